@@ -1,0 +1,18 @@
+//! puzzlelab: puzzle solvers you can take apart at a Rhai prompt.
+//!
+//! Data flows one way: the domain modules (`sudoku`, `pentomino`, `sat`,
+//! `similarity`) know nothing of Rhai or terminals; `script` registers their
+//! types and functions into a Rhai engine; `repl` and `lab` drive that engine
+//! for a person; `main` picks the mode. See ARCHITECTURE.md.
+
+pub mod monitor;
+
+pub mod pentomino;
+pub mod sat;
+pub mod similarity;
+pub mod sudoku;
+
+pub mod script;
+
+pub mod lab;
+pub mod repl;

@@ -1,0 +1,3 @@
+//! The interactive REPL on rustyline.
+//!
+//! (Being built: see the foundation issue.)

@@ -1,0 +1,95 @@
+//! Script functions for Sudoku grids: making, reading and printing them.
+
+use rhai::Module;
+use rhai::plugin::*;
+
+/// The grid functions as a Rhai module.
+pub fn module() -> Module {
+    exported_module!(api)
+}
+
+#[export_module]
+pub mod api {
+    use crate::script::error;
+    use crate::sudoku;
+
+    /// A 9×9 Sudoku grid: 81 cells, 0 (shown `.`) for empty.
+    pub type Grid = sudoku::Grid;
+
+    /// Make a grid from text: 81 cells, digits with `.` or `0` for empty,
+    /// optionally spread over lines and spaces.
+    ///
+    /// Example: `grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")`
+    #[rhai_fn(return_raw)]
+    pub fn grid(text: &str) -> Result<Grid, Box<EvalAltResult>> {
+        Grid::parse(text).map_err(|e| error(format!("grid: {e}")))
+    }
+
+    /// The grid as one line of 81 characters, `.` for empty.
+    pub fn line(g: &mut Grid) -> String {
+        g.line()
+    }
+
+    /// The grid as its boxed 3×3 display (J `see`).
+    #[rhai_fn(global, name = "to_string")]
+    pub fn to_string(g: &mut Grid) -> String {
+        g.see()
+    }
+
+    /// The grid as a `grid("...")` expression that rebuilds it.
+    #[rhai_fn(global, name = "to_debug")]
+    pub fn to_debug(g: &mut Grid) -> String {
+        format!("{g:?}")
+    }
+
+    /// Cell `i` (0..80, row-major) of the grid.
+    #[rhai_fn(index_get, return_raw)]
+    pub fn get(g: &mut Grid, i: i64) -> Result<i64, Box<EvalAltResult>> {
+        cell_index(i).map(|i| g.get(i) as i64)
+    }
+
+    /// Set cell `i` (0..80, row-major) to `value` (0..9, 0 for empty).
+    #[rhai_fn(index_set, return_raw)]
+    pub fn set(g: &mut Grid, i: i64, value: i64) -> Result<(), Box<EvalAltResult>> {
+        let i = cell_index(i)?;
+        if !(0..=9).contains(&value) {
+            return Err(error(format!(
+                "cell value {value} is out of range: a cell holds 0 (empty) to 9"
+            )));
+        }
+        g.set(i, value as u8);
+        Ok(())
+    }
+
+    /// Number of filled cells (clues).
+    pub fn filled(g: &mut Grid) -> i64 {
+        g.filled() as i64
+    }
+
+    /// The 81 cell values as an array of integers.
+    pub fn cells(g: &mut Grid) -> rhai::Array {
+        g.cells().iter().map(|&v| Dynamic::from(v as i64)).collect()
+    }
+
+    /// True when both grids hold the same values.
+    #[rhai_fn(name = "==")]
+    pub fn eq(a: &mut Grid, b: Grid) -> bool {
+        *a == b
+    }
+
+    /// True when the grids differ in some cell.
+    #[rhai_fn(name = "!=")]
+    pub fn ne(a: &mut Grid, b: Grid) -> bool {
+        *a != b
+    }
+
+    fn cell_index(i: i64) -> Result<usize, Box<EvalAltResult>> {
+        if (0..81).contains(&i) {
+            Ok(i as usize)
+        } else {
+            Err(error(format!(
+                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
+            )))
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! `help`: every script function with its signature and doc comment, read
+//! from the metadata Rhai keeps for each domain module.
+
+use std::sync::OnceLock;
+
+use rhai::plugin::*;
+use rhai::{Engine, Module};
+
+use super::DOMAINS;
+
+/// One documented script function.
+#[derive(Clone, Debug)]
+pub struct FnDoc {
+    /// Domain (group) the function belongs to.
+    pub domain: &'static str,
+    /// Function name as scripts call it.
+    pub name: String,
+    /// Signature with parameter names and types.
+    pub signature: String,
+    /// Doc comment text, without the `///` markers.
+    pub doc: String,
+}
+
+impl FnDoc {
+    /// First line of the doc comment.
+    pub fn summary(&self) -> &str {
+        self.doc.lines().next().unwrap_or("")
+    }
+}
+
+/// Every documented function, by domain in `DOMAINS` order (built once).
+pub fn docs() -> &'static [FnDoc] {
+    static DOCS: OnceLock<Vec<FnDoc>> = OnceLock::new();
+    DOCS.get_or_init(|| {
+        let mut out = Vec::new();
+        for domain in DOMAINS {
+            if domain.name == "help" {
+                // Avoid recursion: help documents itself below.
+                continue;
+            }
+            out.extend(domain_docs(domain.name, (domain.module)()));
+        }
+        out.extend(domain_docs("help", exported_module!(api)));
+        out
+    })
+}
+
+fn domain_docs(domain: &'static str, module: Module) -> Vec<FnDoc> {
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(module.into());
+    let json = engine.gen_fn_metadata_to_json(false).unwrap_or_default();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    let mut out = Vec::new();
+    let Some(functions) = value.get("functions").and_then(|f| f.as_array()) else {
+        return out;
+    };
+    for f in functions {
+        let name = f["name"].as_str().unwrap_or_default().to_string();
+        // Operators, indexers, property accessors and printing hooks are
+        // documented with their type, not listed as functions.
+        if name.starts_with("index$")
+            || name.starts_with("get$")
+            || name.starts_with("set$")
+            || name == "to_string"
+            || name == "to_debug"
+            || !name.chars().next().is_some_and(|c| c.is_alphabetic())
+        {
+            continue;
+        }
+        let doc: Vec<String> = f["docComments"]
+            .as_array()
+            .map(|lines| {
+                lines
+                    .iter()
+                    .filter_map(|l| l.as_str())
+                    .flat_map(|l| l.lines().map(str::to_string).collect::<Vec<_>>())
+                    .map(|l| {
+                        let t = l.trim_start();
+                        let t = t
+                            .strip_prefix("///")
+                            .or_else(|| t.strip_prefix("/**"))
+                            .unwrap_or(t);
+                        let t = t.strip_suffix("*/").unwrap_or(t);
+                        t.strip_prefix(' ').unwrap_or(t).to_string()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let signature = tidy_signature(f["signature"].as_str().unwrap_or(&name));
+        out.push(FnDoc {
+            domain,
+            name,
+            signature,
+            doc: doc.join("\n").trim().to_string(),
+        });
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name).then(a.signature.cmp(&b.signature)));
+    out
+}
+
+/// Rust spellings in a signature, in the words a script writer uses.
+fn tidy_signature(sig: &str) -> String {
+    let mut s = sig.to_string();
+    // `return_raw` functions report their Rust result type; show the value.
+    if let Some(start) = s.find("-> Result<") {
+        if let Some(end) = s.rfind(", Box<EvalAltResult>>") {
+            let inner = s[start + "-> Result<".len()..end].to_string();
+            s = format!("{}-> {}", &s[..start], inner);
+        }
+    }
+    for (from, to) in [
+        ("&mut ", ""),
+        ("&str", "String"),
+        ("ImmutableString", "String"),
+        ("rhai::Array", "Array"),
+        ("rhai::Map", "Map"),
+        ("rhai::FnPtr", "FnPtr"),
+        ("rhai::Dynamic", "?"),
+        ("Dynamic", "?"),
+        ("i64", "int"),
+        ("f64", "float"),
+        ("-> ()", ""),
+    ] {
+        s = s.replace(from, to);
+    }
+    s.trim_end().to_string()
+}
+
+/// The overview: every domain with its functions and their one-line summaries.
+pub fn overview() -> String {
+    let mut s = String::from(
+        "Functions by domain (help(\"name\") shows one in full; :help lists REPL commands):\n",
+    );
+    for domain in DOMAINS {
+        let fns: Vec<&FnDoc> = docs().iter().filter(|d| d.domain == domain.name).collect();
+        if fns.is_empty() {
+            continue;
+        }
+        s.push_str(&format!("\n{} — {}\n", domain.name, domain.about));
+        let mut seen = std::collections::BTreeSet::new();
+        for f in fns {
+            if seen.insert(f.name.clone()) {
+                s.push_str(&format!("  {:<18} {}\n", f.name, f.summary()));
+            }
+        }
+    }
+    s
+}
+
+/// Full help for one function name: every overload's signature and doc.
+pub fn describe(name: &str) -> Option<String> {
+    let matches: Vec<&FnDoc> = docs().iter().filter(|d| d.name == name).collect();
+    if matches.is_empty() {
+        return None;
+    }
+    let mut s = String::new();
+    for (i, f) in matches.iter().enumerate() {
+        if i > 0 {
+            s.push('\n');
+        }
+        s.push_str(&format!("{}    [{}]\n", f.signature, f.domain));
+        if !f.doc.is_empty() {
+            for line in f.doc.lines() {
+                s.push_str("    ");
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+    }
+    Some(s)
+}
+
+/// Names of every documented function (for completion).
+pub fn names() -> Vec<String> {
+    let mut v: Vec<String> = docs().iter().map(|d| d.name.clone()).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+#[export_module]
+mod api {
+    /// List every function by domain with a one-line summary.
+    pub fn help() -> String {
+        super::overview()
+    }
+
+    /// Show the signature and documentation of the function `name`.
+    #[rhai_fn(name = "help")]
+    pub fn help_on(name: &str) -> String {
+        super::describe(name).unwrap_or_else(|| {
+            let near: Vec<String> = super::names()
+                .into_iter()
+                .filter(|n| n.contains(name) || name.contains(n.as_str()))
+                .collect();
+            if near.is_empty() {
+                format!("no function named {name:?}; help() lists them all")
+            } else {
+                format!("no function named {name:?}; did you mean {}?", near.join(", "))
+            }
+        })
+    }
+}
+
+/// The help functions as a Rhai module.
+pub fn module() -> Module {
+    exported_module!(api)
+}

@@ -1,0 +1,3 @@
+//! Puzzle files: reading and writing collections.
+//!
+//! (Being built: see the solver issue.)

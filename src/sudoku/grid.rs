@@ -1,0 +1,307 @@
+//! The 9×9 grid: 81 cells in row-major order, 0 for empty, 1..=9 for a digit.
+//!
+//! Parsing accepts what people paste: 81 cells written as digits, with `.` or
+//! `0` for an empty cell, optionally spread over lines and separated by spaces
+//! or tabs (Hui's listing writes `0 5 0 7 ...`). Anything else is an error
+//! that names the line, column and character, so a typo is found at once.
+
+use std::fmt;
+
+/// Number of cells in a grid.
+pub const CELLS: usize = 81;
+
+/// A Sudoku grid: 81 cells, row-major, 0 = empty, 1..=9 = digit.
+///
+/// Values in a `Grid` are not always digits of a puzzle: Hui's primitives
+/// also use it for per-cell numbers such as candidate counts (0..=9), which is
+/// why cells are plain `u8` and only `parse` checks the range.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// Why a text is not a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// A character that is neither a digit, `.`, nor white space.
+    BadChar {
+        ch: char,
+        line: usize,
+        col: usize,
+        cell: usize,
+    },
+    /// More than 81 cells: `line:col` is where the 82nd starts.
+    TooMany { line: usize, col: usize },
+    /// Fewer than 81 cells.
+    TooFew { found: usize },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::BadChar { ch, line, col, cell } => write!(
+                f,
+                "bad character {ch:?} at line {line}, column {col} (cell {}): \
+                 a cell is a digit 1-9, or '.' or '0' when empty",
+                cell + 1
+            ),
+            GridError::TooMany { line, col } => write!(
+                f,
+                "too many cells: a grid has 81, and the 82nd starts at line {line}, column {col}"
+            ),
+            GridError::TooFew { found } => {
+                write!(f, "too few cells: a grid has 81, found {found}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::empty()
+    }
+}
+
+impl Grid {
+    /// The empty grid.
+    pub const fn empty() -> Grid {
+        Grid { cells: [0; CELLS] }
+    }
+
+    /// A grid from its 81 cell values (not checked: see [`Grid::is_digits`]).
+    pub const fn from_cells(cells: [u8; CELLS]) -> Grid {
+        Grid { cells }
+    }
+
+    /// Parse 81 cells; `.` and `0` are empty, white space is ignored.
+    pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let mut cells = [0u8; CELLS];
+        let mut n = 0;
+        for (line_no, line) in text.lines().enumerate() {
+            for (col_no, ch) in line.chars().enumerate() {
+                let value = match ch {
+                    '1'..='9' => ch as u8 - b'0',
+                    '0' | '.' => 0,
+                    c if c.is_whitespace() => continue,
+                    _ => {
+                        return Err(GridError::BadChar {
+                            ch,
+                            line: line_no + 1,
+                            col: col_no + 1,
+                            cell: n,
+                        });
+                    }
+                };
+                if n == CELLS {
+                    return Err(GridError::TooMany {
+                        line: line_no + 1,
+                        col: col_no + 1,
+                    });
+                }
+                cells[n] = value;
+                n += 1;
+            }
+        }
+        if n < CELLS {
+            return Err(GridError::TooFew { found: n });
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The cells, row-major, for changing in place.
+    pub fn cells_mut(&mut self) -> &mut [u8; CELLS] {
+        &mut self.cells
+    }
+
+    /// Value of cell `i` (0..81).
+    pub fn get(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// Set cell `i` (0..81) to `value`.
+    pub fn set(&mut self, i: usize, value: u8) {
+        self.cells[i] = value;
+    }
+
+    /// True when every cell holds a value 0..=9 (a puzzle or a solution).
+    pub fn is_digits(&self) -> bool {
+        self.cells.iter().all(|&v| v <= 9)
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Number of filled cells (clues, for a puzzle).
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The 81-character line, `.` for empty (values above 9 print as `*`).
+    pub fn line(&self) -> String {
+        self.cells.iter().map(|&v| cell_char(v)).collect()
+    }
+
+    /// The 81-character line with `0` for empty, as many files write it.
+    pub fn line_zeros(&self) -> String {
+        self.cells
+            .iter()
+            .map(|&v| if v == 0 { '0' } else { cell_char(v) })
+            .collect()
+    }
+
+    /// The boxed 3×3 display of seed 000 (J `see`), 13 lines, no final newline.
+    pub fn see(&self) -> String {
+        see_lines(self).join("\n")
+    }
+}
+
+/// The character for a cell value: `.` for 0, the digit, `*` past 9.
+fn cell_char(v: u8) -> char {
+    match v {
+        0 => '.',
+        1..=9 => (b'0' + v) as char,
+        _ => '*',
+    }
+}
+
+/// The 13 lines of one boxed grid.
+pub fn see_lines(g: &Grid) -> Vec<String> {
+    const RULE: &str = "+---+---+---+";
+    let mut out = Vec::with_capacity(13);
+    for r in 0..9 {
+        if r % 3 == 0 {
+            out.push(RULE.to_string());
+        }
+        let mut s = String::with_capacity(13);
+        for c in 0..9 {
+            if c % 3 == 0 {
+                s.push('|');
+            }
+            s.push(cell_char(g.cells[r * 9 + c]));
+        }
+        s.push('|');
+        out.push(s);
+    }
+    out.push(RULE.to_string());
+    out
+}
+
+/// Several grids side by side inside one outer box, as J shows a boxed list
+/// (`see ym, sudoku ym` in seed 000). An empty list shows as an empty box.
+pub fn see_many(grids: &[Grid]) -> String {
+    let boxes: Vec<Vec<String>> = grids.iter().map(see_lines).collect();
+    let mut rule = String::from("+");
+    for _ in grids {
+        rule.push_str(&"-".repeat(13));
+        rule.push('+');
+    }
+    let mut out = vec![rule.clone()];
+    for row in 0..13 {
+        let mut s = String::from("|");
+        for b in &boxes {
+            s.push_str(&b[row]);
+            s.push('|');
+        }
+        out.push(s);
+    }
+    out.push(rule);
+    out.join("\n")
+}
+
+impl fmt::Display for Grid {
+    /// A grid displays as its box (J `see`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.see())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "grid(\"{}\")", self.line())
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = GridError;
+    fn from_str(s: &str) -> Result<Grid, GridError> {
+        Grid::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const YM: &str = "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
+
+    #[test]
+    fn parses_line_and_spaced_forms() {
+        let a = Grid::parse(YM).unwrap();
+        let spaced: String = YM
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(9)
+            .map(|r| r.iter().map(|c| format!("{c} ")).collect::<String>() + "\n")
+            .collect();
+        assert_eq!(Grid::parse(&spaced).unwrap(), a);
+        assert_eq!(Grid::parse(&a.line()).unwrap(), a);
+        assert_eq!(a.filled(), 36);
+    }
+
+    #[test]
+    fn errors_name_position_and_character() {
+        let mut bad = YM.to_string();
+        bad.replace_range(10..11, "x");
+        let e = Grid::parse(&bad).unwrap_err();
+        assert_eq!(
+            e,
+            GridError::BadChar {
+                ch: 'x',
+                line: 1,
+                col: 11,
+                cell: 10
+            }
+        );
+        assert!(e.to_string().contains("'x'"));
+        assert_eq!(
+            Grid::parse(&YM[..80]).unwrap_err(),
+            GridError::TooFew { found: 80 }
+        );
+        let long = format!("{YM}\n1");
+        assert_eq!(
+            Grid::parse(&long).unwrap_err(),
+            GridError::TooMany { line: 2, col: 1 }
+        );
+    }
+
+    #[test]
+    fn see_matches_seed() {
+        let g = Grid::parse(YM).unwrap();
+        let expected = "\
++---+---+---+
+|.5.|7.1|.4.|
+|7.3|...|1.2|
+|.8.|4.6|.9.|
++---+---+---+
+|9.4|.6.|8.3|
+|...|8.7|...|
+|1.8|.5.|6.9|
++---+---+---+
+|.1.|6.3|.8.|
+|5.6|...|7.1|
+|.3.|5.9|.2.|
++---+---+---+";
+        assert_eq!(g.see(), expected);
+        let two = see_many(&[g, g]);
+        assert!(two.starts_with("+-------------+-------------+\n|+---+---+---+|+---+---+---+|\n||.5.|7.1|.4.|||.5.|7.1|.4.||"));
+    }
+}

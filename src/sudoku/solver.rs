@@ -1,0 +1,3 @@
+//! The fast native solver.
+//!
+//! (Being built: see the solver issue.)
