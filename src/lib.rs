@@ -16,3 +16,17 @@ pub mod script;
 
 pub mod lab;
 pub mod repl;
+
+/// Where the shared puzzle sets live: `$PUZZLELAB_DATA` if set, else
+/// `../shared/data` beside the crate. `None` when neither exists; tests that
+/// need the data then say so and skip.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    if let Some(dir) = std::env::var_os("PUZZLELAB_DATA") {
+        let dir = std::path::PathBuf::from(dir);
+        if dir.is_dir() {
+            return Some(dir);
+        }
+    }
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    beside.is_dir().then_some(beside)
+}

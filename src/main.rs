@@ -1,20 +1,15 @@
 //! puzzlelab: the command line. See README.md.
+//!
+//! ```text
+//! puzzlelab                       the REPL (stdin not a terminal: read it as a script)
+//! puzzlelab run FILE [ARGS...]    run a script; ARGS is visible to it
+//! puzzlelab -e EXPR               evaluate one expression and print its value
+//! puzzlelab lab [NAME] [--print]  list labs, take one, or print its transcript
+//! ```
 
-fn main() {
-    let engine = puzzlelab::script::new_engine(&puzzlelab::script::Limits::default());
-    let mut scope = puzzlelab::script::new_scope();
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() == 2 && args[0] == "-e" {
-        match engine.eval_with_scope::<rhai::Dynamic>(&mut scope, &args[1]) {
-            Ok(v) => {
-                if !v.is_unit() {
-                    println!("{}", puzzlelab::script::display(&engine, &v));
-                }
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                std::process::exit(1);
-            }
-        }
-    }
+    puzzlelab::repl::main(args)
 }

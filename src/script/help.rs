@@ -196,7 +196,10 @@ mod api {
             if near.is_empty() {
                 format!("no function named {name:?}; help() lists them all")
             } else {
-                format!("no function named {name:?}; did you mean {}?", near.join(", "))
+                format!(
+                    "no function named {name:?}; did you mean {}?",
+                    near.join(", ")
+                )
             }
         })
     }

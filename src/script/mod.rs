@@ -15,6 +15,7 @@ use crate::monitor::INTERRUPTED;
 
 pub mod help;
 pub mod monitor;
+pub mod session;
 
 mod grid;
 mod pentomino;

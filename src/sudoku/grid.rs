@@ -39,7 +39,12 @@ pub enum GridError {
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::BadChar { ch, line, col, cell } => write!(
+            GridError::BadChar {
+                ch,
+                line,
+                col,
+                cell,
+            } => write!(
                 f,
                 "bad character {ch:?} at line {line}, column {col} (cell {}): \
                  a cell is a digit 1-9, or '.' or '0' when empty",
@@ -241,7 +246,8 @@ impl std::str::FromStr for Grid {
 mod tests {
     use super::*;
 
-    const YM: &str = "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
+    const YM: &str =
+        "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
 
     #[test]
     fn parses_line_and_spaced_forms() {

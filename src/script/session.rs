@@ -1,0 +1,202 @@
+//! A script session: one engine, one scope, and the functions defined so
+//! far. The REPL, `run`, `-e` and the lab runner all evaluate through it, so a
+//! variable or `fn` defined in one chunk of code stays defined for the next.
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+
+use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
+
+use super::{Limits, display, new_engine, new_scope};
+
+/// Why a chunk of code did not run to the end.
+#[derive(Debug)]
+pub enum EvalError {
+    /// It does not parse.
+    Parse(ParseError),
+    /// It parsed, then failed while running (including Ctrl+C and limits).
+    Runtime(Box<EvalAltResult>),
+}
+
+impl EvalError {
+    /// Where it went wrong (line and column inside the chunk), if known.
+    pub fn position(&self) -> Position {
+        match self {
+            EvalError::Parse(e) => e.1,
+            EvalError::Runtime(e) => e.position(),
+        }
+    }
+
+    /// The message without the position.
+    pub fn message(&self) -> String {
+        match self {
+            EvalError::Parse(e) => e.0.to_string(),
+            EvalError::Runtime(e) => {
+                let text = e.to_string();
+                let pos = e.position();
+                if pos.is_none() {
+                    return text;
+                }
+                let suffix = format!(" ({pos})");
+                text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+            }
+        }
+    }
+
+    /// `origin:line:col: message`, the form editors understand. `origin` is
+    /// a file name or a label such as `<repl>`; `first_line` is the line of
+    /// the chunk's first line in that file (1 for a whole file).
+    pub fn located(&self, origin: &str, first_line: usize) -> String {
+        let pos = self.position();
+        match (pos.line(), pos.position()) {
+            (Some(l), Some(c)) => {
+                format!("{origin}:{}:{c}: {}", first_line + l - 1, self.message())
+            }
+            (Some(l), None) => format!("{origin}:{}: {}", first_line + l - 1, self.message()),
+            _ => format!("{origin}: {}", self.message()),
+        }
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalError::Parse(e) => write!(f, "{e}"),
+            EvalError::Runtime(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Engine + scope + defined functions, evaluated chunk by chunk.
+pub struct Session {
+    engine: Engine,
+    scope: Scope<'static>,
+    functions: AST,
+    captured: Option<Rc<RefCell<String>>>,
+}
+
+impl Session {
+    /// A session whose `print` and `debug` write to stdout.
+    pub fn new(limits: &Limits) -> Session {
+        let mut engine = new_engine(limits);
+        engine.on_print(|s| {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{s}");
+        });
+        engine.on_debug(|s, _, _| eprintln!("{s}"));
+        Session {
+            engine,
+            scope: new_scope(),
+            functions: AST::empty(),
+            captured: None,
+        }
+    }
+
+    /// A session whose `print` output is kept for [`Session::take_output`]
+    /// (lab print mode, tests).
+    pub fn capturing(limits: &Limits) -> Session {
+        let mut engine = new_engine(limits);
+        let buf = Rc::new(RefCell::new(String::new()));
+        let sink = buf.clone();
+        engine.on_print(move |s| {
+            let mut b = sink.borrow_mut();
+            b.push_str(s);
+            b.push('\n');
+        });
+        let sink = buf.clone();
+        engine.on_debug(move |s, _, _| {
+            let mut b = sink.borrow_mut();
+            b.push_str(s);
+            b.push('\n');
+        });
+        Session {
+            engine,
+            scope: new_scope(),
+            functions: AST::empty(),
+            captured: Some(buf),
+        }
+    }
+
+    /// Text printed since the last call (capturing sessions only).
+    pub fn take_output(&mut self) -> String {
+        self.captured
+            .as_ref()
+            .map(|b| std::mem::take(&mut *b.borrow_mut()))
+            .unwrap_or_default()
+    }
+
+    /// Parse `code` without running it (for multi-line input and checks).
+    pub fn compile(&self, code: &str) -> Result<AST, ParseError> {
+        self.engine.compile_with_scope(&self.scope, code)
+    }
+
+    /// Run `code`; its `fn` definitions and `let` variables stay defined.
+    pub fn eval(&mut self, code: &str) -> Result<Dynamic, EvalError> {
+        let ast = self.compile(code).map_err(EvalError::Parse)?;
+        let mut run = self.functions.clone();
+        run += ast;
+        let result = self
+            .engine
+            .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
+            .map_err(EvalError::Runtime);
+        run.clear_statements();
+        self.functions = run;
+        result
+    }
+
+    /// Text for a value as a person should see it (see [`display`]).
+    pub fn show(&self, value: &Dynamic) -> String {
+        display(&self.engine, value)
+    }
+
+    /// Set a variable, e.g. `ARGS` for `puzzlelab run`.
+    pub fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
+        self.scope.set_value(name.to_string(), value.into());
+    }
+
+    /// The engine (for completion and help).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The scope (for completion of variable names).
+    pub fn scope(&self) -> &Scope<'static> {
+        &self.scope
+    }
+
+    /// The functions defined so far by evaluated code.
+    pub fn functions(&self) -> &AST {
+        &self.functions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_persist_between_chunks() {
+        let mut s = Session::capturing(&Limits::default());
+        s.eval("fn twice(x) { x * 2 } let a = 20;").unwrap();
+        let v = s.eval("twice(a) + 2").unwrap();
+        assert_eq!(v.as_int().unwrap(), 42);
+        s.eval("print(\"hi\")").unwrap();
+        assert_eq!(s.take_output(), "hi\n");
+    }
+
+    #[test]
+    fn errors_carry_positions() {
+        let mut s = Session::capturing(&Limits::default());
+        let e = s.eval("let a = 1;\nlet b = ym[100];").unwrap_err();
+        assert!(
+            e.located("t.rhai", 1).starts_with("t.rhai:2:"),
+            "{}",
+            e.located("t.rhai", 1)
+        );
+        let e = s.eval("let a = (1 + ;").unwrap_err();
+        assert!(matches!(e, EvalError::Parse(_)));
+    }
+}
