@@ -30,3 +30,18 @@ pub fn data_dir() -> Option<std::path::PathBuf> {
     let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     beside.is_dir().then_some(beside)
 }
+
+/// Where puzzlelab keeps its state (REPL history, lab positions):
+/// `$PUZZLELAB_HOME` if set, else `$XDG_STATE_HOME/puzzlelab`, else
+/// `~/.local/state/puzzlelab`. Created on demand; `None` if impossible.
+pub fn state_dir() -> Option<std::path::PathBuf> {
+    let dir = if let Some(d) = std::env::var_os("PUZZLELAB_HOME") {
+        std::path::PathBuf::from(d)
+    } else if let Some(d) = std::env::var_os("XDG_STATE_HOME") {
+        std::path::PathBuf::from(d).join("puzzlelab")
+    } else {
+        std::path::PathBuf::from(std::env::var_os("HOME")?).join(".local/state/puzzlelab")
+    };
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
+}

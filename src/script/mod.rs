@@ -14,6 +14,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 use crate::monitor::INTERRUPTED;
 
 pub mod help;
+pub mod input;
 pub mod monitor;
 pub mod session;
 
