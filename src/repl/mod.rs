@@ -11,7 +11,18 @@ use crate::script::session::Session;
 pub fn main(args: Vec<String>) -> ExitCode {
     let limits = Limits::default();
     match args.first().map(String::as_str) {
-        Some("lab") => crate::lab::cli(&args[1..], &limits),
+        Some("lab") if args.len() == 3 && args[2] == "--print" => {
+            match crate::lab::print_transcript(&args[1], &limits) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some("-e") if args.len() == 2 => {
             let mut session = Session::new(&limits);
             match session.eval(&args[1]) {
