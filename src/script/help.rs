@@ -102,11 +102,11 @@ fn domain_docs(domain: &'static str, module: Module) -> Vec<FnDoc> {
 fn tidy_signature(sig: &str) -> String {
     let mut s = sig.to_string();
     // `return_raw` functions report their Rust result type; show the value.
-    if let Some(start) = s.find("-> Result<") {
-        if let Some(end) = s.rfind(", Box<EvalAltResult>>") {
-            let inner = s[start + "-> Result<".len()..end].to_string();
-            s = format!("{}-> {}", &s[..start], inner);
-        }
+    if let (Some(start), Some(end)) = (s.find("-> Result<"), s.rfind(", Box<EvalAltResult>>"))
+        && start < end
+    {
+        let inner = s[start + "-> Result<".len()..end].to_string();
+        s = format!("{}-> {}", &s[..start], inner);
     }
     for (from, to) in [
         ("&mut ", ""),

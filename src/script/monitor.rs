@@ -52,10 +52,10 @@ impl Monitor for TerminalMonitor {
             let Ok(mut last) = self.last.lock() else {
                 return;
             };
-            if let Some(t) = *last {
-                if now.duration_since(t) < Duration::from_millis(100) {
-                    return;
-                }
+            if let Some(t) = *last
+                && now.duration_since(t) < Duration::from_millis(100)
+            {
+                return;
             }
             *last = Some(now);
         }

@@ -180,10 +180,10 @@ mod tests {
     #[test]
     fn definitions_persist_between_chunks() {
         let mut s = Session::capturing(&Limits::default());
-        s.eval("fn twice(x) { x * 2 } let a = 20;").unwrap();
+        let _ = s.eval("fn twice(x) { x * 2 } let a = 20;").unwrap();
         let v = s.eval("twice(a) + 2").unwrap();
         assert_eq!(v.as_int().unwrap(), 42);
-        s.eval("print(\"hi\")").unwrap();
+        let _ = s.eval("print(\"hi\")").unwrap();
         assert_eq!(s.take_output(), "hi\n");
     }
 
