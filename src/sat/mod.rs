@@ -1,3 +1,142 @@
 //! Sudoku as SAT (seed 002): the CNF encoding, DIMACS in and out, solving.
 //!
-//! (Being built: see the SAT issue.)
+//! - [`board`]: `Board`, a Sudoku of side 4, 9, 16 or 25, and its notation.
+//! - [`encode`]: the seed's variables, the four families of lines, the
+//!   clauses and their order, [`Cnf`].
+//! - [`dimacs`]: DIMACS text out and in (strict, errors at line:column),
+//!   solver answers, decoding a model into a board.
+//! - [`solve`]: the embedded solver (batsat), `solve` and `unique`.
+//! - [`external`]: running an installed solver command.
+
+pub mod board;
+pub mod dimacs;
+pub mod encode;
+pub mod external;
+pub mod solve;
+
+use std::fmt;
+
+pub use board::{Board, BoardError};
+pub use dimacs::{Answer, DecodeError, DimacsError, decode, read_answer, read_dimacs, to_dimacs};
+pub use encode::{Cnf, Counts, Family, encode, encode_named};
+pub use solve::{Uniqueness, solve, unique};
+
+/// Anything that can go wrong in the sat domain.
+#[derive(Debug)]
+pub enum SatError {
+    /// A board that cannot be read or made.
+    Board(BoardError),
+    /// Bad DIMACS or solver answer text (`file` names it when read from one).
+    Dimacs {
+        file: Option<String>,
+        error: DimacsError,
+    },
+    /// A model that is no Sudoku solution.
+    Decode(DecodeError),
+    /// A file that cannot be read or written.
+    Io { path: String, message: String },
+    /// An external solver that failed.
+    External { command: String, message: String },
+    /// Stopped by the monitor (Ctrl+C).
+    Cancelled,
+}
+
+impl fmt::Display for SatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SatError::Board(e) => write!(f, "{e}"),
+            SatError::Dimacs {
+                file: Some(file),
+                error,
+            } => write!(f, "{file}:{error}"),
+            SatError::Dimacs { file: None, error } => write!(f, "{error}"),
+            SatError::Decode(e) => write!(f, "{e}"),
+            SatError::Io { path, message } => write!(f, "{path}: {message}"),
+            SatError::External { command, message } => {
+                write!(f, "solver {command:?}: {message}")
+            }
+            SatError::Cancelled => write!(f, "stopped (Ctrl+C)"),
+        }
+    }
+}
+
+impl std::error::Error for SatError {}
+
+impl From<BoardError> for SatError {
+    fn from(e: BoardError) -> Self {
+        SatError::Board(e)
+    }
+}
+
+impl From<DecodeError> for SatError {
+    fn from(e: DecodeError) -> Self {
+        SatError::Decode(e)
+    }
+}
+
+impl From<DimacsError> for SatError {
+    fn from(error: DimacsError) -> Self {
+        SatError::Dimacs { file: None, error }
+    }
+}
+
+fn read_text(path: &str) -> Result<String, SatError> {
+    std::fs::read_to_string(path).map_err(|e| SatError::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// Write `cnf` as DIMACS to the file `path`.
+pub fn write_dimacs_file(cnf: &Cnf, path: &str) -> Result<(), SatError> {
+    std::fs::write(path, to_dimacs(cnf)).map_err(|e| SatError::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// Read a DIMACS file strictly; errors read `path:line:col: ...`.
+pub fn read_dimacs_file(path: &str) -> Result<Cnf, SatError> {
+    read_dimacs(&read_text(path)?).map_err(|error| SatError::Dimacs {
+        file: Some(path.to_string()),
+        error,
+    })
+}
+
+/// Read a solver's answer from the file `path` (its output or minisat's result file).
+pub fn read_answer_file(path: &str) -> Result<Answer, SatError> {
+    read_answer(&read_text(path)?).map_err(|error| SatError::Dimacs {
+        file: Some(path.to_string()),
+        error,
+    })
+}
+
+/// The board in a satisfiable answer (`None` when unsatisfiable), for a
+/// board of side `side`; without a side, the model's largest variable must
+/// be N³ for a board side N (solvers list every variable).
+pub fn answer_board(answer: &Answer, side: Option<usize>) -> Result<Option<Board>, SatError> {
+    match answer {
+        Answer::Sat(model) => {
+            let vars = model.iter().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
+            let side = side
+                .or_else(|| dimacs::side_for_vars(vars))
+                .ok_or(DecodeError::NotABoard { vars })?;
+            Ok(Some(decode(model, side)?))
+        }
+        Answer::Unsat => Ok(None),
+        Answer::Unknown => Err(SatError::External {
+            command: "(answer)".to_string(),
+            message: "the solver gave up (UNKNOWN / INDET)".to_string(),
+        }),
+    }
+}
+
+/// Solve `board` with an external solver command (see [`external`]).
+pub fn solve_external(
+    board: &Board,
+    command: &str,
+    monitor: &dyn crate::monitor::Monitor,
+) -> Result<Option<Board>, SatError> {
+    let answer = external::run(&encode(board), command, monitor)?;
+    answer_board(&answer, Some(board.side()))
+}

@@ -1,0 +1,177 @@
+//! The embedded SAT solver: batsat (a pure-Rust MiniSat descendant), fed the
+//! seed's encoding. Solving takes a [`Monitor`]; batsat asks it whether to
+//! stop at every restart and propagation round, so Ctrl+C ends a long search.
+
+use batsat::{Callbacks, Lit, SolverInterface, Var, lbool};
+
+use super::SatError;
+use super::board::Board;
+use super::dimacs::decode;
+use super::encode::{Cnf, encode};
+use crate::monitor::Monitor;
+
+/// batsat callbacks that ask a monitor whether to stop.
+struct Stop<'a>(&'a dyn Monitor);
+
+impl Callbacks for Stop<'_> {
+    fn stop(&self) -> bool {
+        self.0.cancelled()
+    }
+}
+
+/// A loaded formula in the embedded solver; more clauses may be added
+/// between solves (incremental solving, as `sat_unique` does).
+pub struct Embedded<'a> {
+    solver: batsat::Solver<Stop<'a>>,
+    vars: Vec<Var>,
+}
+
+impl<'a> Embedded<'a> {
+    /// Load `cnf` (its literals are within its variable count by construction).
+    pub fn new(cnf: &Cnf, monitor: &'a dyn Monitor) -> Embedded<'a> {
+        let mut solver = batsat::Solver::new(Default::default(), Stop(monitor));
+        let vars: Vec<Var> = (0..cnf.vars()).map(|i| solver.var_of_int(i)).collect();
+        let mut e = Embedded { solver, vars };
+        let mut buf = Vec::with_capacity(32);
+        for clause in cnf.clauses() {
+            e.add_into(clause, &mut buf);
+        }
+        e
+    }
+
+    fn lit(&self, l: i32) -> Option<Lit> {
+        let v = *self.vars.get((l.unsigned_abs() as usize).checked_sub(1)?)?;
+        Some(Lit::new(v, l > 0))
+    }
+
+    fn add_into(&mut self, clause: &[i32], buf: &mut Vec<Lit>) {
+        buf.clear();
+        buf.extend(clause.iter().filter_map(|&l| self.lit(l)));
+        // false means the formula is already unsatisfiable; solve() says so.
+        let _ = self.solver.add_clause_reuse(buf);
+    }
+
+    /// Add a clause (literals outside the variable range are dropped).
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        let mut buf = Vec::with_capacity(clause.len());
+        self.add_into(clause, &mut buf);
+    }
+
+    /// Solve: the model as DIMACS literals (one per variable), `None` when
+    /// unsatisfiable, `Cancelled` when the monitor stopped it.
+    pub fn solve(&mut self) -> Result<Option<Vec<i32>>, SatError> {
+        let r = self.solver.solve_limited(&[]);
+        if r == lbool::TRUE {
+            let model = self
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| {
+                    let n = i as i32 + 1;
+                    if self.solver.value_var(v) == lbool::TRUE {
+                        n
+                    } else {
+                        -n
+                    }
+                })
+                .collect();
+            Ok(Some(model))
+        } else if r == lbool::FALSE {
+            Ok(None)
+        } else {
+            Err(SatError::Cancelled)
+        }
+    }
+}
+
+/// Solve any formula with the embedded solver.
+pub fn solve_cnf(cnf: &Cnf, monitor: &dyn Monitor) -> Result<Option<Vec<i32>>, SatError> {
+    Embedded::new(cnf, monitor).solve()
+}
+
+/// Encode `board` and solve it: the solution, or `None` when it has none.
+pub fn solve(board: &Board, monitor: &dyn Monitor) -> Result<Option<Board>, SatError> {
+    let cnf = encode(board);
+    match solve_cnf(&cnf, monitor)? {
+        Some(model) => Ok(Some(decode(&model, board.side())?)),
+        None => Ok(None),
+    }
+}
+
+/// How many solutions a puzzle has, as far as it matters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one.
+    Unique(Board),
+    /// At least two: two of them.
+    Multiple(Board, Board),
+}
+
+/// The clause that forbids `solution` again: some empty cell of `puzzle`
+/// must take another digit.
+pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
+    let side = puzzle.side();
+    puzzle
+        .cells()
+        .iter()
+        .zip(solution.cells())
+        .enumerate()
+        .filter(|&(_, (&p, _))| p == 0)
+        .map(|(i, (_, &s))| -(super::encode::var(side, s as usize, i / side + 1, i % side + 1) as i32))
+        .collect()
+}
+
+/// Solve, forbid that solution, solve again (the same solver, incrementally).
+pub fn unique(board: &Board, monitor: &dyn Monitor) -> Result<Uniqueness, SatError> {
+    let cnf = encode(board);
+    let mut solver = Embedded::new(&cnf, monitor);
+    let Some(model) = solver.solve()? else {
+        return Ok(Uniqueness::None);
+    };
+    let first = decode(&model, board.side())?;
+    solver.add_clause(&blocking_clause(board, &first));
+    match solver.solve()? {
+        None => Ok(Uniqueness::Unique(first)),
+        Some(model) => Ok(Uniqueness::Multiple(first, decode(&model, board.side())?)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::monitor::Silent;
+
+    const YM: &str =
+        "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
+
+    #[test]
+    fn solves_ym_uniquely() {
+        let b = Board::parse(YM).unwrap();
+        let s = solve(&b, &Silent).unwrap().unwrap();
+        assert!(s.solves(&b));
+        assert_eq!(unique(&b, &Silent).unwrap(), Uniqueness::Unique(s));
+    }
+
+    #[test]
+    fn empty_board_has_many_and_a_clash_none() {
+        let e = Board::empty(2).unwrap();
+        assert!(matches!(unique(&e, &Silent).unwrap(), Uniqueness::Multiple(a, b) if a != b));
+        let mut clash = e.clone();
+        clash.set(0, 0, 1);
+        clash.set(0, 1, 1);
+        assert_eq!(solve(&clash, &Silent).unwrap(), None);
+        assert_eq!(unique(&clash, &Silent).unwrap(), Uniqueness::None);
+    }
+
+    #[test]
+    fn a_cancelled_search_says_so() {
+        use std::sync::atomic::AtomicBool;
+        let stop = AtomicBool::new(true);
+        let e = Board::empty(5).unwrap();
+        let r = solve(&e, &crate::monitor::Flag(&stop));
+        // batsat may finish before it first asks; either is acceptable.
+        assert!(matches!(r, Err(SatError::Cancelled) | Ok(Some(_))));
+    }
+}
