@@ -1,10 +1,603 @@
-//! Script functions of the sat domain.
-//!
-//! (Being built: see its issue.)
+//! Script functions of the sat domain: seed 002's encoding of Sudoku as SAT,
+//! DIMACS files in and out, the embedded and external solvers, and the
+//! pieces of the encoding (variable cube, lines, pairs) for the lab.
 
 use rhai::Module;
+use rhai::plugin::*;
 
 /// The sat functions as a Rhai module.
 pub fn module() -> Module {
-    Module::new()
+    exported_module!(api)
+}
+
+#[export_module]
+pub mod api {
+    use crate::sat::{self, Family};
+    use crate::script::error;
+    use crate::script::monitor::TerminalMonitor;
+    use crate::sudoku;
+
+    /// A Sudoku board of side 4, 9, 16 or 25 (box side 2 to 5), 0 for empty.
+    pub type Board = sat::Board;
+    /// A formula in CNF: a Sudoku encoding or a DIMACS file read back.
+    pub type Cnf = sat::Cnf;
+    /// A 9×9 Sudoku grid.
+    pub type Grid = sudoku::Grid;
+
+    // ----- boards -----
+
+    /// Make a board of any size from text: one character per cell (1-9, then A, B, ... for 10, 11, ...) or space-separated numbers; `.` or `0` for empty.
+    ///
+    /// The size follows from the cell count: 16, 81, 256 or 625.
+    /// Example: `board("1..4 .4.. ..3. 3..1")`
+    #[rhai_fn(name = "board", return_raw)]
+    pub fn board(text: &str) -> Result<Board, Box<EvalAltResult>> {
+        Board::parse(text).map_err(|e| error(format!("board: {e}")))
+    }
+
+    /// The 9×9 grid as a board.
+    #[rhai_fn(name = "board")]
+    pub fn board_of_grid(g: Grid) -> Board {
+        Board::from(&g)
+    }
+
+    /// A full, valid board with box side `box_side` (2..5), made by shifting rows.
+    ///
+    /// Example: `pattern_board(4)` is a solved 16×16 Sudoku.
+    #[rhai_fn(return_raw)]
+    pub fn pattern_board(box_side: i64) -> Result<Board, Box<EvalAltResult>> {
+        let n = usize::try_from(box_side).unwrap_or(0);
+        Board::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
+    }
+
+    /// The board with every `step`-th cell kept (cells 0, step, 2·step, ...) and the rest emptied.
+    ///
+    /// A quick way to make a puzzle from a full board.
+    #[rhai_fn(return_raw)]
+    pub fn keep_every(b: &mut Board, step: i64) -> Result<Board, Box<EvalAltResult>> {
+        if step < 1 {
+            return Err(error(format!("keep_every: step {step} must be 1 or more")));
+        }
+        let step = step as usize;
+        Ok(b.keep_cells(|i| i % step == 0))
+    }
+
+    /// The board's side: 4, 9, 16 or 25.
+    #[rhai_fn(get = "side", pure)]
+    pub fn side(b: &mut Board) -> i64 {
+        b.side() as i64
+    }
+
+    /// Number of filled cells of the board.
+    #[rhai_fn(name = "filled", pure)]
+    pub fn board_filled(b: &mut Board) -> i64 {
+        b.filled() as i64
+    }
+
+    /// The board as one line, one character per cell, `.` for empty.
+    #[rhai_fn(name = "line", pure)]
+    pub fn board_line(b: &mut Board) -> String {
+        b.line()
+    }
+
+    /// True when the board is full, valid, and keeps every clue of `puzzle`.
+    #[rhai_fn(name = "solves", pure)]
+    pub fn solves(b: &mut Board, puzzle: Board) -> bool {
+        b.solves(&puzzle)
+    }
+
+    /// A 9×9 board as a grid.
+    #[rhai_fn(return_raw, pure)]
+    pub fn to_grid(b: &mut Board) -> Result<Grid, Box<EvalAltResult>> {
+        b.to_grid().ok_or_else(|| {
+            error(format!(
+                "to_grid: the board is {0}×{0}; a grid is 9×9",
+                b.side()
+            ))
+        })
+    }
+
+    /// The board as its boxed display.
+    #[rhai_fn(global, name = "to_string", pure)]
+    pub fn board_to_string(b: &mut Board) -> String {
+        b.see()
+    }
+
+    /// The board as a `board("...")` expression that rebuilds it.
+    #[rhai_fn(global, name = "to_debug", pure)]
+    pub fn board_to_debug(b: &mut Board) -> String {
+        format!("{b:?}")
+    }
+
+    /// True when both boards hold the same values.
+    #[rhai_fn(name = "==", pure)]
+    pub fn board_eq(a: &mut Board, b: Board) -> bool {
+        *a == b
+    }
+
+    /// True when the boards differ.
+    #[rhai_fn(name = "!=", pure)]
+    pub fn board_ne(a: &mut Board, b: Board) -> bool {
+        *a != b
+    }
+
+    // ----- the encoding -----
+
+    /// The seed's CNF of a grid: 729 variables, 324 existence + 11664 pair clauses + one per clue.
+    ///
+    /// Properties: `vars`, `clauses`, `existence`, `pairs`, `clues`, `side`,
+    /// `families` (a map: family → #{existence, pairs}).
+    #[rhai_fn(name = "cnf")]
+    pub fn cnf(g: Grid) -> Cnf {
+        sat::encode(&Board::from(&g))
+    }
+
+    /// The seed's CNF of a board of any size (N³ variables).
+    #[rhai_fn(name = "cnf")]
+    pub fn cnf_board(b: Board) -> Cnf {
+        sat::encode(&b)
+    }
+
+    /// Number of variables (the header's V).
+    #[rhai_fn(get = "vars", pure)]
+    pub fn vars(c: &mut Cnf) -> i64 {
+        c.vars() as i64
+    }
+
+    /// Number of clauses (the header's C).
+    #[rhai_fn(get = "clauses", pure)]
+    pub fn clauses(c: &mut Cnf) -> i64 {
+        c.clause_count() as i64
+    }
+
+    /// Existence clauses in all (one per line of the cube), or () for a formula read from a file.
+    #[rhai_fn(get = "existence", pure)]
+    pub fn existence(c: &mut Cnf) -> Dynamic {
+        c.counts()
+            .map_or(Dynamic::UNIT, |k| Dynamic::from(k.exist_total() as i64))
+    }
+
+    /// At-most-one pair clauses in all, or () for a formula read from a file.
+    #[rhai_fn(get = "pairs", pure)]
+    pub fn pairs_count(c: &mut Cnf) -> Dynamic {
+        c.counts()
+            .map_or(Dynamic::UNIT, |k| Dynamic::from(k.pairs_total() as i64))
+    }
+
+    /// Unit clauses from clues, or () for a formula read from a file.
+    #[rhai_fn(get = "clues", pure)]
+    pub fn clues_count(c: &mut Cnf) -> Dynamic {
+        c.counts()
+            .map_or(Dynamic::UNIT, |k| Dynamic::from(k.clues as i64))
+    }
+
+    /// Board side of the encoding (from the variable count), or () if it is none.
+    #[rhai_fn(get = "side", pure)]
+    pub fn cnf_side(c: &mut Cnf) -> Dynamic {
+        c.board_side()
+            .map_or(Dynamic::UNIT, |s| Dynamic::from(s as i64))
+    }
+
+    /// Clause counts per family: #{row: #{existence, pairs}, column: ..., cell: ..., block: ...}.
+    #[rhai_fn(get = "families", pure)]
+    pub fn families(c: &mut Cnf) -> Dynamic {
+        let Some(k) = c.counts() else {
+            return Dynamic::UNIT;
+        };
+        let mut map = rhai::Map::new();
+        for (i, f) in Family::ALL.iter().enumerate() {
+            let mut one = rhai::Map::new();
+            one.insert("existence".into(), Dynamic::from(k.exist[i] as i64));
+            one.insert("pairs".into(), Dynamic::from(k.pairs[i] as i64));
+            map.insert(f.name().into(), Dynamic::from(one));
+        }
+        Dynamic::from(map)
+    }
+
+    /// The clauses as an array of arrays of literals (negative = not).
+    #[rhai_fn(name = "clause_list", pure)]
+    pub fn clause_list(c: &mut Cnf) -> rhai::Array {
+        c.clauses()
+            .map(|cl| {
+                Dynamic::from(
+                    cl.iter()
+                        .map(|&l| Dynamic::from(l as i64))
+                        .collect::<rhai::Array>(),
+                )
+            })
+            .collect()
+    }
+
+    /// A summary: variables, clauses, and the count per family.
+    #[rhai_fn(global, name = "to_string", pure)]
+    pub fn cnf_to_string(c: &mut Cnf) -> String {
+        super::describe(c)
+    }
+
+    /// The summary, as `to_string` gives it.
+    #[rhai_fn(global, name = "to_debug", pure)]
+    pub fn cnf_to_debug(c: &mut Cnf) -> String {
+        super::describe(c)
+    }
+
+    // ----- DIMACS -----
+
+    /// The grid's CNF as DIMACS text, with `c` comments naming the puzzle and the `p cnf V C` header.
+    #[rhai_fn(name = "to_dimacs")]
+    pub fn to_dimacs_grid(g: Grid) -> String {
+        sat::to_dimacs(&sat::encode(&Board::from(&g)))
+    }
+
+    /// The board's CNF as DIMACS text.
+    #[rhai_fn(name = "to_dimacs")]
+    pub fn to_dimacs_board(b: Board) -> String {
+        sat::to_dimacs(&sat::encode(&b))
+    }
+
+    /// The formula as DIMACS text.
+    #[rhai_fn(name = "to_dimacs", pure)]
+    pub fn to_dimacs_cnf(c: &mut Cnf) -> String {
+        sat::to_dimacs(c)
+    }
+
+    /// The formula's DIMACS text cut to its first `max_lines` lines, then a line saying how many were left out.
+    #[rhai_fn(name = "to_dimacs", pure)]
+    pub fn to_dimacs_abridged(c: &mut Cnf, max_lines: i64) -> String {
+        let text = sat::to_dimacs(c);
+        let keep = usize::try_from(max_lines).unwrap_or(0);
+        let total = text.lines().count();
+        if total <= keep {
+            return text;
+        }
+        let mut out: String = text.lines().take(keep).map(|l| format!("{l}\n")).collect();
+        out += &format!("... ({} more lines)\n", total - keep);
+        out
+    }
+
+    /// Write the grid's CNF as a DIMACS file at `path`.
+    #[rhai_fn(name = "write_dimacs", return_raw)]
+    pub fn write_dimacs_grid(g: Grid, path: &str) -> Result<(), Box<EvalAltResult>> {
+        super::write(&sat::encode(&Board::from(&g)), path)
+    }
+
+    /// Write the board's CNF as a DIMACS file at `path`.
+    #[rhai_fn(name = "write_dimacs", return_raw)]
+    pub fn write_dimacs_board(b: Board, path: &str) -> Result<(), Box<EvalAltResult>> {
+        super::write(&sat::encode(&b), path)
+    }
+
+    /// Write the formula as a DIMACS file at `path`.
+    #[rhai_fn(name = "write_dimacs", return_raw)]
+    pub fn write_dimacs_cnf(c: Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
+        super::write(&c, path)
+    }
+
+    /// Read a DIMACS CNF file strictly; errors name the file, line and column.
+    #[rhai_fn(return_raw)]
+    pub fn read_dimacs(path: &str) -> Result<Cnf, Box<EvalAltResult>> {
+        sat::read_dimacs_file(path).map_err(|e| error(format!("read_dimacs: {e}")))
+    }
+
+    /// Read DIMACS CNF from a string; errors name the line and column.
+    #[rhai_fn(return_raw)]
+    pub fn parse_dimacs(text: &str) -> Result<Cnf, Box<EvalAltResult>> {
+        sat::read_dimacs(text).map_err(|e| error(format!("parse_dimacs: {e}")))
+    }
+
+    /// Read a solver's answer file (`s`/`v` lines, or minisat's result file) into a grid (9×9) or board; () when unsatisfiable.
+    #[rhai_fn(return_raw)]
+    pub fn read_answer(path: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        let answer = sat::read_answer_file(path).map_err(|e| error(format!("read_answer: {e}")))?;
+        super::board_or_unit(sat::answer_board(&answer, None), "read_answer", true)
+    }
+
+    /// Read a solver's answer from a string into a grid (9×9) or board; () when unsatisfiable.
+    #[rhai_fn(return_raw)]
+    pub fn parse_answer(text: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        let answer = sat::read_answer(text).map_err(|e| error(format!("parse_answer: {e}")))?;
+        super::board_or_unit(sat::answer_board(&answer, None), "parse_answer", true)
+    }
+
+    /// Decode a model (array of literals, true variables positive) into a grid (9×9) or board.
+    #[rhai_fn(return_raw)]
+    pub fn decode(model: rhai::Array) -> Result<Dynamic, Box<EvalAltResult>> {
+        let mut lits = Vec::with_capacity(model.len());
+        for v in model {
+            let n = v
+                .as_int()
+                .map_err(|t| error(format!("decode: the model holds a {t}, not a number")))?;
+            lits.push(i32::try_from(n).map_err(|_| error(format!("decode: literal {n} is too large")))?);
+        }
+        super::board_or_unit(
+            sat::answer_board(&sat::Answer::Sat(lits), None),
+            "decode",
+            true,
+        )
+    }
+
+    // ----- solving -----
+
+    /// Solve the grid with the embedded SAT solver (batsat): the solution, or () when there is none.
+    #[rhai_fn(name = "sat_solve", return_raw)]
+    pub fn sat_solve(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+        let r = sat::solve(&Board::from(&g), &TerminalMonitor::new());
+        super::board_or_unit(r, "sat_solve", true)
+    }
+
+    /// Solve a board of any size with the embedded SAT solver: the solution, or ().
+    #[rhai_fn(name = "sat_solve", return_raw)]
+    pub fn sat_solve_board(b: Board) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::board_or_unit(sat::solve(&b, &TerminalMonitor::new()), "sat_solve", false)
+    }
+
+    /// Solve the grid with an installed solver: `#{solver: "picosat"}`, or a command with `{cnf}` / `{out}`.
+    ///
+    /// Example: `sat_solve(ym, #{solver: "cadical"})`,
+    /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
+    #[rhai_fn(name = "sat_solve", return_raw)]
+    pub fn sat_solve_with(g: Grid, options: rhai::Map) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::solve_with(Board::from(&g), options, true)
+    }
+
+    /// Solve a board with an installed solver (options as for grids).
+    #[rhai_fn(name = "sat_solve", return_raw)]
+    pub fn sat_solve_board_with(
+        b: Board,
+        options: rhai::Map,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::solve_with(b, options, false)
+    }
+
+    /// The model of any formula from the embedded solver (array of literals), or () when unsatisfiable.
+    #[rhai_fn(return_raw, pure)]
+    pub fn sat_model(c: &mut Cnf) -> Result<Dynamic, Box<EvalAltResult>> {
+        match crate::sat::solve::solve_cnf(c, &TerminalMonitor::new())
+            .map_err(|e| error(format!("sat_model: {e}")))?
+        {
+            None => Ok(Dynamic::UNIT),
+            Some(m) => Ok(Dynamic::from(
+                m.into_iter()
+                    .map(|l| Dynamic::from(l as i64))
+                    .collect::<rhai::Array>(),
+            )),
+        }
+    }
+
+    /// True when the grid has exactly one solution: solve, forbid that solution, solve again.
+    #[rhai_fn(name = "sat_unique", return_raw)]
+    pub fn sat_unique(g: Grid) -> Result<bool, Box<EvalAltResult>> {
+        super::unique(&Board::from(&g))
+    }
+
+    /// True when the board has exactly one solution.
+    #[rhai_fn(name = "sat_unique", return_raw)]
+    pub fn sat_unique_board(b: Board) -> Result<bool, Box<EvalAltResult>> {
+        super::unique(&b)
+    }
+
+    // ----- the walk-through pieces (9×9) -----
+
+    /// The variable for digit `n` at row `r`, column `c` (all 1..9): 81(n-1) + 9(r-1) + c.
+    #[rhai_fn(return_raw)]
+    pub fn var(n: i64, r: i64, c: i64) -> Result<i64, Box<EvalAltResult>> {
+        for (what, v) in [("digit", n), ("row", r), ("column", c)] {
+            if !(1..=9).contains(&v) {
+                return Err(error(format!("var: {what} {v} is out of range 1..9")));
+            }
+        }
+        Ok(sat::encode::var(9, n as usize, r as usize, c as usize) as i64)
+    }
+
+    /// The 9×9×9 cube of variable numbers (J `>: i. 9 9 9`): cube[n-1][r-1][c-1].
+    pub fn var_cube() -> rhai::Array {
+        (1..=9)
+            .map(|n| {
+                Dynamic::from(
+                    (1..=9)
+                        .map(|r| {
+                            Dynamic::from(
+                                (1..=9)
+                                    .map(|c| Dynamic::from(sat::encode::var(9, n, r, c) as i64))
+                                    .collect::<rhai::Array>(),
+                            )
+                        })
+                        .collect::<rhai::Array>(),
+                )
+            })
+            .collect()
+    }
+
+    /// The 81 lines of one family (`"row"`, `"column"`, `"cell"`, `"block"`), each 9 variables, in clause order.
+    #[rhai_fn(return_raw)]
+    pub fn family_lines(family: &str) -> Result<rhai::Array, Box<EvalAltResult>> {
+        let f = super::family_named(family)?;
+        Ok(sat::encode::lines(3, f)
+            .into_iter()
+            .map(|l| Dynamic::from(super::ints(&l)))
+            .collect())
+    }
+
+    /// Every at-most-one pair of one family (the seed's `uniq` over all its lines): 2916 pairs.
+    #[rhai_fn(return_raw)]
+    pub fn family_pairs(family: &str) -> Result<rhai::Array, Box<EvalAltResult>> {
+        let f = super::family_named(family)?;
+        Ok(sat::encode::lines(3, f)
+            .iter()
+            .flat_map(|l| sat::encode::unique_pairs(l))
+            .map(super::pair)
+            .collect())
+    }
+
+    /// The four family names in clause order.
+    pub fn family_names() -> rhai::Array {
+        Family::ALL
+            .iter()
+            .map(|f| Dynamic::from(f.name().to_string()))
+            .collect()
+    }
+
+    /// Every ordered pair of a line's numbers, self-pairs included (J `cp`): 81 pairs for 9 numbers.
+    #[rhai_fn(return_raw)]
+    pub fn pairs(line: rhai::Array) -> Result<rhai::Array, Box<EvalAltResult>> {
+        let l = super::line_of(line, "pairs")?;
+        Ok(sat::encode::cartesian(&l).into_iter().map(super::pair).collect())
+    }
+
+    /// Each unordered pair of distinct numbers once, larger first (the seed's `uniq`): 36 for 9 numbers.
+    #[rhai_fn(return_raw)]
+    pub fn uniq_pairs(line: rhai::Array) -> Result<rhai::Array, Box<EvalAltResult>> {
+        let l = super::line_of(line, "uniq_pairs")?;
+        Ok(sat::encode::unique_pairs(&l).into_iter().map(super::pair).collect())
+    }
+
+    /// The clue variables of a grid (the seed's `clues`): one unit clause each, cells row-major.
+    pub fn clue_vars(g: Grid) -> rhai::Array {
+        super::ints(&sat::encode::clue_vars(&Board::from(&g)))
+    }
+
+    /// Rows of numbers as a right-aligned table, as J prints a matrix.
+    ///
+    /// Example: `print(show_lines(var_cube()[0]))`
+    #[rhai_fn(return_raw)]
+    pub fn show_lines(rows: rhai::Array) -> Result<String, Box<EvalAltResult>> {
+        let mut table: Vec<Vec<String>> = Vec::with_capacity(rows.len());
+        for row in rows {
+            let cells: Vec<String> = match row.clone().try_cast::<rhai::Array>() {
+                Some(a) => a.iter().map(|v| v.to_string()).collect(),
+                None => vec![row.to_string()],
+            };
+            table.push(cells);
+        }
+        let width = table.iter().flatten().map(|s| s.len()).max().unwrap_or(0);
+        Ok(table
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|s| format!("{s:>width$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+}
+
+// Helpers of the api module (outside it: plugin modules export every fn).
+use crate::sat::{self, Family};
+use crate::script::error;
+use crate::script::monitor::TerminalMonitor;
+use api::{Board, Cnf};
+
+fn describe(c: &Cnf) -> String {
+    let mut s = format!("CNF: {} variables, {} clauses", c.vars(), c.clause_count());
+    match c.counts() {
+        Some(k) => {
+            let each = |v: &[usize; 4]| {
+                Family::ALL
+                    .iter()
+                    .zip(v)
+                    .map(|(f, n)| format!("{} {n}", f.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            s += &format!(
+                " (Sudoku {0}×{0})\n  existence {1:>6}  ({2})\n  pairs     {3:>6}  ({4})\n  clues     {5:>6}",
+                k.side,
+                k.exist_total(),
+                each(&k.exist),
+                k.pairs_total(),
+                each(&k.pairs),
+                k.clues
+            );
+        }
+        None => {
+            s += &format!(" ({} comment lines)", c.comments().len());
+        }
+    }
+    s
+}
+
+fn write(c: &Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
+    sat::write_dimacs_file(c, path).map_err(|e| error(format!("write_dimacs: {e}")))
+}
+
+/// A solved board as a script value: a Grid when `as_grid` and 9×9, else a Board; () for none.
+fn board_or_unit(
+    r: Result<Option<Board>, sat::SatError>,
+    what: &str,
+    as_grid: bool,
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    match r.map_err(|e| error(format!("{what}: {e}")))? {
+        None => Ok(Dynamic::UNIT),
+        Some(b) => match b.to_grid() {
+            Some(g) if as_grid => Ok(Dynamic::from(g)),
+            _ => Ok(Dynamic::from(b)),
+        },
+    }
+}
+
+fn solve_with(
+    b: Board,
+    options: rhai::Map,
+    as_grid: bool,
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    let mut command = None;
+    for (key, value) in options {
+        match key.as_str() {
+            "solver" => {
+                command = Some(value.into_string().map_err(|t| {
+                    error(format!("sat_solve: `solver` must be a string, not {t}"))
+                })?)
+            }
+            other => {
+                return Err(error(format!(
+                    "sat_solve: unknown option {other:?}; the option is `solver`"
+                )));
+            }
+        }
+    }
+    let monitor = TerminalMonitor::new();
+    let r = match command {
+        Some(cmd) => sat::solve_external(&b, &cmd, &monitor),
+        None => sat::solve(&b, &monitor),
+    };
+    board_or_unit(r, "sat_solve", as_grid)
+}
+
+fn unique(b: &Board) -> Result<bool, Box<EvalAltResult>> {
+    match sat::unique(b, &TerminalMonitor::new()) {
+        Ok(sat::Uniqueness::Unique(_)) => Ok(true),
+        Ok(_) => Ok(false),
+        Err(e) => Err(error(format!("sat_unique: {e}"))),
+    }
+}
+
+fn family_named(name: &str) -> Result<Family, Box<EvalAltResult>> {
+    Family::from_name(name).ok_or_else(|| {
+        error(format!(
+            "unknown family {name:?}: use \"row\", \"column\", \"cell\" or \"block\""
+        ))
+    })
+}
+
+fn line_of(line: rhai::Array, what: &str) -> Result<Vec<u32>, Box<EvalAltResult>> {
+    line.into_iter()
+        .map(|v| {
+            v.as_int()
+                .ok()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| {
+                    error(format!("{what}: the line must hold numbers 0 or more"))
+                })
+        })
+        .collect()
+}
+
+fn ints(v: &[u32]) -> rhai::Array {
+    v.iter().map(|&x| Dynamic::from(x as i64)).collect()
+}
+
+fn pair((a, b): (u32, u32)) -> Dynamic {
+    Dynamic::from(vec![Dynamic::from(a as i64), Dynamic::from(b as i64)])
 }
