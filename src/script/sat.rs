@@ -378,11 +378,13 @@ pub mod api {
     // ----- the walk-through pieces (9×9) -----
 
     /// The variable for digit `n` at row `r`, column `c` (all 1..9): 81(n-1) + 9(r-1) + c.
+    ///
+    /// (Rhai reserves the name `var`.)
     #[rhai_fn(return_raw)]
-    pub fn var(n: i64, r: i64, c: i64) -> Result<i64, Box<EvalAltResult>> {
+    pub fn var_number(n: i64, r: i64, c: i64) -> Result<i64, Box<EvalAltResult>> {
         for (what, v) in [("digit", n), ("row", r), ("column", c)] {
             if !(1..=9).contains(&v) {
-                return Err(error(format!("var: {what} {v} is out of range 1..9")));
+                return Err(error(format!("var_number: {what} {v} is out of range 1..9")));
             }
         }
         Ok(sat::encode::var(9, n as usize, r as usize, c as usize) as i64)
