@@ -1,0 +1,106 @@
+//! The written DIMACS file against independent, strict solvers from Debian
+//! (`apt-get install -y picosat cadical`): each must accept the file and
+//! return a model that decodes to the grid the embedded solver finds. Each
+//! solver missing from PATH is skipped with a message.
+
+use std::process::Command;
+
+use puzzlelab::monitor::Silent;
+use puzzlelab::sat::{self, Answer, Board};
+use puzzlelab::sudoku::puzzles;
+
+/// The solvers with the arguments that make them strict about the format.
+const SOLVERS: [(&str, &[&str]); 2] = [("picosat", &[]), ("cadical", &["--strict"])];
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("puzzlelab-satx-{}-{name}", std::process::id()))
+}
+
+/// Run `solver args file`: its exit code and standard output.
+fn run(solver: &str, args: &[&str], file: &std::path::Path) -> (Option<i32>, String) {
+    let out = Command::new(solver)
+        .args(args)
+        .arg(file)
+        .output()
+        .unwrap_or_else(|e| panic!("{solver}: {e}"));
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn strict_solvers_accept_the_file_and_agree() {
+    for (solver, args) in SOLVERS {
+        if sat::external::which(solver).is_none() {
+            println!("skipping {solver}: not installed (apt-get install -y picosat cadical)");
+            continue;
+        }
+        for (name, text) in puzzles::ALL {
+            let board = Board::parse(text).unwrap();
+            let path = temp(&format!("{name}.cnf"));
+            sat::write_dimacs_file(&sat::encode(&board), path.to_str().unwrap()).unwrap();
+            let (code, stdout) = run(solver, args, &path);
+            // 10 = satisfiable: the file was read and solved.
+            assert_eq!(code, Some(10), "{solver} on {name}: {stdout}");
+            let answer = sat::read_answer(&stdout).unwrap();
+            assert!(matches!(answer, Answer::Sat(_)), "{solver} on {name}");
+            let theirs = sat::answer_board(&answer, Some(9)).unwrap().unwrap();
+            assert!(theirs.solves(&board), "{solver} on {name}");
+            let ours = sat::solve(&board, &Silent).unwrap().unwrap();
+            // clark has many solutions: only uniquely solvable puzzles must agree.
+            if name != "clark" {
+                assert_eq!(theirs, ours, "{solver} on {name}");
+            }
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+}
+
+#[test]
+fn strict_solvers_reject_what_the_seed_wrote() {
+    // Without the `p cnf` header (as the seed wrote it) a strict solver refuses.
+    let board = Board::parse(puzzles::YM).unwrap();
+    let text = sat::to_dimacs(&sat::encode(&board));
+    let headless: String = text
+        .lines()
+        .filter(|l| !l.starts_with('p') && !l.starts_with('c'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = temp("headless.cnf");
+    std::fs::write(&path, headless).unwrap();
+    for (solver, args) in SOLVERS {
+        if sat::external::which(solver).is_none() {
+            println!("skipping {solver}: not installed");
+            continue;
+        }
+        let (code, stdout) = run(solver, args, &path);
+        assert!(!matches!(code, Some(10 | 20)), "{solver} accepted it: {stdout}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn the_solver_option_runs_them() {
+    let board = Board::parse(puzzles::SU21_99).unwrap();
+    let ours = sat::solve(&board, &Silent).unwrap().unwrap();
+    for command in ["picosat", "cadical", "cadical -q {cnf}"] {
+        let program = command.split(' ').next().unwrap();
+        if sat::external::which(program).is_none() {
+            println!("skipping {program}: not installed");
+            continue;
+        }
+        let theirs = sat::solve_external(&board, command, &Silent).unwrap();
+        assert_eq!(theirs, Some(ours.clone()), "{command}");
+        // A contradiction is unsatisfiable for them too.
+        let mut clash = board.clone();
+        clash.set(0, 0, 4);
+        clash.set(0, 1, 4);
+        assert_eq!(sat::solve_external(&clash, command, &Silent).unwrap(), None);
+    }
+    // Through the script layer.
+    if sat::external::which("picosat").is_some() {
+        let mut s = puzzlelab::script::session::Session::capturing(&Default::default());
+        let v = s
+            .eval("sat_solve(su21_99, #{solver: \"picosat\"}) == sat_solve(su21_99)")
+            .unwrap();
+        assert!(v.as_bool().unwrap());
+    }
+}
