@@ -52,8 +52,14 @@ fn counts_match_the_seed() {
          clues         36"
     );
     // Sizes other than 9×9: N³ variables, 4N² + 4N²·N(N-1)/2 clauses + clues.
-    assert_eq!(int(&mut s, "cnf(board(\"1... .... .... ....\")).clauses"), 64 + 384 + 1);
-    assert_eq!(int(&mut s, "cnf(pattern_board(5).keep_every(2)).vars"), 15625);
+    assert_eq!(
+        int(&mut s, "cnf(board(\"1... .... .... ....\")).clauses"),
+        64 + 384 + 1
+    );
+    assert_eq!(
+        int(&mut s, "cnf(pattern_board(5).keep_every(2)).vars"),
+        15625
+    );
     assert_eq!(
         int(&mut s, "cnf(pattern_board(4).keep_every(2)).clauses"),
         4 * 256 + 4 * 256 * 120 + 128
@@ -94,7 +100,10 @@ fn the_seeds_printed_pieces() {
                        0 0 9 3 0 0 0 7 4 0 4 0 0 5 0 0 3 6 7 0 3 0 1 8 0 0 0";
     let clues = text(&mut s, &format!("clue_vars(grid(\"{seed_puzzle}\"))"));
     assert!(clues.starts_with("[85, "), "{clues}");
-    assert_eq!(int(&mut s, &format!("clue_vars(grid(\"{seed_puzzle}\")).len()")), 36);
+    assert_eq!(
+        int(&mut s, &format!("clue_vars(grid(\"{seed_puzzle}\")).len()")),
+        36
+    );
 }
 
 #[test]
@@ -106,7 +115,11 @@ fn dimacs_round_trip_through_a_file() {
     let p = path.display();
     let _ = s.eval(&format!("write_dimacs(ym, \"{p}\")")).unwrap();
     let written = std::fs::read_to_string(&path).unwrap();
-    let header: Vec<&str> = written.lines().filter(|l| !l.starts_with('c')).take(2).collect();
+    let header: Vec<&str> = written
+        .lines()
+        .filter(|l| !l.starts_with('c'))
+        .take(2)
+        .collect();
     assert_eq!(header, vec!["p cnf 729 12024", "1 2 3 4 5 6 7 8 9 0"]);
     assert!(written.starts_with(
         "c puzzle: .5.7.1.4.7.3...1.2.8.4.6.9.9.4.6.8.3...8.7...1.8.5.6.9.1.6.3.8.5.6...7.1.3.5.9.2.\n"
@@ -138,15 +151,33 @@ fn bad_dimacs_says_line_and_column() {
         // no header
         ("1 2 0\\n-1 0\\n", "1:1: no `p cnf V C` header"),
         // a count that lies (too few, then too many)
-        ("p cnf 2 3\\n1 2 0\\n-1 0\\n", "3:5: the header promises 3 clauses"),
-        ("p cnf 2 1\\n1 2 0\\n-1 0\\n", "3:1: more clauses than the header's 1"),
+        (
+            "p cnf 2 3\\n1 2 0\\n-1 0\\n",
+            "3:5: the header promises 3 clauses",
+        ),
+        (
+            "p cnf 2 1\\n1 2 0\\n-1 0\\n",
+            "3:1: more clauses than the header's 1",
+        ),
         // a literal beyond V
-        ("p cnf 2 1\\n1 -3 0\\n", "2:3: literal -3 is beyond the header's 2"),
+        (
+            "p cnf 2 1\\n1 -3 0\\n",
+            "2:3: literal -3 is beyond the header's 2",
+        ),
         // a missing final 0
-        ("p cnf 2 2\\n1 2 0\\n -1\\n", "3:2: the clause starting here has no final 0"),
+        (
+            "p cnf 2 2\\n1 2 0\\n -1\\n",
+            "3:2: the clause starting here has no final 0",
+        ),
         // text
-        ("c ok\\np cnf 2 1\\n1 two 0\\n", "3:3: \"two\" is not a literal"),
-        ("p cnf two 1\\n", "1:7: bad header: the variable count V must be a number"),
+        (
+            "c ok\\np cnf 2 1\\n1 two 0\\n",
+            "3:3: \"two\" is not a literal",
+        ),
+        (
+            "p cnf two 1\\n",
+            "1:7: bad header: the variable count V must be a number",
+        ),
     ];
     for (dimacs, expected) in cases {
         let msg = failure(&mut s, &format!("parse_dimacs(\"{dimacs}\")"));
@@ -168,7 +199,22 @@ fn bad_dimacs_says_line_and_column() {
 #[test]
 fn garbage_never_panics() {
     // Deterministic pseudo-random texts built from DIMACS-like pieces.
-    let pieces = ["p", "cnf", "c", "0", "-", "1", "729", " ", "\n", "x", "%", "-0", "99999999999", "\t"];
+    let pieces = [
+        "p",
+        "cnf",
+        "c",
+        "0",
+        "-",
+        "1",
+        "729",
+        " ",
+        "\n",
+        "x",
+        "%",
+        "-0",
+        "99999999999",
+        "\t",
+    ];
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
     for _ in 0..2000 {
         let mut t = String::new();
@@ -191,12 +237,18 @@ fn answers_decode_into_grids() {
     let lits = model.trim_matches(['[', ']']).replace(',', "");
     let answer = format!("c some solver\\ns SATISFIABLE\\nv {lits}\\nv 0\\n");
     assert_eq!(
-        text(&mut s, &format!("parse_answer(\"{answer}\") == sat_solve(ym)")),
+        text(
+            &mut s,
+            &format!("parse_answer(\"{answer}\") == sat_solve(ym)")
+        ),
         "true"
     );
     let minisat = format!("SAT\\n{lits} 0\\n");
     assert_eq!(
-        text(&mut s, &format!("parse_answer(\"{minisat}\") == sat_solve(ym)")),
+        text(
+            &mut s,
+            &format!("parse_answer(\"{minisat}\") == sat_solve(ym)")
+        ),
         "true"
     );
     assert_eq!(text(&mut s, "parse_answer(\"s UNSATISFIABLE\\n\")"), "");
@@ -208,20 +260,23 @@ fn answers_decode_into_grids() {
 fn solving_and_uniqueness() {
     let mut s = session();
     assert_eq!(text(&mut s, "sat_solve(ym).filled()"), "81");
-    assert_eq!(text(&mut s, "board(sat_solve(ym)).solves(board(ym))"), "true");
+    assert_eq!(
+        text(&mut s, "board(sat_solve(ym)).solves(board(ym))"),
+        "true"
+    );
     assert_eq!(text(&mut s, "sat_unique(ym)"), "true");
     assert_eq!(text(&mut s, "sat_unique(su21_99)"), "true");
     // Hui's `clark` is under-constrained.
     assert_eq!(text(&mut s, "sat_unique(clark)"), "false");
     // A contradiction has no solution: () prints as nothing.
-    assert_eq!(
-        text(&mut s, "let g = ym; g[0] = 5; sat_solve(g)"),
-        ""
-    );
+    assert_eq!(text(&mut s, "let g = ym; g[0] = 5; sat_solve(g)"), "");
     assert_eq!(text(&mut s, "let g = ym; g[0] = 5; sat_unique(g)"), "false");
     // 4×4 in both notations.
     assert_eq!(
-        text(&mut s, "sat_solve(board(\"1 . 3 .  . 4 . 2  2 . 4 .  . 1 . 3\"))"),
+        text(
+            &mut s,
+            "sat_solve(board(\"1 . 3 .  . 4 . 2  2 . 4 .  . 1 . 3\"))"
+        ),
         "+--+--+\n|12|34|\n|34|12|\n+--+--+\n|23|41|\n|41|23|\n+--+--+"
     );
     let msg = failure(&mut s, "board(\"1..4\\n.4#.\")");
@@ -247,7 +302,13 @@ fn large_boards_solve() {
     let numbers: String = puzzle
         .cells()
         .chunks(25)
-        .map(|row| row.iter().map(|v| format!("{v:>2}")).collect::<Vec<_>>().join(" ") + "\n")
+        .map(|row| {
+            row.iter()
+                .map(|v| format!("{v:>2}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
         .collect();
     s.set_var("TEXT25", numbers);
     let _ = s.eval("let p25 = board(TEXT25);").unwrap();

@@ -36,7 +36,12 @@ fn top1465_all_solved_and_agree() {
         let s = sat::solve(p, &Silent)
             .unwrap()
             .unwrap_or_else(|| panic!("puzzle {}: no solution", i + 1));
-        assert!(s.solves(p), "puzzle {}: {} is not a solution", i + 1, s.line());
+        assert!(
+            s.solves(p),
+            "puzzle {}: {} is not a solution",
+            i + 1,
+            s.line()
+        );
         assert_eq!(
             Some(s.cells().to_vec()),
             peer_solution(p),
@@ -52,7 +57,11 @@ fn serg_benchmark_puzzles_are_not_unique() {
         return;
     };
     // A sample of 200 in the dev profile; SAT_FULL=1 for all 10,000.
-    let step = if std::env::var_os("SAT_FULL").is_some() { 1 } else { 50 };
+    let step = if std::env::var_os("SAT_FULL").is_some() {
+        1
+    } else {
+        50
+    };
     let mut checked = 0;
     for (i, p) in all.iter().enumerate().step_by(step) {
         match sat::unique(p, &Silent).unwrap() {

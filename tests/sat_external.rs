@@ -23,7 +23,10 @@ fn run(solver: &str, args: &[&str], file: &std::path::Path) -> (Option<i32>, Str
         .arg(file)
         .output()
         .unwrap_or_else(|e| panic!("{solver}: {e}"));
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
@@ -72,7 +75,10 @@ fn strict_solvers_reject_what_the_seed_wrote() {
             continue;
         }
         let (code, stdout) = run(solver, args, &path);
-        assert!(!matches!(code, Some(10 | 20)), "{solver} accepted it: {stdout}");
+        assert!(
+            !matches!(code, Some(10 | 20)),
+            "{solver} accepted it: {stdout}"
+        );
     }
     std::fs::remove_file(&path).unwrap();
 }

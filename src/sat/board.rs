@@ -389,10 +389,7 @@ mod tests {
             assert!(b.solves(&b), "box side {n}");
             assert_eq!(Board::parse(&b.line()).unwrap(), b);
         }
-        assert_eq!(
-            Board::pattern(2).unwrap().line(),
-            "1234341223414123"
-        );
+        assert_eq!(Board::pattern(2).unwrap().line(), "1234341223414123");
     }
 
     #[test]
@@ -411,7 +408,8 @@ mod tests {
             .collect();
         assert_eq!(Board::parse(&numbers).unwrap(), b);
         assert_eq!(Board::parse(&b.line().to_lowercase()).unwrap(), b);
-        let ym = "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
+        let ym =
+            "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
         let g = Grid::parse(ym).unwrap();
         let from_text = Board::parse(ym).unwrap();
         assert_eq!(Board::from(&g), from_text);

@@ -62,7 +62,10 @@ impl fmt::Display for DimacsError {
             }
             DimacsErrorKind::SecondHeader => write!(f, "a second `p` header"),
             DimacsErrorKind::NotANumber(word) => {
-                write!(f, "{word:?} is not a literal (a nonzero number, 0 ends a clause)")
+                write!(
+                    f,
+                    "{word:?} is not a literal (a nonzero number, 0 ends a clause)"
+                )
             }
             DimacsErrorKind::LiteralBeyond { literal, vars } => write!(
                 f,
@@ -199,10 +202,7 @@ pub fn read_dimacs(text: &str) -> Result<Cnf, DimacsError> {
                 return Err(err(
                     l,
                     col,
-                    DimacsErrorKind::LiteralBeyond {
-                        literal: lit,
-                        vars,
-                    },
+                    DimacsErrorKind::LiteralBeyond { literal: lit, vars },
                 ));
             }
             clause.push(lit as i32);
@@ -299,11 +299,7 @@ pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
                     "UNSATISFIABLE" => Answer::Unsat,
                     "UNKNOWN" => Answer::Unknown,
                     _ => {
-                        return Err(err(
-                            l,
-                            scol,
-                            DimacsErrorKind::BadStatus(word.to_string()),
-                        ));
+                        return Err(err(l, scol, DimacsErrorKind::BadStatus(word.to_string())));
                     }
                 });
                 continue;
@@ -460,8 +456,14 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        assert_eq!(e("1 2 0\n"), "1:1: no `p cnf V C` header before the clauses");
-        assert_eq!(e("c only\n"), "1:1: no `p cnf V C` header before the clauses");
+        assert_eq!(
+            e("1 2 0\n"),
+            "1:1: no `p cnf V C` header before the clauses"
+        );
+        assert_eq!(
+            e("c only\n"),
+            "1:1: no `p cnf V C` header before the clauses"
+        );
         assert_eq!(
             e("p cnf 3 1\n1 0\n2 0\n"),
             "3:1: more clauses than the header's 1: this one is extra"
@@ -504,7 +506,10 @@ mod tests {
         let comp = "c by some solver\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
         assert_eq!(read_answer(comp).unwrap(), Answer::Sat(vec![1, -2, 3]));
         assert_eq!(read_answer("s UNSATISFIABLE\n").unwrap(), Answer::Unsat);
-        assert_eq!(read_answer("SAT\n-1 2 0\n").unwrap(), Answer::Sat(vec![-1, 2]));
+        assert_eq!(
+            read_answer("SAT\n-1 2 0\n").unwrap(),
+            Answer::Sat(vec![-1, 2])
+        );
         assert_eq!(read_answer("UNSAT\n").unwrap(), Answer::Unsat);
         assert_eq!(read_answer("INDET\n").unwrap(), Answer::Unknown);
         assert_eq!(
@@ -516,7 +521,9 @@ mod tests {
             DimacsErrorKind::NoModel
         );
         assert_eq!(
-            read_answer("s SATISFIABLE\nv 1 y 0\n").unwrap_err().to_string(),
+            read_answer("s SATISFIABLE\nv 1 y 0\n")
+                .unwrap_err()
+                .to_string(),
             "2:5: \"y\" is not a literal (a nonzero number, 0 ends a clause)"
         );
         assert_eq!(

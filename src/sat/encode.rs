@@ -177,9 +177,7 @@ impl Cnf {
 
     /// The clauses, each without its final 0.
     pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
-        self.lits
-            .split(|&l| l == 0)
-            .take(self.clauses)
+        self.lits.split(|&l| l == 0).take(self.clauses)
     }
 
     /// Comment lines (without the leading `c `).
@@ -289,12 +287,18 @@ mod tests {
         let first_rows: Vec<Vec<u32>> = lines(3, Family::Row).into_iter().take(2).collect();
         assert_eq!(first_rows[0], (1..=9).collect::<Vec<_>>());
         assert_eq!(first_rows[1], (10..=18).collect::<Vec<_>>());
-        assert_eq!(lines(3, Family::Column)[0], vec![1, 10, 19, 28, 37, 46, 55, 64, 73]);
+        assert_eq!(
+            lines(3, Family::Column)[0],
+            vec![1, 10, 19, 28, 37, 46, 55, 64, 73]
+        );
         assert_eq!(
             lines(3, Family::Cell)[0],
             vec![1, 82, 163, 244, 325, 406, 487, 568, 649]
         );
-        assert_eq!(lines(3, Family::Block)[1], vec![4, 5, 6, 13, 14, 15, 22, 23, 24]);
+        assert_eq!(
+            lines(3, Family::Block)[1],
+            vec![4, 5, 6, 13, 14, 15, 22, 23, 24]
+        );
     }
 
     #[test]

@@ -25,10 +25,9 @@ impl TempFile {
     fn new(ext: &str) -> TempFile {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        TempFile(std::env::temp_dir().join(format!(
-            "puzzlelab-sat-{}-{n}.{ext}",
-            std::process::id()
-        )))
+        TempFile(
+            std::env::temp_dir().join(format!("puzzlelab-sat-{}-{n}.{ext}", std::process::id())),
+        )
     }
 }
 
@@ -116,7 +115,10 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
         std::fs::read_to_string(&output.0).map_err(|e| {
             failed(
                 command,
-                format!("no result file ({e}); the solver said: {}", first_line(&stderr, &stdout)),
+                format!(
+                    "no result file ({e}); the solver said: {}",
+                    first_line(&stderr, &stdout)
+                ),
             )
         })?
     } else {

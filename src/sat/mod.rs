@@ -117,7 +117,11 @@ pub fn read_answer_file(path: &str) -> Result<Answer, SatError> {
 pub fn answer_board(answer: &Answer, side: Option<usize>) -> Result<Option<Board>, SatError> {
     match answer {
         Answer::Sat(model) => {
-            let vars = model.iter().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
+            let vars = model
+                .iter()
+                .map(|l| l.unsigned_abs() as usize)
+                .max()
+                .unwrap_or(0);
             let side = side
                 .or_else(|| dimacs::side_for_vars(vars))
                 .ok_or(DecodeError::NotABoard { vars })?;

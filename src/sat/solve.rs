@@ -119,7 +119,9 @@ pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
         .zip(solution.cells())
         .enumerate()
         .filter(|&(_, (&p, _))| p == 0)
-        .map(|(i, (_, &s))| -(super::encode::var(side, s as usize, i / side + 1, i % side + 1) as i32))
+        .map(|(i, (_, &s))| {
+            -(super::encode::var(side, s as usize, i / side + 1, i % side + 1) as i32)
+        })
         .collect()
 }
 

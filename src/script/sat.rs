@@ -306,7 +306,9 @@ pub mod api {
             let n = v
                 .as_int()
                 .map_err(|t| error(format!("decode: the model holds a {t}, not a number")))?;
-            lits.push(i32::try_from(n).map_err(|_| error(format!("decode: literal {n} is too large")))?);
+            lits.push(
+                i32::try_from(n).map_err(|_| error(format!("decode: literal {n} is too large")))?,
+            );
         }
         super::board_or_unit(
             sat::answer_board(&sat::Answer::Sat(lits), None),
@@ -384,7 +386,9 @@ pub mod api {
     pub fn var_number(n: i64, r: i64, c: i64) -> Result<i64, Box<EvalAltResult>> {
         for (what, v) in [("digit", n), ("row", r), ("column", c)] {
             if !(1..=9).contains(&v) {
-                return Err(error(format!("var_number: {what} {v} is out of range 1..9")));
+                return Err(error(format!(
+                    "var_number: {what} {v} is out of range 1..9"
+                )));
             }
         }
         Ok(sat::encode::var(9, n as usize, r as usize, c as usize) as i64)
@@ -442,14 +446,20 @@ pub mod api {
     #[rhai_fn(return_raw)]
     pub fn pairs(line: rhai::Array) -> Result<rhai::Array, Box<EvalAltResult>> {
         let l = super::line_of(line, "pairs")?;
-        Ok(sat::encode::cartesian(&l).into_iter().map(super::pair).collect())
+        Ok(sat::encode::cartesian(&l)
+            .into_iter()
+            .map(super::pair)
+            .collect())
     }
 
     /// Each unordered pair of distinct numbers once, larger first (the seed's `uniq`): 36 for 9 numbers.
     #[rhai_fn(return_raw)]
     pub fn uniq_pairs(line: rhai::Array) -> Result<rhai::Array, Box<EvalAltResult>> {
         let l = super::line_of(line, "uniq_pairs")?;
-        Ok(sat::encode::unique_pairs(&l).into_iter().map(super::pair).collect())
+        Ok(sat::encode::unique_pairs(&l)
+            .into_iter()
+            .map(super::pair)
+            .collect())
     }
 
     /// The clue variables of a grid (the seed's `clues`): one unit clause each, cells row-major.
@@ -482,7 +492,6 @@ pub mod api {
             .collect::<Vec<_>>()
             .join("\n"))
     }
-
 }
 
 // Helpers of the api module (outside it: plugin modules export every fn).
@@ -539,18 +548,15 @@ fn board_or_unit(
     }
 }
 
-fn solve_with(
-    b: Board,
-    options: rhai::Map,
-    as_grid: bool,
-) -> Result<Dynamic, Box<EvalAltResult>> {
+fn solve_with(b: Board, options: rhai::Map, as_grid: bool) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut command = None;
     for (key, value) in options {
         match key.as_str() {
             "solver" => {
-                command = Some(value.into_string().map_err(|t| {
-                    error(format!("sat_solve: `solver` must be a string, not {t}"))
-                })?)
+                command =
+                    Some(value.into_string().map_err(|t| {
+                        error(format!("sat_solve: `solver` must be a string, not {t}"))
+                    })?)
             }
             other => {
                 return Err(error(format!(
@@ -589,9 +595,7 @@ fn line_of(line: rhai::Array, what: &str) -> Result<Vec<u32>, Box<EvalAltResult>
             v.as_int()
                 .ok()
                 .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| {
-                    error(format!("{what}: the line must hold numbers 0 or more"))
-                })
+                .ok_or_else(|| error(format!("{what}: the line must hold numbers 0 or more")))
         })
         .collect()
 }
