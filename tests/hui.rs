@@ -474,3 +474,294 @@ fn s34_guess_sux() {
 fn s35_su21_99_and_its_solution() {
     assert_eq!(show("see([su21_99] + sudoku(su21_99))"), SEE_SU21_99_SOLVED);
 }
+
+// ---- searches ----------------------------------------------------------------
+
+/// The grids of a script array.
+fn grids(code: &str) -> Vec<puzzlelab::sudoku::Grid> {
+    let mut s = session();
+    let v = s.eval(code).unwrap_or_else(|e| panic!("{code}: {e}"));
+    v.into_array()
+        .unwrap_or_else(|t| panic!("{code} gave a {t}"))
+        .into_iter()
+        .map(|d| d.cast::<puzzlelab::sudoku::Grid>())
+        .collect()
+}
+
+/// `sol` is a full valid grid that keeps every clue of `puzzle`.
+fn solves(puzzle: &puzzlelab::sudoku::Grid, sol: &puzzlelab::sudoku::Grid) -> bool {
+    sol.is_full()
+        && puzzlelab::sudoku::hui::ok(sol)
+        && (0..81).all(|i| puzzle.get(i) == 0 || puzzle.get(i) == sol.get(i))
+}
+
+#[test]
+fn clark_has_15220_solutions() {
+    let puzzle = puzzlelab::sudoku::Grid::parse(puzzlelab::sudoku::puzzles::CLARK).unwrap();
+    let mut sols = grids("sudoku(clark)");
+    assert_eq!(sols.len(), 15_220);
+    assert!(sols.iter().all(|s| solves(&puzzle, s)));
+    sols.sort();
+    sols.dedup();
+    assert_eq!(sols.len(), 15_220, "solutions are distinct");
+    // An independent count, by the `sudoku` crate.
+    let other = sudoku::Sudoku::from_str_line(puzzlelab::sudoku::puzzles::CLARK).unwrap();
+    assert_eq!(other.solutions_count_up_to(100_000), 15_220);
+}
+
+#[test]
+fn x_and_su21_1_have_one_solution_each() {
+    for (name, text) in [
+        ("x", puzzlelab::sudoku::puzzles::X),
+        ("su21_1", puzzlelab::sudoku::puzzles::SU21_1),
+        ("su21_99", puzzlelab::sudoku::puzzles::SU21_99),
+        ("ym", puzzlelab::sudoku::puzzles::YM),
+    ] {
+        let puzzle = puzzlelab::sudoku::Grid::parse(text).unwrap();
+        let sols = grids(&format!("sudoku({name})"));
+        assert_eq!(sols.len(), 1, "{name}");
+        assert!(solves(&puzzle, &sols[0]), "{name}");
+        let other = sudoku::Sudoku::from_str_line(text)
+            .unwrap()
+            .solution()
+            .unwrap();
+        assert_eq!(sols[0].line(), other.to_str_line().to_string(), "{name}");
+    }
+}
+
+#[test]
+fn blank_grid_search_is_too_large_and_the_session_goes_on() {
+    let mut s = session();
+    let e = s.eval(r#"sudoku(grid("." * 81))"#).unwrap_err();
+    assert!(
+        e.message().contains("the search is too large"),
+        "{}",
+        e.message()
+    );
+    let v = s.eval("sudoku(ym).len()").unwrap();
+    assert_eq!(v.as_int().unwrap(), 1);
+}
+
+#[test]
+fn guess_of_a_list_concatenates() {
+    assert_eq!(show("guess([sux, assign(ym), sux]).len()"), "5");
+    assert_eq!(show("guess([]).len()"), "0");
+}
+
+// ---- malformed input -----------------------------------------------------------
+
+#[test]
+fn eighty_characters_is_too_few() {
+    let m = fails("grid(line(ym).sub_string(0, 80))");
+    assert!(m.contains("too few cells: a grid has 81, found 80"), "{m}");
+}
+
+#[test]
+fn a_letter_is_named() {
+    let m = fails(r#"grid("x" + line(ym).sub_string(1, 80))"#);
+    assert!(m.contains("bad character 'x' at line 1, column 1"), "{m}");
+}
+
+#[test]
+fn a_repeated_digit_is_named_by_assign_and_sudoku() {
+    for f in ["assign", "sudoku"] {
+        let m = fails(&format!("let g = ym; g[0] = 5; {f}(g)"));
+        assert!(
+            m.contains(&format!(
+                "{f}: digit 5 appears more than once in block 1 (rows 1-3, columns 1-3)"
+            )),
+            "{m}"
+        );
+    }
+    // Regions are checked in J's order, blocks first.
+    let m = fails("let g = ym; g[80] = 1; sudoku(g)");
+    assert!(
+        m.contains("digit 1 appears more than once in block 9 (rows 7-9, columns 7-9)"),
+        "{m}"
+    );
+    assert_eq!(show("let g = ym; g[0] = 5; ok(g)"), "false");
+}
+
+#[test]
+fn values_out_of_range_are_named() {
+    let m = fails("free(ym + ym)");
+    assert!(
+        m.contains(
+            "free: cell row 1, column 2 (index 1) holds 10: a Sudoku cell holds 0 (empty) to 9"
+        ),
+        "{m}"
+    );
+    for code in [
+        "assign(ym + ym)",
+        "sudoku(ym + ym)",
+        "guess(ym + ym)",
+        "step(ym + ym)",
+    ] {
+        let m = fails(code);
+        assert!(m.contains("holds 10"), "{code}: {m}");
+    }
+}
+
+#[test]
+fn positions_out_of_range_are_named() {
+    for code in [
+        "cand(ym, 0, 1)",
+        "cand(1, 10)",
+        "cand1(ym, 10, 1)",
+        "cand1(-1, 2)",
+    ] {
+        let m = fails(code);
+        assert!(m.contains("is outside the grid"), "{code}: {m}");
+    }
+    assert!(fails("free(ym)[81]").contains("cell index 81 is out of range"));
+}
+
+#[test]
+fn lists_must_hold_grids() {
+    assert!(fails("see([ym, 1])").contains("see: item 1 of the list is an integer, not a Grid"));
+    assert!(fails(r#"guess(["a"])"#).contains("item 0 of the list is a string"));
+    assert!(fails("diff([ym, free(ym)])").contains("item 1 of the list is a Candidates"));
+    assert!(fails(r#"table([[1, "a"]])"#).contains("table: row 0, item 1 is a string"));
+}
+
+#[test]
+fn power_operator_limits() {
+    assert!(fails("iterate(f, ym, -1)").contains("negative"));
+    assert!(fails("fixpoint(|n| n + 1, 0)").contains("still changing after 10000"));
+    assert_eq!(show("iterate(f, ym, 0).len()"), "0");
+    assert_eq!(show("fixpoint(|n| if n < 5 { n + 1 } else { n }, 0)"), "5");
+    assert_eq!(
+        show("fixpoint(|a| if a.len() < 3 { a + [0] } else { a }, [])"),
+        "[0, 0, 0]"
+    );
+}
+
+// ---- the listing's tables and other views ---------------------------------------
+
+#[test]
+fn index_tables_print_as_j_does() {
+    assert_eq!(
+        show("table(index_j())"),
+        [
+            " 0  1  2  9 10 11 18 19 20",
+            " 3  4  5 12 13 14 21 22 23",
+            " 6  7  8 15 16 17 24 25 26",
+            "27 28 29 36 37 38 45 46 47",
+            "30 31 32 39 40 41 48 49 50",
+            "33 34 35 42 43 44 51 52 53",
+            "54 55 56 63 64 65 72 73 74",
+            "57 58 59 66 67 68 75 76 77",
+            "60 61 62 69 70 71 78 79 80",
+        ]
+        .join("\n")
+    );
+    let r = show("table(index_rows())");
+    assert_eq!(r.lines().count(), 81);
+    assert_eq!(r.lines().next(), Some(" 0  1  2  3  4  5  6  7  8"));
+    assert_eq!(r.lines().last(), Some("72 73 74 75 76 77 78 79 80"));
+    let c = show("table(index_cols())");
+    assert_eq!(c.lines().nth(1), Some("1 10 19 28 37 46 55 64 73"));
+    let b = show("table(index_blocks())");
+    assert_eq!(b.lines().nth(3), Some(" 3  4  5 12 13 14 21 22 23"));
+    let i = show("table(peers())");
+    assert_eq!(
+        i.lines().next(),
+        Some(" 0  1  2  3  4  5  6  7  8  9 18 27 36 45 54 63 72 10 11 19 20")
+    );
+    assert_eq!(show("region_index().len()"), "27");
+    assert_eq!(
+        show("table(region_index()[18])"),
+        "0 9 18 27 36 45 54 63 72"
+    );
+}
+
+#[test]
+fn table_formats_j_style() {
+    assert_eq!(
+        show("table([[1, -20, 3], [100, true, 6]])"),
+        "  1 _20 3\n100   1 6"
+    );
+    assert_eq!(show("table([7, 10])"), "7 10");
+}
+
+#[test]
+fn regions_of_ym() {
+    assert_eq!(show("regions(ym).len()"), "27");
+    assert_eq!(show("table(regions(ym)[0])"), "0 5 0 7 0 3 0 8 0");
+    assert_eq!(show("table(regions(ym)[9])"), "0 5 0 7 0 1 0 4 0");
+}
+
+#[test]
+fn candidates_print_as_pencil_marks() {
+    let p = show("free(ym)");
+    assert_eq!(p.lines().count(), 13);
+    assert_eq!(
+        p.lines().nth(1),
+        Some("| 26     .      29    | .      2389   .     | 3      .      68    |")
+    );
+    assert_eq!(show("free(ym)[0]"), "[2, 6]");
+    assert_eq!(show("free(ym) == free(ym)"), "true");
+}
+
+#[test]
+fn hidden_singles_is_the_clean_ar() {
+    assert_eq!(show("ok(ym + hidden_singles(free(ym)))"), "true");
+    assert_eq!(
+        show("max(hidden_singles(free(ym)), ar(free(ym))) == hidden_singles(free(ym))"),
+        "true"
+    );
+}
+
+#[test]
+fn string_repeat_makes_a_blank_grid() {
+    assert_eq!(show(r#"grid("." * 81).filled()"#), "0");
+    assert!(fails(r#""." * -1"#).contains("negative"));
+}
+
+#[test]
+fn every_sudoku_function_has_a_summary() {
+    let docs: Vec<_> = puzzlelab::script::help::docs()
+        .iter()
+        .filter(|d| d.domain == "sudoku")
+        .collect();
+    for name in [
+        "free",
+        "ac",
+        "ar",
+        "counts",
+        "max",
+        "assign",
+        "ok",
+        "guess",
+        "sudoku",
+        "iterate",
+        "fixpoint",
+        "see",
+        "diff",
+        "cand",
+        "cand1",
+        "regions",
+        "table",
+        "index_j",
+        "index_rows",
+        "index_cols",
+        "index_blocks",
+        "peers",
+        "region_index",
+        "free_table",
+        "matrix",
+        "step",
+        "guess_cell",
+        "hidden_singles",
+    ] {
+        assert!(docs.iter().any(|d| d.name == name), "{name} is missing");
+    }
+    for d in docs {
+        assert!(
+            d.summary().ends_with('.') && d.summary().len() > 10,
+            "{}: {:?}",
+            d.name,
+            d.summary()
+        );
+    }
+}

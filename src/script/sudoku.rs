@@ -62,7 +62,6 @@ fn ym() -> Grid {
     Grid::parse(puzzles::YM).unwrap_or_default()
 }
 
-
 /// Most applications `fixpoint` makes before giving up.
 const MAX_FIXPOINT: i64 = 10_000;
 
@@ -75,7 +74,9 @@ pub fn module() -> Module {
 pub mod api {
     use rhai::{Array, FnPtr};
 
-    use super::{MAX_FIXPOINT, kind_of, array_to_grids, fail, grids_to_array, index_table, ints, ym};
+    use super::{
+        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, ints, kind_of, ym,
+    };
     use crate::script::error;
     use crate::script::monitor::TerminalMonitor;
     use crate::sudoku::hui::{self, tables};
@@ -293,7 +294,10 @@ pub mod api {
         let mut value = x;
         for _ in 0..MAX_FIXPOINT {
             let next = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
-            let same = match (value.clone().try_cast::<Grid>(), next.clone().try_cast::<Grid>()) {
+            let same = match (
+                value.clone().try_cast::<Grid>(),
+                next.clone().try_cast::<Grid>(),
+            ) {
                 (Some(a), Some(b)) => a == b,
                 _ => ctx
                     .call_native_fn::<bool>("==", (value.clone(), next.clone()))
@@ -386,7 +390,9 @@ pub mod api {
     ) -> Result<String, Box<EvalAltResult>> {
         let limit = ctx.engine().max_string_size();
         let len = usize::try_from(n).map_err(|_| {
-            error(format!("*: cannot repeat a string {n} times (a negative count)"))
+            error(format!(
+                "*: cannot repeat a string {n} times (a negative count)"
+            ))
         })?;
         if limit > 0 && text.len().saturating_mul(len) > limit {
             return Err(error(format!(

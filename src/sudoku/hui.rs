@@ -93,10 +93,9 @@ impl fmt::Display for HuiError {
                  after {work} assigned (limits: {MAX_FRONTIER} open, {MAX_WORK} assigned); \
                  the puzzle has too few clues for a breadth-first search of all solutions"
             ),
-            HuiError::Interrupted { round, frontier } => write!(
-                f,
-                "interrupted in round {round} with {frontier} open grids"
-            ),
+            HuiError::Interrupted { round, frontier } => {
+                write!(f, "interrupted in round {round} with {frontier} open grids")
+            }
         }
     }
 }

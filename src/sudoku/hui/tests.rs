@@ -26,7 +26,10 @@ fn free_of_ym_first_cells() {
     assert_eq!(c.digits(2), vec![2, 9]);
     assert_eq!(c.digits(4), vec![2, 3, 8, 9]);
     assert_eq!(c.digits(6), vec![3]);
-    assert!(c.table01().starts_with("0 1 0 0 0 1 0 0 0\n0 0 0 0 0 0 0 0 0\n0 1 0 0 0 0 0 0 1\n"));
+    assert!(
+        c.table01()
+            .starts_with("0 1 0 0 0 1 0 0 0\n0 0 0 0 0 0 0 0 0\n0 1 0 0 0 0 0 0 1\n")
+    );
 }
 
 const AC_YM: &str = "\
@@ -177,7 +180,7 @@ fn easy_puzzles_have_one_solution() {
 fn clark_has_many_solutions() {
     let p = g(puzzles::CLARK);
     let sols = sudoku(&p, &Silent).unwrap();
-    eprintln!("clark: {} solutions", sols.len());
+    assert_eq!(sols.len(), 15_220);
     for s in &sols {
         assert!(s.is_full() && ok(s));
         for i in 0..CELLS {
@@ -198,7 +201,13 @@ fn bad_grids_are_named() {
     let mut p = g(puzzles::YM);
     p.set(0, 5); // 5 is already in row 1 and block 1
     let e = assign(&p).unwrap_err();
-    assert_eq!(e, HuiError::Repeated { region: 0, digit: 5 });
+    assert_eq!(
+        e,
+        HuiError::Repeated {
+            region: 0,
+            digit: 5
+        }
+    );
     assert_eq!(
         e.to_string(),
         "digit 5 appears more than once in block 1 (rows 1-3, columns 1-3): not a valid puzzle"
@@ -210,5 +219,85 @@ fn bad_grids_are_named() {
         free(&q).unwrap_err().to_string(),
         "cell row 2, column 2 (index 10) holds 12: a Sudoku cell holds 0 (empty) to 9"
     );
-    assert!(sum(&Grid::from_cells([200; CELLS]), &Grid::from_cells([100; CELLS])).is_err());
+    assert!(
+        sum(
+            &Grid::from_cells([200; CELLS]),
+            &Grid::from_cells([100; CELLS])
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn ar_keeps_j_quirks_and_hidden_singles_does_not() {
+    // Cell 0 allows {1,2}; cell 9 allows {1}; cell 27 allows {2}.
+    // Block 1 (region 0): digit 2 only at cell 0 -> 2 there.
+    // Row 1 (region 9): digits 1 and 2 only at cell 0 -> lowest, 1, which
+    // overwrites the block's 2. Column 1 has no single digit.
+    let mut bits = [0u16; CELLS];
+    bits[0] = 0b11;
+    bits[9] = 0b01;
+    bits[27] = 0b10;
+    let c = Candidates::from_bits(bits);
+    let a = ar(&c);
+    assert_eq!(a.get(0), 1);
+    assert_eq!(a.get(9), 1);
+    assert_eq!(a.get(27), 2);
+    assert_eq!(hidden_singles(&c).get(0), 2);
+}
+
+#[test]
+fn a_dead_cell_counts_as_ten_and_dead_ends_vanish() {
+    // Row 1 holds 1..8 after cell 0, and cell 9 (below it) holds 9: cell 0
+    // has no candidate left but is empty.
+    let mut cells = [0u8; CELLS];
+    for (i, v) in cells.iter_mut().enumerate().skip(1).take(8) {
+        *v = i as u8;
+    }
+    cells[9] = 9;
+    let p = Grid::from_cells(cells);
+    assert!(ok(&p));
+    assert_eq!(free(&p).unwrap().count(0), 0);
+    let cell = guess_cell(&p).unwrap();
+    assert_ne!(cell, 0);
+    assert!(!guess(&p).unwrap().is_empty());
+    assert_eq!(sudoku(&p, &Silent).unwrap(), Vec::<Grid>::new());
+}
+
+#[test]
+fn guess_of_full_grid_and_of_a_list() {
+    let solved = g(SOLVED_YM);
+    assert_eq!(guess(&solved).unwrap(), vec![solved]);
+    let sux = assign(&g(puzzles::SU21_99)).unwrap();
+    assert_eq!(guess_all(&[sux, solved, sux]).unwrap().len(), 5);
+    assert_eq!(guess_cell(&solved), None);
+}
+
+#[test]
+fn regions_follow_r() {
+    let r = regions(&g(puzzles::YM));
+    assert_eq!(r[0], [0, 5, 0, 7, 0, 3, 0, 8, 0]);
+    assert_eq!(r[9], [0, 5, 0, 7, 0, 1, 0, 4, 0]);
+    assert_eq!(r[18], [0, 7, 0, 9, 0, 1, 0, 5, 0]);
+}
+
+#[test]
+fn pencil_marks_show_candidates() {
+    let c = free(&g(puzzles::YM)).unwrap();
+    let p = c.pencil();
+    let lines: Vec<&str> = p.lines().collect();
+    assert_eq!(lines.len(), 13);
+    assert_eq!(
+        lines[1],
+        "| 26     .      29    | .      2389   .     | 3      .      68    |"
+    );
+    assert_eq!(c.to_string(), p);
+}
+
+#[test]
+fn interrupt_stops_the_search() {
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(true);
+    let e = sudoku(&g(puzzles::CLARK), &crate::monitor::Flag(&stop)).unwrap_err();
+    assert!(matches!(e, HuiError::Interrupted { .. }), "{e}");
 }
