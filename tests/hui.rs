@@ -765,3 +765,20 @@ fn every_sudoku_function_has_a_summary() {
         );
     }
 }
+
+#[test]
+fn the_tour_script_runs() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/hui_tour.rhai");
+    let code = std::fs::read_to_string(path).unwrap();
+    let mut s = Session::capturing(&Limits::default());
+    if let Err(e) = s.eval(&code) {
+        panic!("{}", e.located("hui_tour.rhai", 1));
+    }
+    let out = s.take_output();
+    for part in [SEE_YM, FREQ, AC, AR, ASS_4, DIFF_ASS_4, ASS_N, BX, GUESS_SUX] {
+        assert!(out.contains(part), "missing:\n{part}");
+    }
+    assert!(out.contains(SEE_SU21_99_SOLVED));
+    assert!(out.contains("guess branches on row/column [2, 6]:"));
+    assert!(out.contains("clark has 15220 solutions."));
+}

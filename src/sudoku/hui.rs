@@ -150,7 +150,8 @@ fn first_repeat(g: &Grid) -> Option<(usize, u8)> {
     None
 }
 
-/// J `ok`: no nonzero value repeats in any of the 27 regions.
+/// J `ok`: no nonzero value repeats in any of the 27 regions (a value
+/// outside 0..=9 also makes it false: such a grid is no Sudoku).
 pub fn ok(g: &Grid) -> bool {
     first_repeat(g).is_none()
 }
@@ -389,9 +390,11 @@ pub fn sudoku(g: &Grid, monitor: &dyn Monitor) -> Result<Vec<Grid>, HuiError> {
     loop {
         round += 1;
         let mut next = Vec::with_capacity(frontier.len() * 2);
-        for (n, f) in frontier.iter().enumerate() {
+        // Full valid grids seen this round: the solutions so far, for progress.
+        let mut full = 0u64;
+        for f in &frontier {
             work += 1;
-            if work % 1024 == 0 {
+            if work.is_multiple_of(1024) {
                 if monitor.cancelled() {
                     return Err(HuiError::Interrupted {
                         round,
@@ -402,11 +405,12 @@ pub fn sudoku(g: &Grid, monitor: &dyn Monitor) -> Result<Vec<Grid>, HuiError> {
                     label: "sudoku",
                     done: work,
                     total: None,
-                    found: n as u64,
+                    found: full,
                 });
             }
             let a = assign_of(f);
             if ok(&a) {
+                full += a.is_full() as u64;
                 guess_into(&a, &mut next);
             }
             if next.len() > MAX_FRONTIER || work > MAX_WORK {
