@@ -85,7 +85,8 @@ pub mod api {
     use rhai::{Array, FnPtr};
 
     use super::{
-        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, ints, kind_of, ym,
+        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints,
+        kind_of, ym,
     };
     use crate::script::error;
     use crate::script::monitor::TerminalMonitor;
