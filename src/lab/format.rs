@@ -388,6 +388,7 @@ fn split_inputs(
     let mut inputs = Vec::new();
     let mut current: Option<Input> = None;
     let mut scan = Scanner::default();
+    let parser = rhai::Engine::new_raw();
     for (n, text, quiet) in lines {
         match current.as_mut() {
             None => {
@@ -415,7 +416,11 @@ fn split_inputs(
             }
         }
         scan.feed(&text);
-        if scan.is_closed() {
+        if scan.is_closed()
+            && current
+                .as_ref()
+                .is_some_and(|i| !ends_early(&parser, &i.code))
+        {
             inputs.extend(current.take());
         }
     }
@@ -423,13 +428,26 @@ fn split_inputs(
         return Err(FormatError {
             origin: origin.to_string(),
             line: input.line,
-            message: format!(
-                "this input never closes its {} (the section's code ends first)",
-                scan.what_is_open()
-            ),
+            message: if scan.is_closed() {
+                "this input is unfinished when the section's code ends".to_string()
+            } else {
+                format!(
+                    "this input never closes its {} (the section's code ends first)",
+                    scan.what_is_open()
+                )
+            },
         });
     }
     Ok(inputs)
+}
+
+/// True when Rhai's parser says `code` stops in the middle (e.g. a line
+/// ending in `+`): the next line continues the same input.
+fn ends_early(parser: &rhai::Engine, code: &str) -> bool {
+    matches!(
+        parser.compile(code),
+        Err(e) if matches!(*e.0, rhai::ParseErrorType::UnexpectedEOF)
+    )
 }
 
 /// Tracks Rhai brackets, strings and comments across lines.
@@ -600,13 +618,21 @@ Last.
 
     #[test]
     fn strings_and_comments_do_not_count_brackets() {
-        let text = "Title: T\nLab Section\n)\nlet s = \"(\"; // {\n/* [ */ s\n`a\n(b`\n";
+        let text = "Title: T\nLab Section\n)\nlet s = \"(\"; // {\n/* [ */ s\n`a\n(b`\nlet t = 1 +\n  2;\n";
         let lab = parse("t", "t.lab", text).unwrap();
         let codes: Vec<_> = lab.sections[0]
             .inputs
             .iter()
             .map(|i| i.code.as_str())
             .collect();
-        assert_eq!(codes, ["let s = \"(\"; // {", "/* [ */ s", "`a\n(b`"]);
+        assert_eq!(
+            codes,
+            [
+                "let s = \"(\"; // {",
+                "/* [ */ s",
+                "`a\n(b`",
+                "let t = 1 +\n  2;"
+            ]
+        );
     }
 }
