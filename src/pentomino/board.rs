@@ -350,7 +350,7 @@ impl Board {
             ..*self
         };
         let (rows, cols) = (self.rows() as i64, self.cols() as i64);
-        if x.abs() >= cols || y.abs() >= rows {
+        if x.unsigned_abs() >= cols as u64 || y.unsigned_abs() >= rows as u64 {
             return b;
         }
         let mask = self.mask();

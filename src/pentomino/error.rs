@@ -93,7 +93,7 @@ impl fmt::Display for PentominoError {
             ),
             PentominoError::SizeMismatch { op, left, right } => write!(
                 f,
-                "{op}: the boards differ in size ({}×{} and {}×{}); both must be the same",
+                "the boards differ in size ({}×{} and {}×{}); {op} needs two boards of one size",
                 left.0, left.1, right.0, right.1
             ),
             PentominoError::Overlap {
@@ -103,7 +103,7 @@ impl fmt::Display for PentominoError {
                 right,
             } => write!(
                 f,
-                "rp: both boards fill row {}, column {} ({left:?} and {right:?}); pieces cannot overlap",
+                "both boards fill row {}, column {} ({left:?} and {right:?}); pieces cannot overlap",
                 row + 1,
                 col + 1
             ),
