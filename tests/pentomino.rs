@@ -76,7 +76,10 @@ fn pen_of_p_f_v() {
         show(&mut s, r#"pen("V")"#),
         r#"[board("100/100/111"), board("111/100/100"), board("111/001/001"), board("001/001/111")]"#
     );
-    assert_eq!(show(&mut s, r#"pen("V")[1] == board("111/100/100")"#), "true");
+    assert_eq!(
+        show(&mut s, r#"pen("V")[1] == board("111/100/100")"#),
+        "true"
+    );
 }
 
 #[test]
@@ -146,7 +149,10 @@ fn shift_p0_right_2_down_1() {
     );
     // Back again, and off the edge: dropped, never wrapped.
     assert_eq!(
-        show(&mut s, r#"shift(shift(p_data("P")[0], 2, 1), -2, -1) == p_data("P")[0]"#),
+        show(
+            &mut s,
+            r#"shift(shift(p_data("P")[0], 2, 1), -2, -1) == p_data("P")[0]"#
+        ),
         "true"
     );
     assert_eq!(show(&mut s, r#"count(shift(p_data("P")[0], 9, 0))"#), "3");
@@ -199,7 +205,10 @@ fn contact_tests_of_section_2_3() {
     assert_eq!(show(&mut s, "contact(tA, tB)"), "1");
     assert_eq!(show(&mut s, "contact(tA, tC)"), "0");
     assert_eq!(show(&mut s, "contact(tA, tD)"), "0");
-    assert_eq!(show(&mut s, "tcontact(tA, [tB, tC, tD])"), "[true, false, false]");
+    assert_eq!(
+        show(&mut s, "tcontact(tA, [tB, tC, tD])"),
+        "[true, false, false]"
+    );
 
     let _ = s
         .eval(
@@ -265,7 +274,10 @@ fn display_and_rp_of_section_3_1() {
         "PPN.......\nPPN.......\nPNN.......\n.N........\n..........\n.........."
     );
     assert_eq!(
-        show(&mut s, r#"count(flags(rp(display(P0, "P"), display(N1, "N"))))"#),
+        show(
+            &mut s,
+            r#"count(flags(rp(display(P0, "P"), display(N1, "N"))))"#
+        ),
         "10"
     );
 }
@@ -298,7 +310,10 @@ fn frame_of_p_and_n() {
     let plain = show(&mut s, r#"frame(charboard("PN/PN"))"#);
     assert!(!plain.contains('\x1b'));
     let unicode = show(&mut s, r#"frame(charboard("PN/PN"), "unicode", false)"#);
-    assert_eq!(unicode, "┌───┬───┐\n│ P │ N │\n│   │   │\n│ P │ N │\n└───┴───┘");
+    assert_eq!(
+        unicode,
+        "┌───┬───┐\n│ P │ N │\n│   │   │\n│ P │ N │\n└───┴───┘"
+    );
     let coloured = show(&mut s, r#"frame(charboard("PN/PN"), "ascii", true)"#);
     assert!(coloured.contains("\x1b[30;48;5;177m P "));
 }
@@ -311,7 +326,10 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(error_of(r#"shape("")"#).contains("empty shape"));
     assert!(error_of(r#"shape("...\n...")"#).contains("empty shape"));
     let e = error_of(r#"shape("XX.\n..X")"#);
-    assert!(e.contains("not connected") && e.contains("row 2, column 3"), "{e}");
+    assert!(
+        e.contains("not connected") && e.contains("row 2, column 3"),
+        "{e}"
+    );
     assert!(error_of(r#"shape("XX\nX")"#).contains("row 2 has 1 cells"));
     let e = error_of(r#"contact(board("11"), board("1/1"))"#);
     assert!(e.contains("differ in size (1×2 and 2×1)"), "{e}");

@@ -27,8 +27,8 @@ const OPENING: &[&str] = &["1", "Z", "1", "", "N", "0", "", "U", "2"];
 /// middle; these orientations are the ones that put L, X, I, T, W, F where
 /// its final board has them, and P 3 and Y 7 are the seed's own.
 const WHOLE: &[&str] = &[
-    "1", "Z", "1", "", "N", "0", "", "U", "2", "", "L", "6", "", "X", "0", "", "I", "0", "",
-    "T", "1", "", "W", "1", "", "F", "1", "", "P", "3", "", "Y", "7",
+    "1", "Z", "1", "", "N", "0", "", "U", "2", "", "L", "6", "", "X", "0", "", "I", "0", "", "T",
+    "1", "", "W", "1", "", "F", "1", "", "P", "3", "", "Y", "7",
 ];
 
 fn cb(text: &str) -> CharBoard {
@@ -72,7 +72,12 @@ fn state_machine_seed_opening() {
             let shown: Vec<String> = o.iter().map(|b| b.to_string()).collect();
             assert_eq!(
                 shown,
-                ["V..\nV..\nVVV", "VVV\nV..\nV..", "VVV\n..V\n..V", "..V\n..V\nVVV"]
+                [
+                    "V..\nV..\nVVV",
+                    "VVV\nV..\nV..",
+                    "VVV\n..V\n..V",
+                    "..V\n..V\nVVV"
+                ]
             );
         }
         other => panic!("expected orientations, got {other:?}"),
@@ -165,7 +170,10 @@ fn state_machine_undo_and_errors() {
     // h and s need the solver, which this session was not given.
     feed(&mut s, &["u"]);
     let l = lines(&feed(&mut s, &["h", "s"]));
-    assert!(l[0].contains("h (hint) needs the automatic solver"), "{l:?}");
+    assert!(
+        l[0].contains("h (hint) needs the automatic solver"),
+        "{l:?}"
+    );
     assert!(l[1].contains("s (solve)"));
     // End of input is a break.
     let ev = s.end_of_input();
@@ -198,10 +206,16 @@ fn script_session_with_scripted_answers() {
         assert!(out.contains(&format!("{hit}\nNext:\n")), "{hit}");
     }
     for board in [AFTER_V, AFTER_Z, AFTER_N, AFTER_U] {
-        assert!(out.contains(&frame(&cb(board), Style::Ascii, false)), "{board}");
+        assert!(
+            out.contains(&frame(&cb(board), Style::Ascii, false)),
+            "{board}"
+        );
     }
     assert!(out.contains("continue(CR), undo(u), break(n) ?\n\nselect pentomino piece ?\nN\n"));
-    assert!(out.ends_with("continue(CR), undo(u), break(n) ?\nn\n*** break\n"), "{out}");
+    assert!(
+        out.ends_with("continue(CR), undo(u), break(n) ?\nn\n*** break\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -249,7 +263,10 @@ fn binary_piped_session() {
     let hits: Vec<&str> = out.lines().filter(|l| l.starts_with("i=")).collect();
     assert_eq!(hits, ["i=0, Hit: Z(1)", "i=1, Hit: N(3)", "i=2, Hit: U(5)"]);
     for board in [AFTER_V, AFTER_Z, AFTER_N, AFTER_U] {
-        assert!(out.contains(&frame(&cb(board), Style::Ascii, false)), "{board}");
+        assert!(
+            out.contains(&frame(&cb(board), Style::Ascii, false)),
+            "{board}"
+        );
     }
     // Break, then the value: the character board as shown.
     let want_end = format!("*** break\n{}\n", cb(AFTER_U));
@@ -261,7 +278,10 @@ fn binary_end_of_input_undo_and_bad_answers() {
     // Input ends at the confirm question: like break, Z kept as shown.
     let (out, err, ok) = run(&["-e", r#"pentomino("V")"#], "1\nZ\n1\n");
     assert!(ok, "{err}");
-    assert!(out.ends_with(&format!("*** break\n{}\n", cb(AFTER_Z))), "{out}");
+    assert!(
+        out.ends_with(&format!("*** break\n{}\n", cb(AFTER_Z))),
+        "{out}"
+    );
     // Undo N at the confirm question, choose another orientation, bad
     // answers on the way; nothing panics.
     let input = "7\n1\nQ\nZ\n1\n\nN\nx\n0\nu\n9\n2\nn\n";

@@ -186,7 +186,10 @@ impl Board {
 
     /// Number of filled cells.
     pub fn count(&self) -> usize {
-        self.row_bits().iter().map(|r| r.count_ones() as usize).sum()
+        self.row_bits()
+            .iter()
+            .map(|r| r.count_ones() as usize)
+            .sum()
     }
 
     /// True when no cell is filled.
@@ -244,7 +247,10 @@ impl Board {
         let Some(first) = self.cells().next() else {
             return Err(PentominoError::EmptyShape);
         };
-        let mut seen = Board { bits: [0; MAX_SIDE], ..*self };
+        let mut seen = Board {
+            bits: [0; MAX_SIDE],
+            ..*self
+        };
         let mut stack = vec![first];
         seen.set(first.0, first.1, true);
         while let Some((r, c)) = stack.pop() {
@@ -377,9 +383,8 @@ impl Board {
     pub fn members(&self) -> Result<Vec<Board>, PentominoError> {
         let shape = self.trimmed().ok_or(PentominoError::EmptyBoard)?;
         let origin = shape.placed_in(self.rows(), self.cols())?;
-        let mut out = Vec::with_capacity(
-            (self.rows() - shape.rows() + 1) * (self.cols() - shape.cols() + 1),
-        );
+        let mut out =
+            Vec::with_capacity((self.rows() - shape.rows() + 1) * (self.cols() - shape.cols() + 1));
         for y in 0..=self.rows() - shape.rows() {
             for x in 0..=self.cols() - shape.cols() {
                 out.push(origin.shift(x as i64, y as i64));
@@ -495,7 +500,10 @@ mod tests {
     #[test]
     fn shapes_are_trimmed_and_checked() {
         assert_eq!(Board::parse_shape("...\n.XX\n.X.").unwrap(), b("11\n10"));
-        assert_eq!(Board::parse_shape("..\n.."), Err(PentominoError::EmptyShape));
+        assert_eq!(
+            Board::parse_shape("..\n.."),
+            Err(PentominoError::EmptyShape)
+        );
         assert_eq!(Board::parse_shape(""), Err(PentominoError::EmptyShape));
         let e = Board::parse_shape("X.X").unwrap_err();
         assert_eq!(
@@ -551,6 +559,9 @@ mod tests {
         let m = p.members().unwrap();
         assert_eq!(m.len(), 4);
         assert_eq!(m[0], b("110\n100\n000"));
-        assert_eq!(Board::new(3, 3).unwrap().members(), Err(PentominoError::EmptyBoard));
+        assert_eq!(
+            Board::new(3, 3).unwrap().members(),
+            Err(PentominoError::EmptyBoard)
+        );
     }
 }

@@ -223,14 +223,23 @@ mod tests {
         let a = CharBoard::display(&p, b'P');
         assert_eq!(a.to_string(), "PP\nPP\nP.");
         let n = CharBoard::display(&n.shift(0, 0), b'N');
-        assert!(matches!(a.rp(&n), Err(PentominoError::Overlap { row: 0, col: 1, .. })));
+        assert!(matches!(
+            a.rp(&n),
+            Err(PentominoError::Overlap { row: 0, col: 1, .. })
+        ));
         let e = CharBoard::parse("..\n..\n.N").unwrap();
         assert_eq!(a.rp(&e).unwrap().to_string(), "PP\nPP\nPN");
         assert_eq!(a.flags(), p);
         assert_eq!(format!("{a:?}"), "charboard(\"PP/PP/P.\")");
-        assert_eq!(CharBoard::parse("P\tP\n.\t.").unwrap().to_string(), "PP\n..");
+        assert_eq!(
+            CharBoard::parse("P\tP\n.\t.").unwrap().to_string(),
+            "PP\n.."
+        );
         let wide = CharBoard::new(3, 2).unwrap();
-        assert!(matches!(a.rp(&CharBoard::new(2, 3).unwrap()), Err(PentominoError::SizeMismatch { .. })));
+        assert!(matches!(
+            a.rp(&CharBoard::new(2, 3).unwrap()),
+            Err(PentominoError::SizeMismatch { .. })
+        ));
         assert_eq!(wide.rp(&a).unwrap(), a);
     }
 

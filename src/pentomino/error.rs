@@ -61,7 +61,10 @@ impl fmt::Display for PentominoError {
                 "unknown piece {s:?}: the pieces are F I L N P T U V W X Y Z (one upper-case letter)"
             ),
             PentominoError::EmptyShape => {
-                write!(f, "empty shape: mark at least one cell (any character but '.', '0' or a space)")
+                write!(
+                    f,
+                    "empty shape: mark at least one cell (any character but '.', '0' or a space)"
+                )
             }
             PentominoError::Disconnected { cut_off, first } => write!(
                 f,
@@ -112,7 +115,10 @@ impl fmt::Display for PentominoError {
                 "bad display letter {s:?}: use one visible ASCII character other than '.'"
             ),
             PentominoError::EmptyBoard => {
-                write!(f, "members: the board has no filled cell, so nothing to place")
+                write!(
+                    f,
+                    "members: the board has no filled cell, so nothing to place"
+                )
             }
             PentominoError::DoesNotFit { rows, cols, frame } => write!(
                 f,

@@ -120,7 +120,10 @@ impl fmt::Display for SessionError {
                  overlapping: choose another orientation (or u for another piece)"
             ),
             SessionError::NothingToUndo => {
-                write!(f, "nothing to undo: the first piece stays (n ends the session)")
+                write!(
+                    f,
+                    "nothing to undo: the first piece stays (n ends the session)"
+                )
             }
             SessionError::NotNow { what, prompt } => {
                 let expect = match prompt {
@@ -336,14 +339,13 @@ impl Placing {
         }
         if self.phase == Phase::First(letter) {
             let shape = piece(letter).map_err(|_| SessionError::UnknownPiece(letter.into()))?;
-            let cells = p_data(&shape)
-                .ok()
-                .and_then(|d| d.get(n).copied())
-                .ok_or(SessionError::BadNumber {
+            let cells = p_data(&shape).ok().and_then(|d| d.get(n).copied()).ok_or(
+                SessionError::BadNumber {
                     letter,
                     given: n.to_string(),
                     count,
-                })?;
+                },
+            )?;
             self.placed.push(Placement {
                 letter,
                 orientation: n,
@@ -601,28 +603,22 @@ mod tests {
 
     #[test]
     fn orientation_that_cannot_touch() {
-        // With V in orientation 0 (V../V../VVV) at the corner, I lying flat
-        // (orientation 1) fits beside it on row 1 only by touching it.
-        let (mut s, _) = Placing::start('X').unwrap();
-        run(&mut s, &["0"]);
-        // X occupies .X./XXX/.X. at the corner; nothing forbids I, so check
-        // the error path with a board made full enough by hand instead.
-        assert!(s.first_fit('I', 0).is_some());
-        let full = Placing {
+        // A board full but for two cells at the end of the last row: every
+        // placement of I overlaps it, so the orientation is refused.
+        let cells =
+            Board::parse("1111111111/1111111111/1111111111/1111111111/1111111111/1111111100")
+                .unwrap();
+        let mut full = Placing {
             placed: vec![Placement {
                 letter: 'X',
                 orientation: 0,
                 index: 0,
-                cells: Board::parse(
-                    "1111111111/1111111111/1111111111/1111111111/1111111111/1111111100",
-                )
-                .unwrap(),
+                cells,
             }],
             pending: None,
             phase: Phase::Select,
             broken: false,
         };
-        let mut full = full;
         let ev = run(&mut full, &["I", "0"]);
         assert!(lines(&ev)[0].contains("no placement of I(0) touches"));
         assert_eq!(full.prompt(), Some(Prompt::PieceNumber));

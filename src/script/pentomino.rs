@@ -81,8 +81,8 @@ fn run_session(
     options: Map,
 ) -> Result<CharBoard, Box<EvalAltResult>> {
     use crate::script::error;
-    let letter =
-        crate::pentomino::pieces::piece_letter(letter).map_err(|e| error(format!("pentomino: {e}")))?;
+    let letter = crate::pentomino::pieces::piece_letter(letter)
+        .map_err(|e| error(format!("pentomino: {e}")))?;
     let mut style = Style::Ascii;
     let mut colour = use_colour();
     let mut answers = None;
@@ -97,9 +97,9 @@ fn run_session(
                 })?;
             }
             "colour" | "color" => {
-                colour = value.as_bool().map_err(|_| {
-                    error("pentomino: colour must be true or false")
-                })?;
+                colour = value
+                    .as_bool()
+                    .map_err(|_| error("pentomino: colour must be true or false"))?;
             }
             "answers" => {
                 let list: Array = value.into_array().map_err(|_| {
@@ -248,12 +248,17 @@ pub mod api {
             .map_err(|e| fail("p_data", e))
     }
 
-    /// Transform `k` of the seed (0..7): 0 identity, 1 90° right, 2 180°,
-    /// 3 270°, 4 mirror, 5 mirror∘90, 6 mirror∘180, 7 mirror∘270.
+    /// The seed's transform number `k` (0..7) applied to a board.
+    ///
+    /// 0 identity, 1 90° right, 2 180°, 3 270° right, 4 mirror (reverse each
+    /// row), 5 mirror∘90, 6 mirror∘180 (reverse the rows), 7 mirror∘270
+    /// (transpose).
     #[rhai_fn(return_raw)]
     pub fn transform(board: Board, k: i64) -> Result<Board, Box<EvalAltResult>> {
         if !(0..8).contains(&k) {
-            return Err(error(format!("transform: k is {k}; the transforms are 0 to 7")));
+            return Err(error(format!(
+                "transform: k is {k}; the transforms are 0 to 7"
+            )));
         }
         Ok(board.transform(k as usize))
     }
@@ -332,20 +337,18 @@ pub mod api {
         a.touch(&b).map(|n| n as i64).map_err(|e| fail("touch", e))
     }
 
-    /// For each board in `boards`, whether `contact(board_a, it)` ≥ 1.
+    /// For each board in `boards`, whether `contact(board, it)` ≥ 1.
     #[rhai_fn(return_raw)]
-    pub fn tcontact(board_a: Board, boards: Array) -> Result<Array, Box<EvalAltResult>> {
+    pub fn tcontact(board: Board, boards: Array) -> Result<Array, Box<EvalAltResult>> {
         let mut list = Vec::with_capacity(boards.len());
         for (i, b) in boards.into_iter().enumerate() {
             let name = b.type_name();
             let b = b.try_cast::<Board>().ok_or_else(|| {
-                error(format!(
-                    "tcontact: element {i} is {name}, not a 0/1 board"
-                ))
+                error(format!("tcontact: element {i} is {name}, not a 0/1 board"))
             })?;
             list.push(b);
         }
-        board_a
+        board
             .tcontact(&list)
             .map(|v| v.into_iter().map(Dynamic::from).collect())
             .map_err(|e| fail("tcontact", e))
@@ -354,7 +357,8 @@ pub mod api {
     /// A 0/1 board as characters: `.` for 0, `letter` for 1.
     #[rhai_fn(return_raw)]
     pub fn display(board: Board, letter: &str) -> Result<CharBoard, Box<EvalAltResult>> {
-        let letter = pentomino::charboard::display_letter(letter).map_err(|e| fail("display", e))?;
+        let letter =
+            pentomino::charboard::display_letter(letter).map_err(|e| fail("display", e))?;
         Ok(CharBoard::display(&board, letter))
     }
 
@@ -432,7 +436,10 @@ pub mod api {
     /// Shows the orientations, asks for numbers and letters on stdin; Enter
     /// keeps a piece, `u` undoes, `n` breaks. Returns the character board.
     #[rhai_fn(return_raw)]
-    pub fn pentomino(ctx: NativeCallContext, letter: &str) -> Result<CharBoard, Box<EvalAltResult>> {
+    pub fn pentomino(
+        ctx: NativeCallContext,
+        letter: &str,
+    ) -> Result<CharBoard, Box<EvalAltResult>> {
         super::run_session(&ctx, letter, Map::new())
     }
 
@@ -451,8 +458,11 @@ pub mod api {
         super::run_session(&ctx, letter, options)
     }
 
-    /// The placing session with options: `answers` (array), `style`
-    /// (`"ascii"`/`"unicode"`), `colour` (bool).
+    /// The placing session with options: answers, frame style and colour.
+    ///
+    /// `#{answers: [...], style: "unicode", colour: false}`; `style` is
+    /// `"ascii"` (default) or `"unicode"`, `colour` defaults to on for a
+    /// terminal without NO_COLOR.
     #[rhai_fn(name = "pentomino", return_raw)]
     pub fn pentomino_options(
         ctx: NativeCallContext,
