@@ -306,6 +306,28 @@ fn frame_of_p_and_n() {
 | .   .   .   .   .   .   .   .   .   . |
 +---------------------------------------+"
     );
+    // The seed's finished board: one outline per piece, none inside.
+    let done = show(
+        &mut s,
+        r#"frame(charboard("VVVZNUUULL/VZZZNUXULI/VZTNNXXXLI/TTTNWWXFLI/PPTWWYFFFI/PPPWYYYYFI"))"#,
+    );
+    assert_eq!(
+        done,
+        "\
++-----------+---+---+-----------+-------+
+| V   V   V | Z | N | U   U   U | L   L |
+|   +-------+   |   |   +---+   |   +---+
+| V | Z   Z   Z | N | U | X | U | L | I |
+|   |   +---+---+   +---+   +---+   |   |
+| V | Z | T | N   N | X   X   X | L | I |
++---+---+   |   +---+---+   +---+   |   |
+| T   T   T | N | W   W | X | F | L | I |
++-------+   +---+   +---+---+   +---+   |
+| P   P | T | W   W | Y | F   F   F | I |
+|       +---+   +---+   +-------+   |   |
+| P   P   P | W | Y   Y   Y   Y | F | I |
++-----------+---+---------------+---+---+"
+    );
     // Not a terminal here, so the plain form carries no colour codes.
     let plain = show(&mut s, r#"frame(charboard("PN/PN"))"#);
     assert!(!plain.contains('\x1b'));
