@@ -233,6 +233,26 @@ fn script_session_unicode_and_whole() {
     assert!(out.ends_with("*** end ***\n"), "{out}");
 }
 
+#[test]
+fn transcript_for_labs() {
+    let mut s = Session::capturing(&Limits::default());
+    let v = s
+        .eval(r#"pentomino_transcript("V", ["1", "Z", "1", "u", "3", "n"])"#)
+        .unwrap();
+    // Nothing printed: the transcript is the value.
+    assert_eq!(s.take_output(), "");
+    let t = s.show(&v);
+    assert!(t.starts_with("initial piece:\n"), "{t}");
+    assert!(t.contains("i=0, Hit: Z(1)\nNext:\n"));
+    assert!(t.contains("continue(CR), undo(u), break(n) ?\nu\nundo: Z taken back\n"));
+    assert!(t.contains("enter piece number ?\n3\ni=0, Hit: Z("), "{t}");
+    assert!(t.ends_with("n\n*** break\n"), "{t}");
+    let e = s
+        .eval(r#"pentomino_transcript("V", #{style: "unicode"})"#)
+        .unwrap_err();
+    assert!(e.message().contains("give the answers"));
+}
+
 /// Run the binary with `args`, `input` on stdin; (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))

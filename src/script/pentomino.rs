@@ -36,16 +36,23 @@ struct SessionIo<'a> {
     style: Style,
     colour: bool,
     echo: bool,
+    /// When set, output is collected here instead of printed.
+    transcript: Option<String>,
 }
 
 impl SessionIo<'_> {
-    fn print(&self, text: &str) -> Result<(), Box<EvalAltResult>> {
+    fn print(&mut self, text: &str) -> Result<(), Box<EvalAltResult>> {
+        if let Some(t) = &mut self.transcript {
+            t.push_str(text);
+            t.push('\n');
+            return Ok(());
+        }
         // Through the engine's print hook, so capturing sessions (labs,
         // tests) see the session's output in order with everything else.
         self.ctx.call_native_fn::<()>("print", (text.to_string(),))
     }
 
-    fn show(&self, events: Vec<Event>) -> Result<(), Box<EvalAltResult>> {
+    fn show(&mut self, events: Vec<Event>) -> Result<(), Box<EvalAltResult>> {
         for e in events {
             match e {
                 Event::Line(l) => self.print(&l)?,
@@ -75,11 +82,13 @@ impl SessionIo<'_> {
     }
 }
 
+/// Run a session; with `collect`, its output is returned instead of printed.
 fn run_session(
     ctx: &NativeCallContext,
     letter: &str,
     options: Map,
-) -> Result<CharBoard, Box<EvalAltResult>> {
+    collect: bool,
+) -> Result<(CharBoard, String), Box<EvalAltResult>> {
     use crate::script::error;
     let letter = crate::pentomino::pieces::piece_letter(letter)
         .map_err(|e| error(format!("pentomino: {e}")))?;
@@ -121,6 +130,7 @@ fn run_session(
         style,
         colour,
         echo,
+        transcript: collect.then(String::new),
     };
     let (mut session, events) =
         Placing::start(letter).map_err(|e| error(format!("pentomino: {e}")))?;
@@ -134,7 +144,7 @@ fn run_session(
         };
         io.show(events)?;
     }
-    Ok(session.result())
+    Ok((session.result(), io.transcript.unwrap_or_default()))
 }
 
 #[export_module]
@@ -440,7 +450,7 @@ pub mod api {
         ctx: NativeCallContext,
         letter: &str,
     ) -> Result<CharBoard, Box<EvalAltResult>> {
-        super::run_session(&ctx, letter, Map::new())
+        super::run_session(&ctx, letter, Map::new(), false).map(|r| r.0)
     }
 
     /// The placing session fed from an array of answers instead of stdin.
@@ -455,7 +465,7 @@ pub mod api {
     ) -> Result<CharBoard, Box<EvalAltResult>> {
         let mut options = Map::new();
         options.insert("answers".into(), Dynamic::from(answers));
-        super::run_session(&ctx, letter, options)
+        super::run_session(&ctx, letter, options, false).map(|r| r.0)
     }
 
     /// The placing session with options: answers, frame style and colour.
@@ -469,7 +479,43 @@ pub mod api {
         letter: &str,
         options: Map,
     ) -> Result<CharBoard, Box<EvalAltResult>> {
-        super::run_session(&ctx, letter, options)
+        super::run_session(&ctx, letter, options, false).map(|r| r.0)
+    }
+
+    /// A placing session's whole transcript as a string, from given answers.
+    ///
+    /// `pentomino_transcript("V", ["1", "Z", "1", "n"])` runs the session
+    /// without stdin or printing (for labs): each question is followed by its
+    /// answer. Colour is off; pass an options map to change that.
+    #[rhai_fn(return_raw)]
+    pub fn pentomino_transcript(
+        ctx: NativeCallContext,
+        letter: &str,
+        answers: Array,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let mut options = Map::new();
+        options.insert("answers".into(), Dynamic::from(answers));
+        options.insert("colour".into(), Dynamic::from(false));
+        pentomino_transcript_options(ctx, letter, options)
+    }
+
+    /// A placing session's transcript with options (answers, style, colour).
+    #[rhai_fn(name = "pentomino_transcript", return_raw)]
+    pub fn pentomino_transcript_options(
+        ctx: NativeCallContext,
+        letter: &str,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
+        if !options.contains_key("answers") {
+            return Err(error(
+                "pentomino_transcript: give the answers, e.g. #{answers: [\"1\", \"n\"]}",
+            ));
+        }
+        let mut options = options;
+        options
+            .entry("colour".into())
+            .or_insert(Dynamic::from(false));
+        super::run_session(&ctx, letter, options, true).map(|r| r.1)
     }
 
     /// Number of rows of a 0/1 board.
