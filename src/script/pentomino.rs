@@ -16,9 +16,10 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
-/// Colour only on a terminal, and never when NO_COLOR is set.
+/// Colour only on a terminal, and never when NO_COLOR is set to anything
+/// non-empty (the no-color.org convention).
 fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// The numbered orientations as the session shows them: J's two-row box
