@@ -316,3 +316,70 @@ fn large_boards_solve() {
     assert_eq!(int(&mut s, "p25.filled()"), puzzle.filled() as i64);
     assert_eq!(text(&mut s, "sat_solve(p25).solves(p25)"), "true");
 }
+
+#[test]
+fn the_files_script_runs() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/sat_files.rhai");
+    let code = std::fs::read_to_string(path).unwrap();
+    let cnf = std::env::temp_dir().join(format!("puzzlelab-script-{}.cnf", std::process::id()));
+    let mut s = session();
+    let args: rhai::Array = vec![cnf.display().to_string().into()];
+    s.set_var("ARGS", args);
+    if let Err(e) = s.eval(&code) {
+        panic!("{}", e.located("sat_files.rhai", 1));
+    }
+    let out = s.take_output();
+    assert!(
+        out.contains("read back: 729 variables, 12013 clauses."),
+        "{out}"
+    );
+    assert!(
+        out.contains("The same as sat_solve: true; unique: true"),
+        "{out}"
+    );
+    std::fs::remove_file(&cnf).unwrap();
+}
+
+#[test]
+fn every_sat_function_is_documented() {
+    let docs: Vec<_> = puzzlelab::script::help::docs()
+        .iter()
+        .filter(|d| d.domain == "sat")
+        .collect();
+    for name in [
+        "cnf",
+        "to_dimacs",
+        "write_dimacs",
+        "read_dimacs",
+        "parse_dimacs",
+        "read_answer",
+        "parse_answer",
+        "decode",
+        "sat_solve",
+        "sat_model",
+        "sat_unique",
+        "var_number",
+        "var_cube",
+        "family_lines",
+        "family_pairs",
+        "family_names",
+        "pairs",
+        "uniq_pairs",
+        "clue_vars",
+        "show_lines",
+        "board",
+        "pattern_board",
+        "keep_every",
+        "to_grid",
+    ] {
+        assert!(docs.iter().any(|d| d.name == name), "{name} is missing");
+    }
+    for d in docs {
+        assert!(
+            d.summary().ends_with('.') && d.summary().len() > 10,
+            "{}: {:?}",
+            d.name,
+            d.summary()
+        );
+    }
+}
