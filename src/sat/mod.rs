@@ -39,6 +39,8 @@ pub enum SatError {
     External { command: String, message: String },
     /// Stopped by the monitor (Ctrl+C).
     Cancelled,
+    /// A formula with more variables than the embedded solver takes.
+    TooLarge { vars: u32 },
 }
 
 impl fmt::Display for SatError {
@@ -56,6 +58,11 @@ impl fmt::Display for SatError {
                 write!(f, "solver {command:?}: {message}")
             }
             SatError::Cancelled => write!(f, "stopped (Ctrl+C)"),
+            SatError::TooLarge { vars } => write!(
+                f,
+                "{vars} variables: the built-in solver takes at most {}",
+                solve::MAX_VARS
+            ),
         }
     }
 }

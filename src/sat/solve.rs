@@ -26,9 +26,16 @@ pub struct Embedded<'a> {
     vars: Vec<Var>,
 }
 
+/// The most variables the embedded solver takes: a header may promise
+/// billions, and each variable costs memory before any clause is read.
+pub const MAX_VARS: u32 = 10_000_000;
+
 impl<'a> Embedded<'a> {
     /// Load `cnf` (its literals are within its variable count by construction).
-    pub fn new(cnf: &Cnf, monitor: &'a dyn Monitor) -> Embedded<'a> {
+    pub fn new(cnf: &Cnf, monitor: &'a dyn Monitor) -> Result<Embedded<'a>, SatError> {
+        if cnf.vars() > MAX_VARS {
+            return Err(SatError::TooLarge { vars: cnf.vars() });
+        }
         let mut solver = batsat::Solver::new(Default::default(), Stop(monitor));
         let vars: Vec<Var> = (0..cnf.vars()).map(|i| solver.var_of_int(i)).collect();
         let mut e = Embedded { solver, vars };
@@ -36,7 +43,7 @@ impl<'a> Embedded<'a> {
         for clause in cnf.clauses() {
             e.add_into(clause, &mut buf);
         }
-        e
+        Ok(e)
     }
 
     fn lit(&self, l: i32) -> Option<Lit> {
@@ -86,7 +93,7 @@ impl<'a> Embedded<'a> {
 
 /// Solve any formula with the embedded solver.
 pub fn solve_cnf(cnf: &Cnf, monitor: &dyn Monitor) -> Result<Option<Vec<i32>>, SatError> {
-    Embedded::new(cnf, monitor).solve()
+    Embedded::new(cnf, monitor)?.solve()
 }
 
 /// Encode `board` and solve it: the solution, or `None` when it has none.
@@ -128,7 +135,7 @@ pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
 /// Solve, forbid that solution, solve again (the same solver, incrementally).
 pub fn unique(board: &Board, monitor: &dyn Monitor) -> Result<Uniqueness, SatError> {
     let cnf = encode(board);
-    let mut solver = Embedded::new(&cnf, monitor);
+    let mut solver = Embedded::new(&cnf, monitor)?;
     let Some(model) = solver.solve()? else {
         return Ok(Uniqueness::None);
     };
@@ -165,6 +172,17 @@ mod tests {
         clash.set(0, 1, 1);
         assert_eq!(solve(&clash, &Silent).unwrap(), None);
         assert_eq!(unique(&clash, &Silent).unwrap(), Uniqueness::None);
+    }
+
+    #[test]
+    fn a_huge_header_is_refused_not_allocated() {
+        let cnf = crate::sat::read_dimacs("p cnf 2000000000 1\n1 0\n").unwrap();
+        assert!(matches!(
+            solve_cnf(&cnf, &Silent),
+            Err(SatError::TooLarge {
+                vars: 2_000_000_000
+            })
+        ));
     }
 
     #[test]
