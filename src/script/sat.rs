@@ -26,7 +26,7 @@ pub mod api {
 
     // ----- boards -----
 
-    /// Make a board of any size from text: one character per cell (1-9, then A, B, ... for 10, 11, ...) or space-separated numbers; `.` or `0` for empty.
+    /// A board of any size from text or from a 9×9 grid (text: 1-9, then A, B, ... for 10, 11, ..., or space-separated numbers; `.`/`0` empty).
     ///
     /// The size follows from the cell count: 16, 81, 256 or 625.
     /// Example: `board("1..4 .4.. ..3. 3..1")`
@@ -35,7 +35,9 @@ pub mod api {
         Board::parse(text).map_err(|e| error(format!("board: {e}")))
     }
 
-    /// The 9×9 grid as a board.
+    /// A board of any size from text or from a 9×9 grid (text: 1-9, then A, B, ... for 10, 11, ..., or space-separated numbers; `.`/`0` empty).
+    ///
+    /// This form: the 9×9 grid as a board.
     #[rhai_fn(name = "board")]
     pub fn board_of_grid(g: Grid) -> Board {
         Board::from(&g)
@@ -54,59 +56,59 @@ pub mod api {
     ///
     /// A quick way to make a puzzle from a full board.
     #[rhai_fn(return_raw)]
-    pub fn keep_every(b: &mut Board, step: i64) -> Result<Board, Box<EvalAltResult>> {
+    pub fn keep_every(board: &mut Board, step: i64) -> Result<Board, Box<EvalAltResult>> {
         if step < 1 {
             return Err(error(format!("keep_every: step {step} must be 1 or more")));
         }
         let step = step as usize;
-        Ok(b.keep_cells(|i| i % step == 0))
+        Ok(board.keep_cells(|i| i % step == 0))
     }
 
     /// The board's side: 4, 9, 16 or 25.
     #[rhai_fn(get = "side", pure)]
-    pub fn side(b: &mut Board) -> i64 {
-        b.side() as i64
+    pub fn side(board: &mut Board) -> i64 {
+        board.side() as i64
     }
 
     /// Number of filled cells of the board.
     #[rhai_fn(name = "filled", pure)]
-    pub fn board_filled(b: &mut Board) -> i64 {
-        b.filled() as i64
+    pub fn board_filled(board: &mut Board) -> i64 {
+        board.filled() as i64
     }
 
     /// The board as one line, one character per cell, `.` for empty.
     #[rhai_fn(name = "line", pure)]
-    pub fn board_line(b: &mut Board) -> String {
-        b.line()
+    pub fn board_line(board: &mut Board) -> String {
+        board.line()
     }
 
     /// True when the board is full, valid, and keeps every clue of `puzzle`.
     #[rhai_fn(name = "solves", pure)]
-    pub fn solves(b: &mut Board, puzzle: Board) -> bool {
-        b.solves(&puzzle)
+    pub fn solves(board: &mut Board, puzzle: Board) -> bool {
+        board.solves(&puzzle)
     }
 
     /// A 9×9 board as a grid.
     #[rhai_fn(return_raw, pure)]
-    pub fn to_grid(b: &mut Board) -> Result<Grid, Box<EvalAltResult>> {
-        b.to_grid().ok_or_else(|| {
+    pub fn to_grid(board: &mut Board) -> Result<Grid, Box<EvalAltResult>> {
+        board.to_grid().ok_or_else(|| {
             error(format!(
                 "to_grid: the board is {0}×{0}; a grid is 9×9",
-                b.side()
+                board.side()
             ))
         })
     }
 
     /// The board as its boxed display.
     #[rhai_fn(global, name = "to_string", pure)]
-    pub fn board_to_string(b: &mut Board) -> String {
-        b.see()
+    pub fn board_to_string(board: &mut Board) -> String {
+        board.see()
     }
 
     /// The board as a `board("...")` expression that rebuilds it.
     #[rhai_fn(global, name = "to_debug", pure)]
-    pub fn board_to_debug(b: &mut Board) -> String {
-        format!("{b:?}")
+    pub fn board_to_debug(board: &mut Board) -> String {
+        format!("{board:?}")
     }
 
     /// True when both boards hold the same values.
@@ -123,7 +125,7 @@ pub mod api {
 
     // ----- the encoding -----
 
-    /// The seed's CNF of a grid: 729 variables, 324 existence + 11664 pair clauses + one per clue.
+    /// The seed's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
     ///
     /// Properties: `vars`, `clauses`, `existence`, `pairs`, `clues`, `side`,
     /// `families` (a map: family → #{existence, pairs}).
@@ -132,56 +134,62 @@ pub mod api {
         sat::encode(&Board::from(&g))
     }
 
-    /// The seed's CNF of a board of any size (N³ variables).
+    /// The seed's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
+    ///
+    /// This form: a board of any size.
     #[rhai_fn(name = "cnf")]
-    pub fn cnf_board(b: Board) -> Cnf {
-        sat::encode(&b)
+    pub fn cnf_board(board: Board) -> Cnf {
+        sat::encode(&board)
     }
 
     /// Number of variables (the header's V).
     #[rhai_fn(get = "vars", pure)]
-    pub fn vars(c: &mut Cnf) -> i64 {
-        c.vars() as i64
+    pub fn vars(formula: &mut Cnf) -> i64 {
+        formula.vars() as i64
     }
 
     /// Number of clauses (the header's C).
     #[rhai_fn(get = "clauses", pure)]
-    pub fn clauses(c: &mut Cnf) -> i64 {
-        c.clause_count() as i64
+    pub fn clauses(formula: &mut Cnf) -> i64 {
+        formula.clause_count() as i64
     }
 
     /// Existence clauses in all (one per line of the cube), or () for a formula read from a file.
     #[rhai_fn(get = "existence", pure)]
-    pub fn existence(c: &mut Cnf) -> Dynamic {
-        c.counts()
+    pub fn existence(formula: &mut Cnf) -> Dynamic {
+        formula
+            .counts()
             .map_or(Dynamic::UNIT, |k| Dynamic::from(k.exist_total() as i64))
     }
 
     /// At-most-one pair clauses in all, or () for a formula read from a file.
     #[rhai_fn(get = "pairs", pure)]
-    pub fn pairs_count(c: &mut Cnf) -> Dynamic {
-        c.counts()
+    pub fn pairs_count(formula: &mut Cnf) -> Dynamic {
+        formula
+            .counts()
             .map_or(Dynamic::UNIT, |k| Dynamic::from(k.pairs_total() as i64))
     }
 
     /// Unit clauses from clues, or () for a formula read from a file.
     #[rhai_fn(get = "clues", pure)]
-    pub fn clues_count(c: &mut Cnf) -> Dynamic {
-        c.counts()
+    pub fn clues_count(formula: &mut Cnf) -> Dynamic {
+        formula
+            .counts()
             .map_or(Dynamic::UNIT, |k| Dynamic::from(k.clues as i64))
     }
 
     /// Board side of the encoding (from the variable count), or () if it is none.
     #[rhai_fn(get = "side", pure)]
-    pub fn cnf_side(c: &mut Cnf) -> Dynamic {
-        c.board_side()
+    pub fn cnf_side(formula: &mut Cnf) -> Dynamic {
+        formula
+            .board_side()
             .map_or(Dynamic::UNIT, |s| Dynamic::from(s as i64))
     }
 
     /// Clause counts per family: #{row: #{existence, pairs}, column: ..., cell: ..., block: ...}.
     #[rhai_fn(get = "families", pure)]
-    pub fn families(c: &mut Cnf) -> Dynamic {
-        let Some(k) = c.counts() else {
+    pub fn families(formula: &mut Cnf) -> Dynamic {
+        let Some(k) = formula.counts() else {
             return Dynamic::UNIT;
         };
         let mut map = rhai::Map::new();
@@ -196,8 +204,9 @@ pub mod api {
 
     /// The clauses as an array of arrays of literals (negative = not).
     #[rhai_fn(name = "clause_list", pure)]
-    pub fn clause_list(c: &mut Cnf) -> rhai::Array {
-        c.clauses()
+    pub fn clause_list(formula: &mut Cnf) -> rhai::Array {
+        formula
+            .clauses()
             .map(|cl| {
                 Dynamic::from(
                     cl.iter()
@@ -210,40 +219,44 @@ pub mod api {
 
     /// A summary: variables, clauses, and the count per family.
     #[rhai_fn(global, name = "to_string", pure)]
-    pub fn cnf_to_string(c: &mut Cnf) -> String {
-        super::describe(c)
+    pub fn cnf_to_string(formula: &mut Cnf) -> String {
+        super::describe(formula)
     }
 
     /// The summary, as `to_string` gives it.
     #[rhai_fn(global, name = "to_debug", pure)]
-    pub fn cnf_to_debug(c: &mut Cnf) -> String {
-        super::describe(c)
+    pub fn cnf_to_debug(formula: &mut Cnf) -> String {
+        super::describe(formula)
     }
 
     // ----- DIMACS -----
 
-    /// The grid's CNF as DIMACS text, with `c` comments naming the puzzle and the `p cnf V C` header.
+    /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
     #[rhai_fn(name = "to_dimacs")]
     pub fn to_dimacs_grid(g: Grid) -> String {
         sat::to_dimacs(&sat::encode(&Board::from(&g)))
     }
 
-    /// The board's CNF as DIMACS text.
+    /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
+    ///
+    /// This form: a board's CNF.
     #[rhai_fn(name = "to_dimacs")]
-    pub fn to_dimacs_board(b: Board) -> String {
-        sat::to_dimacs(&sat::encode(&b))
+    pub fn to_dimacs_board(board: Board) -> String {
+        sat::to_dimacs(&sat::encode(&board))
     }
 
-    /// The formula as DIMACS text.
+    /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
+    ///
+    /// This form: the formula as it is.
     #[rhai_fn(name = "to_dimacs", pure)]
-    pub fn to_dimacs_cnf(c: &mut Cnf) -> String {
-        sat::to_dimacs(c)
+    pub fn to_dimacs_cnf(formula: &mut Cnf) -> String {
+        sat::to_dimacs(formula)
     }
 
     /// The formula's DIMACS text cut to its first `max_lines` lines, then a line saying how many were left out.
     #[rhai_fn(name = "to_dimacs", pure)]
-    pub fn to_dimacs_abridged(c: &mut Cnf, max_lines: i64) -> String {
-        let text = sat::to_dimacs(c);
+    pub fn to_dimacs_abridged(formula: &mut Cnf, max_lines: i64) -> String {
+        let text = sat::to_dimacs(formula);
         let keep = usize::try_from(max_lines).unwrap_or(0);
         let total = text.lines().count();
         if total <= keep {
@@ -254,22 +267,26 @@ pub mod api {
         out
     }
 
-    /// Write the grid's CNF as a DIMACS file at `path`.
+    /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
     #[rhai_fn(name = "write_dimacs", return_raw)]
     pub fn write_dimacs_grid(g: Grid, path: &str) -> Result<(), Box<EvalAltResult>> {
         super::write(&sat::encode(&Board::from(&g)), path)
     }
 
-    /// Write the board's CNF as a DIMACS file at `path`.
+    /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
+    ///
+    /// This form: a board.
     #[rhai_fn(name = "write_dimacs", return_raw)]
-    pub fn write_dimacs_board(b: Board, path: &str) -> Result<(), Box<EvalAltResult>> {
-        super::write(&sat::encode(&b), path)
+    pub fn write_dimacs_board(board: Board, path: &str) -> Result<(), Box<EvalAltResult>> {
+        super::write(&sat::encode(&board), path)
     }
 
-    /// Write the formula as a DIMACS file at `path`.
+    /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
+    ///
+    /// This form: the formula as it is.
     #[rhai_fn(name = "write_dimacs", return_raw)]
-    pub fn write_dimacs_cnf(c: Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
-        super::write(&c, path)
+    pub fn write_dimacs_cnf(formula: Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
+        super::write(&formula, path)
     }
 
     /// Read a DIMACS CNF file strictly; errors name the file, line and column.
@@ -319,20 +336,29 @@ pub mod api {
 
     // ----- solving -----
 
-    /// Solve the grid with the embedded SAT solver (batsat): the solution, or () when there is none.
+    /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
         let r = sat::solve(&Board::from(&g), &TerminalMonitor::new());
         super::board_or_unit(r, "sat_solve", true)
     }
 
-    /// Solve a board of any size with the embedded SAT solver: the solution, or ().
+    /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
+    ///
+    /// This form: a board of any size, embedded solver.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve_board(b: Board) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::board_or_unit(sat::solve(&b, &TerminalMonitor::new()), "sat_solve", false)
+    pub fn sat_solve_board(board: Board) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::board_or_unit(
+            sat::solve(&board, &TerminalMonitor::new()),
+            "sat_solve",
+            false,
+        )
     }
 
-    /// Solve the grid with an installed solver: `#{solver: "picosat"}`, or a command with `{cnf}` / `{out}`.
+    /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
+    ///
+    /// This form: an installed solver, `#{solver: "picosat"}`, or a command
+    /// with `{cnf}` (the DIMACS file) and `{out}` (a result file to read).
     ///
     /// Example: `sat_solve(ym, #{solver: "cadical"})`,
     /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
@@ -341,19 +367,21 @@ pub mod api {
         super::solve_with(Board::from(&g), options, true)
     }
 
-    /// Solve a board with an installed solver (options as for grids).
+    /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
+    ///
+    /// This form: a board, with an installed solver (options as for grids).
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve_board_with(
-        b: Board,
+        board: Board,
         options: rhai::Map,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(b, options, false)
+        super::solve_with(board, options, false)
     }
 
     /// The model of any formula from the embedded solver (array of literals), or () when unsatisfiable.
     #[rhai_fn(return_raw, pure)]
-    pub fn sat_model(c: &mut Cnf) -> Result<Dynamic, Box<EvalAltResult>> {
-        match crate::sat::solve::solve_cnf(c, &TerminalMonitor::new())
+    pub fn sat_model(formula: &mut Cnf) -> Result<Dynamic, Box<EvalAltResult>> {
+        match crate::sat::solve::solve_cnf(formula, &TerminalMonitor::new())
             .map_err(|e| error(format!("sat_model: {e}")))?
         {
             None => Ok(Dynamic::UNIT),
@@ -365,16 +393,18 @@ pub mod api {
         }
     }
 
-    /// True when the grid has exactly one solution: solve, forbid that solution, solve again.
+    /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
     #[rhai_fn(name = "sat_unique", return_raw)]
     pub fn sat_unique(g: Grid) -> Result<bool, Box<EvalAltResult>> {
         super::unique(&Board::from(&g))
     }
 
-    /// True when the board has exactly one solution.
+    /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
+    ///
+    /// This form: a board of any size.
     #[rhai_fn(name = "sat_unique", return_raw)]
-    pub fn sat_unique_board(b: Board) -> Result<bool, Box<EvalAltResult>> {
-        super::unique(&b)
+    pub fn sat_unique_board(board: Board) -> Result<bool, Box<EvalAltResult>> {
+        super::unique(&board)
     }
 
     // ----- the walk-through pieces (9×9) -----
