@@ -53,7 +53,7 @@ fn counts_match_the_seed() {
     );
     // Sizes other than 9×9: N³ variables, 4N² + 4N²·N(N-1)/2 clauses + clues.
     assert_eq!(
-        int(&mut s, "cnf(board(\"1... .... .... ....\")).clauses"),
+        int(&mut s, "cnf(sudoku_board(\"1... .... .... ....\")).clauses"),
         64 + 384 + 1
     );
     assert_eq!(
@@ -261,7 +261,10 @@ fn solving_and_uniqueness() {
     let mut s = session();
     assert_eq!(text(&mut s, "sat_solve(ym).filled()"), "81");
     assert_eq!(
-        text(&mut s, "board(sat_solve(ym)).solves(board(ym))"),
+        text(
+            &mut s,
+            "sudoku_board(sat_solve(ym)).solves(sudoku_board(ym))"
+        ),
         "true"
     );
     assert_eq!(text(&mut s, "sat_unique(ym)"), "true");
@@ -275,11 +278,11 @@ fn solving_and_uniqueness() {
     assert_eq!(
         text(
             &mut s,
-            "sat_solve(board(\"1 . 3 .  . 4 . 2  2 . 4 .  . 1 . 3\"))"
+            "sat_solve(sudoku_board(\"1 . 3 .  . 4 . 2  2 . 4 .  . 1 . 3\"))"
         ),
         "+--+--+\n|12|34|\n|34|12|\n+--+--+\n|23|41|\n|41|23|\n+--+--+"
     );
-    let msg = failure(&mut s, "board(\"1..4\\n.4#.\")");
+    let msg = failure(&mut s, "sudoku_board(\"1..4\\n.4#.\")");
     assert!(msg.contains("2:3: bad character '#'"), "{msg}");
     let msg = failure(&mut s, "sat_solve(ym, #{solvr: \"picosat\"})");
     assert!(msg.contains("unknown option \"solvr\""), "{msg}");
@@ -311,7 +314,7 @@ fn large_boards_solve() {
         })
         .collect();
     s.set_var("TEXT25", numbers);
-    let _ = s.eval("let p25 = board(TEXT25);").unwrap();
+    let _ = s.eval("let p25 = sudoku_board(TEXT25);").unwrap();
     assert_eq!(text(&mut s, "p25.side"), "25");
     assert_eq!(int(&mut s, "p25.filled()"), puzzle.filled() as i64);
     assert_eq!(text(&mut s, "sat_solve(p25).solves(p25)"), "true");
@@ -367,7 +370,7 @@ fn every_sat_function_is_documented() {
         "uniq_pairs",
         "clue_vars",
         "show_lines",
-        "board",
+        "sudoku_board",
         "pattern_board",
         "keep_every",
         "to_grid",

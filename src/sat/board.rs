@@ -374,7 +374,7 @@ impl fmt::Display for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "board(\"{}\")", self.line())
+        write!(f, "sudoku_board(\"{}\")", self.line())
     }
 }
 

@@ -18,7 +18,7 @@ pub mod api {
     use crate::sudoku;
 
     /// A Sudoku board of side 4, 9, 16 or 25 (box side 2 to 5), 0 for empty.
-    pub type Board = sat::Board;
+    pub type SudokuBoard = sat::Board;
     /// A formula in CNF: a Sudoku encoding or a DIMACS file read back.
     pub type Cnf = sat::Cnf;
     /// A 9×9 Sudoku grid.
@@ -29,34 +29,37 @@ pub mod api {
     /// A board of any size from text or from a 9×9 grid (text: 1-9, then A, B, ... for 10, 11, ..., or space-separated numbers; `.`/`0` empty).
     ///
     /// The size follows from the cell count: 16, 81, 256 or 625.
-    /// Example: `board("1..4 .4.. ..3. 3..1")`
-    #[rhai_fn(name = "board", return_raw)]
-    pub fn board(text: &str) -> Result<Board, Box<EvalAltResult>> {
-        Board::parse(text).map_err(|e| error(format!("board: {e}")))
+    /// Example: `sudoku_board("1..4 .4.. ..3. 3..1")`
+    #[rhai_fn(name = "sudoku_board", return_raw)]
+    pub fn board(text: &str) -> Result<SudokuBoard, Box<EvalAltResult>> {
+        SudokuBoard::parse(text).map_err(|e| error(format!("sudoku_board: {e}")))
     }
 
     /// A board of any size from text or from a 9×9 grid (text: 1-9, then A, B, ... for 10, 11, ..., or space-separated numbers; `.`/`0` empty).
     ///
     /// This form: the 9×9 grid as a board.
-    #[rhai_fn(name = "board")]
-    pub fn board_of_grid(g: Grid) -> Board {
-        Board::from(&g)
+    #[rhai_fn(name = "sudoku_board")]
+    pub fn board_of_grid(g: Grid) -> SudokuBoard {
+        SudokuBoard::from(&g)
     }
 
     /// A full, valid board with box side `box_side` (2..5), made by shifting rows.
     ///
     /// Example: `pattern_board(4)` is a solved 16×16 Sudoku.
     #[rhai_fn(return_raw)]
-    pub fn pattern_board(box_side: i64) -> Result<Board, Box<EvalAltResult>> {
+    pub fn pattern_board(box_side: i64) -> Result<SudokuBoard, Box<EvalAltResult>> {
         let n = usize::try_from(box_side).unwrap_or(0);
-        Board::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
+        SudokuBoard::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
     }
 
     /// The board with every `step`-th cell kept (cells 0, step, 2·step, ...) and the rest emptied.
     ///
     /// A quick way to make a puzzle from a full board.
     #[rhai_fn(return_raw)]
-    pub fn keep_every(board: &mut Board, step: i64) -> Result<Board, Box<EvalAltResult>> {
+    pub fn keep_every(
+        board: &mut SudokuBoard,
+        step: i64,
+    ) -> Result<SudokuBoard, Box<EvalAltResult>> {
         if step < 1 {
             return Err(error(format!("keep_every: step {step} must be 1 or more")));
         }
@@ -66,31 +69,31 @@ pub mod api {
 
     /// The board's side: 4, 9, 16 or 25.
     #[rhai_fn(get = "side", pure)]
-    pub fn side(board: &mut Board) -> i64 {
+    pub fn side(board: &mut SudokuBoard) -> i64 {
         board.side() as i64
     }
 
     /// Number of filled cells of the board.
     #[rhai_fn(name = "filled", pure)]
-    pub fn board_filled(board: &mut Board) -> i64 {
+    pub fn board_filled(board: &mut SudokuBoard) -> i64 {
         board.filled() as i64
     }
 
     /// The board as one line, one character per cell, `.` for empty.
     #[rhai_fn(name = "line", pure)]
-    pub fn board_line(board: &mut Board) -> String {
+    pub fn board_line(board: &mut SudokuBoard) -> String {
         board.line()
     }
 
     /// True when the board is full, valid, and keeps every clue of `puzzle`.
     #[rhai_fn(name = "solves", pure)]
-    pub fn solves(board: &mut Board, puzzle: Board) -> bool {
+    pub fn solves(board: &mut SudokuBoard, puzzle: SudokuBoard) -> bool {
         board.solves(&puzzle)
     }
 
     /// A 9×9 board as a grid.
     #[rhai_fn(return_raw, pure)]
-    pub fn to_grid(board: &mut Board) -> Result<Grid, Box<EvalAltResult>> {
+    pub fn to_grid(board: &mut SudokuBoard) -> Result<Grid, Box<EvalAltResult>> {
         board.to_grid().ok_or_else(|| {
             error(format!(
                 "to_grid: the board is {0}×{0}; a grid is 9×9",
@@ -101,25 +104,25 @@ pub mod api {
 
     /// The board as its boxed display.
     #[rhai_fn(global, name = "to_string", pure)]
-    pub fn board_to_string(board: &mut Board) -> String {
+    pub fn board_to_string(board: &mut SudokuBoard) -> String {
         board.see()
     }
 
-    /// The board as a `board("...")` expression that rebuilds it.
+    /// The board as a `sudoku_board("...")` expression that rebuilds it.
     #[rhai_fn(global, name = "to_debug", pure)]
-    pub fn board_to_debug(board: &mut Board) -> String {
+    pub fn board_to_debug(board: &mut SudokuBoard) -> String {
         format!("{board:?}")
     }
 
     /// True when both boards hold the same values.
     #[rhai_fn(name = "==", pure)]
-    pub fn board_eq(a: &mut Board, b: Board) -> bool {
+    pub fn board_eq(a: &mut SudokuBoard, b: SudokuBoard) -> bool {
         *a == b
     }
 
     /// True when the boards differ.
     #[rhai_fn(name = "!=", pure)]
-    pub fn board_ne(a: &mut Board, b: Board) -> bool {
+    pub fn board_ne(a: &mut SudokuBoard, b: SudokuBoard) -> bool {
         *a != b
     }
 
@@ -131,14 +134,14 @@ pub mod api {
     /// `families` (a map: family → #{existence, pairs}).
     #[rhai_fn(name = "cnf")]
     pub fn cnf(g: Grid) -> Cnf {
-        sat::encode(&Board::from(&g))
+        sat::encode(&SudokuBoard::from(&g))
     }
 
     /// The seed's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
     ///
     /// This form: a board of any size.
     #[rhai_fn(name = "cnf")]
-    pub fn cnf_board(board: Board) -> Cnf {
+    pub fn cnf_board(board: SudokuBoard) -> Cnf {
         sat::encode(&board)
     }
 
@@ -178,7 +181,7 @@ pub mod api {
             .map_or(Dynamic::UNIT, |k| Dynamic::from(k.clues as i64))
     }
 
-    /// Board side of the encoding (from the variable count), or () if it is none.
+    /// SudokuBoard side of the encoding (from the variable count), or () if it is none.
     #[rhai_fn(get = "side", pure)]
     pub fn cnf_side(formula: &mut Cnf) -> Dynamic {
         formula
@@ -234,14 +237,14 @@ pub mod api {
     /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
     #[rhai_fn(name = "to_dimacs")]
     pub fn to_dimacs_grid(g: Grid) -> String {
-        sat::to_dimacs(&sat::encode(&Board::from(&g)))
+        sat::to_dimacs(&sat::encode(&SudokuBoard::from(&g)))
     }
 
     /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
     ///
     /// This form: a board's CNF.
     #[rhai_fn(name = "to_dimacs")]
-    pub fn to_dimacs_board(board: Board) -> String {
+    pub fn to_dimacs_board(board: SudokuBoard) -> String {
         sat::to_dimacs(&sat::encode(&board))
     }
 
@@ -270,14 +273,14 @@ pub mod api {
     /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
     #[rhai_fn(name = "write_dimacs", return_raw)]
     pub fn write_dimacs_grid(g: Grid, path: &str) -> Result<(), Box<EvalAltResult>> {
-        super::write(&sat::encode(&Board::from(&g)), path)
+        super::write(&sat::encode(&SudokuBoard::from(&g)), path)
     }
 
     /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
     ///
     /// This form: a board.
     #[rhai_fn(name = "write_dimacs", return_raw)]
-    pub fn write_dimacs_board(board: Board, path: &str) -> Result<(), Box<EvalAltResult>> {
+    pub fn write_dimacs_board(board: SudokuBoard, path: &str) -> Result<(), Box<EvalAltResult>> {
         super::write(&sat::encode(&board), path)
     }
 
@@ -339,7 +342,7 @@ pub mod api {
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
-        let r = sat::solve(&Board::from(&g), &TerminalMonitor::new());
+        let r = sat::solve(&SudokuBoard::from(&g), &TerminalMonitor::new());
         super::board_or_unit(r, "sat_solve", true)
     }
 
@@ -347,7 +350,7 @@ pub mod api {
     ///
     /// This form: a board of any size, embedded solver.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve_board(board: Board) -> Result<Dynamic, Box<EvalAltResult>> {
+    pub fn sat_solve_board(board: SudokuBoard) -> Result<Dynamic, Box<EvalAltResult>> {
         super::board_or_unit(
             sat::solve(&board, &TerminalMonitor::new()),
             "sat_solve",
@@ -364,7 +367,7 @@ pub mod api {
     /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve_with(g: Grid, options: rhai::Map) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(Board::from(&g), options, true)
+        super::solve_with(SudokuBoard::from(&g), options, true)
     }
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
@@ -372,7 +375,7 @@ pub mod api {
     /// This form: a board, with an installed solver (options as for grids).
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve_board_with(
-        board: Board,
+        board: SudokuBoard,
         options: rhai::Map,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         super::solve_with(board, options, false)
@@ -396,14 +399,14 @@ pub mod api {
     /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
     #[rhai_fn(name = "sat_unique", return_raw)]
     pub fn sat_unique(g: Grid) -> Result<bool, Box<EvalAltResult>> {
-        super::unique(&Board::from(&g))
+        super::unique(&SudokuBoard::from(&g))
     }
 
     /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
     ///
     /// This form: a board of any size.
     #[rhai_fn(name = "sat_unique", return_raw)]
-    pub fn sat_unique_board(board: Board) -> Result<bool, Box<EvalAltResult>> {
+    pub fn sat_unique_board(board: SudokuBoard) -> Result<bool, Box<EvalAltResult>> {
         super::unique(&board)
     }
 
@@ -494,7 +497,7 @@ pub mod api {
 
     /// The clue variables of a grid (the seed's `clues`): one unit clause each, cells row-major.
     pub fn clue_vars(g: Grid) -> rhai::Array {
-        super::ints(&sat::encode::clue_vars(&Board::from(&g)))
+        super::ints(&sat::encode::clue_vars(&SudokuBoard::from(&g)))
     }
 
     /// Rows of numbers as a right-aligned table, as J prints a matrix.
@@ -528,7 +531,7 @@ pub mod api {
 use crate::sat::{self, Family};
 use crate::script::error;
 use crate::script::monitor::TerminalMonitor;
-use api::{Board, Cnf};
+use api::{Cnf, SudokuBoard};
 
 fn describe(c: &Cnf) -> String {
     let mut s = format!("CNF: {} variables, {} clauses", c.vars(), c.clause_count());
@@ -563,9 +566,9 @@ fn write(c: &Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
     sat::write_dimacs_file(c, path).map_err(|e| error(format!("write_dimacs: {e}")))
 }
 
-/// A solved board as a script value: a Grid when `as_grid` and 9×9, else a Board; () for none.
+/// A solved board as a script value: a Grid when `as_grid` and 9×9, else a SudokuBoard; () for none.
 fn board_or_unit(
-    r: Result<Option<Board>, sat::SatError>,
+    r: Result<Option<SudokuBoard>, sat::SatError>,
     what: &str,
     as_grid: bool,
 ) -> Result<Dynamic, Box<EvalAltResult>> {
@@ -578,7 +581,11 @@ fn board_or_unit(
     }
 }
 
-fn solve_with(b: Board, options: rhai::Map, as_grid: bool) -> Result<Dynamic, Box<EvalAltResult>> {
+fn solve_with(
+    b: SudokuBoard,
+    options: rhai::Map,
+    as_grid: bool,
+) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut command = None;
     for (key, value) in options {
         match key.as_str() {
@@ -603,7 +610,7 @@ fn solve_with(b: Board, options: rhai::Map, as_grid: bool) -> Result<Dynamic, Bo
     board_or_unit(r, "sat_solve", as_grid)
 }
 
-fn unique(b: &Board) -> Result<bool, Box<EvalAltResult>> {
+fn unique(b: &SudokuBoard) -> Result<bool, Box<EvalAltResult>> {
     match sat::unique(b, &TerminalMonitor::new()) {
         Ok(sat::Uniqueness::Unique(_)) => Ok(true),
         Ok(_) => Ok(false),
