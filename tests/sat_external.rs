@@ -110,3 +110,47 @@ fn the_solver_option_runs_them() {
         assert!(v.as_bool().unwrap());
     }
 }
+
+/// A stand-in for minisat: `fake {cnf} {out}` writes a fixed result file.
+#[cfg(unix)]
+fn fake_minisat(name: &str, result: &str, code: i32) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = temp(name);
+    let script = format!("#!/bin/sh\nprintf '{result}' > \"$2\"\nexit {code}\n");
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn a_result_file_is_read_when_the_command_names_one() {
+    let full = Board::pattern(2).unwrap();
+    let puzzle = full.keep_cells(|i| i % 2 == 0);
+    let model: Vec<String> = sat::encode::clue_vars(&full)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    let sat_file = fake_minisat(
+        "fake-sat.sh",
+        &format!("SAT\\n{} 0\\n", model.join(" ")),
+        10,
+    );
+    let command = format!("{} {{cnf}} {{out}}", sat_file.display());
+    assert_eq!(
+        sat::solve_external(&puzzle, &command, &Silent).unwrap(),
+        Some(full)
+    );
+    let unsat_file = fake_minisat("fake-unsat.sh", "UNSAT\\n", 20);
+    let command = format!("{} {{cnf}} {{out}}", unsat_file.display());
+    assert_eq!(
+        sat::solve_external(&puzzle, &command, &Silent).unwrap(),
+        None
+    );
+    // A solver that writes nothing: the error says so.
+    let command = format!("true {{cnf}} {{out}}");
+    let e = sat::solve_external(&puzzle, &command, &Silent).unwrap_err();
+    assert!(e.to_string().contains("no result file"), "{e}");
+    std::fs::remove_file(sat_file).unwrap();
+    std::fs::remove_file(unsat_file).unwrap();
+}
