@@ -148,8 +148,7 @@ fn a_result_file_is_read_when_the_command_names_one() {
         None
     );
     // A solver that writes nothing: the error says so.
-    let command = format!("true {{cnf}} {{out}}");
-    let e = sat::solve_external(&puzzle, &command, &Silent).unwrap_err();
+    let e = sat::solve_external(&puzzle, "true {cnf} {out}", &Silent).unwrap_err();
     assert!(e.to_string().contains("no result file"), "{e}");
     std::fs::remove_file(sat_file).unwrap();
     std::fs::remove_file(unsat_file).unwrap();
