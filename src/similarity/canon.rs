@@ -1,0 +1,640 @@
+//! The exact canonical form ("minlex") of a Sudoku puzzle or grid under the
+//! whole symmetry group: rows inside bands, bands, columns inside stacks,
+//! stacks, transposition (3,359,232 arrangements) and digit relabelling.
+//!
+//! The form is the lexicographically smallest 81-character string (0 for
+//! empty) over all arrangements, with digits renamed 1, 2, 3, ... in order
+//! of first appearance. Two puzzles are the same up to symmetry exactly when
+//! their forms are equal.
+//!
+//! How it is found fast: the form is built one row at a time. A *state* is a
+//! partial arrangement that ties for the smallest prefix so far: which grid
+//! (plain or transposed), which source rows fill the rows chosen, which
+//! source stack goes to each stack slot, for each slot the set of column
+//! orders still allowed, and the digit names given so far. For the next row
+//! each state tries each source row the band structure allows, and within
+//! each stack slot keeps only the column orders giving the smallest triple
+//! (empty cells first, then named digits, then new digits, which take the
+//! next names). Any row worse than the best seen at that depth is dropped at
+//! the first worse triple; only states that tie survive. The first row is
+//! chosen by its clue count per stack before anything else (fewest clues in
+//! the first stack, and so on). Column orders that still tie stay together
+//! as a set, so empty stacks never multiply the states; only orders that
+//! name new digits differently split a state.
+
+use crate::sudoku::Grid;
+
+/// The six orders of three things, smallest first.
+const PERM3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// All six column orders of a stack slot.
+const ALL_ORDERS: u8 = 0b11_1111;
+
+/// A symmetry of the Sudoku grid with a digit renaming. Applying it to `g`:
+/// transpose `g` if `transposed`, then new row `i` is row `rows[i]`, new
+/// column `j` is column `cols[j]` (0-based), and every digit `d` becomes
+/// `digits[d]` (`digits[0] = 0`: empty stays empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Transform {
+    /// Transpose first.
+    pub transposed: bool,
+    /// `rows[i]`: the (transposed) source row that becomes row `i`.
+    pub rows: [u8; 9],
+    /// `cols[j]`: the source column that becomes column `j`.
+    pub cols: [u8; 9],
+    /// `digits[d]`: the new name of digit `d` (index 0 is empty, stays 0).
+    pub digits: [u8; 10],
+}
+
+/// Why a description is not a Sudoku symmetry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransformError {
+    /// Rows (or columns) are not a permutation keeping bands (stacks) whole.
+    Lines { what: &'static str, detail: String },
+    /// The digit map is not a permutation of 1..9.
+    Digits(String),
+}
+
+impl std::fmt::Display for TransformError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TransformError::Lines { what, detail } => write!(f, "bad {what} order: {detail}"),
+            TransformError::Digits(detail) => write!(f, "bad digit map: {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for TransformError {}
+
+impl Transform {
+    /// The transformation that changes nothing.
+    pub const IDENTITY: Transform = Transform {
+        transposed: false,
+        rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        digits: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    };
+
+    /// Check that this is a symmetry: rows and columns permutations that
+    /// move whole bands/stacks and lines only inside them, digits a
+    /// permutation of 1..9 fixing 0.
+    pub fn validate(&self) -> Result<(), TransformError> {
+        check_lines("row", &self.rows)?;
+        check_lines("column", &self.cols)?;
+        if self.digits[0] != 0 {
+            return Err(TransformError::Digits("empty (0) must stay empty".into()));
+        }
+        let mut seen = [false; 10];
+        for (d, &to) in self.digits.iter().enumerate().skip(1) {
+            if !(1..=9).contains(&to) {
+                return Err(TransformError::Digits(format!(
+                    "digit {d} goes to {to}, outside 1..9"
+                )));
+            }
+            if std::mem::replace(&mut seen[to as usize], true) {
+                return Err(TransformError::Digits(format!(
+                    "two digits go to {to}: the map must be one-to-one"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// For each cell of the result, the source cell it comes from.
+    pub fn cell_sources(&self) -> [u8; 81] {
+        let mut p = [0u8; 81];
+        for i in 0..9 {
+            for j in 0..9 {
+                let (r, c) = (self.rows[i], self.cols[j]);
+                p[9 * i + j] = if self.transposed {
+                    9 * c + r
+                } else {
+                    9 * r + c
+                };
+            }
+        }
+        p
+    }
+
+    /// The grid moved and renamed. Values above 9 are left as they are.
+    pub fn apply(&self, g: &Grid) -> Grid {
+        let src = g.cells();
+        let mut out = [0u8; 81];
+        for (o, &s) in out.iter_mut().zip(self.cell_sources().iter()) {
+            let v = src[s as usize];
+            *o = self.digits.get(v as usize).copied().unwrap_or(v);
+        }
+        Grid::from_cells(out)
+    }
+
+    /// The transformation undoing this one.
+    pub fn inverse(&self) -> Transform {
+        let p = self.cell_sources();
+        let mut inv = [0u8; 81];
+        for (i, &s) in p.iter().enumerate() {
+            inv[s as usize] = i as u8;
+        }
+        let mut digits = [0u8; 10];
+        for (d, &to) in self.digits.iter().enumerate() {
+            digits[(to as usize).min(9)] = d as u8;
+        }
+        from_cell_sources(&inv, digits)
+    }
+
+    /// First `self`, then `next`.
+    pub fn then(&self, next: &Transform) -> Transform {
+        let p = self.cell_sources();
+        let q = next.cell_sources();
+        let mut r = [0u8; 81];
+        for (out, &s) in r.iter_mut().zip(q.iter()) {
+            *out = p[s as usize];
+        }
+        let mut digits = [0u8; 10];
+        for (d, slot) in digits.iter_mut().enumerate() {
+            *slot = next.digits[(self.digits[d] as usize).min(9)];
+        }
+        from_cell_sources(&r, digits)
+    }
+}
+
+/// Rebuild a transform from a cell-source map that is known to be a
+/// Sudoku symmetry (as compositions and inverses of symmetries are).
+fn from_cell_sources(p: &[u8; 81], digits: [u8; 10]) -> Transform {
+    let transposed = p[1] / 9 != p[0] / 9;
+    let mut rows = [0u8; 9];
+    let mut cols = [0u8; 9];
+    for i in 0..9 {
+        if transposed {
+            rows[i] = p[9 * i] % 9;
+            cols[i] = p[i] / 9;
+        } else {
+            rows[i] = p[9 * i] / 9;
+            cols[i] = p[i] % 9;
+        }
+    }
+    Transform {
+        transposed,
+        rows,
+        cols,
+        digits,
+    }
+}
+
+fn check_lines(what: &'static str, lines: &[u8; 9]) -> Result<(), TransformError> {
+    let mut seen = [false; 9];
+    for (i, &l) in lines.iter().enumerate() {
+        if l > 8 {
+            return Err(TransformError::Lines {
+                what,
+                detail: format!("line {l} is out of range (lines are 0..8)"),
+            });
+        }
+        if std::mem::replace(&mut seen[l as usize], true) {
+            return Err(TransformError::Lines {
+                what,
+                detail: format!("line {l} is used twice"),
+            });
+        }
+        if l / 3 != lines[i - i % 3] / 3 {
+            return Err(TransformError::Lines {
+                what,
+                detail: format!(
+                    "positions {}..{} must take three lines of one band or stack",
+                    i - i % 3,
+                    i - i % 3 + 2
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A partial arrangement tying for the smallest prefix.
+#[derive(Clone, Copy)]
+struct State {
+    /// 0: the grid as given, 1: transposed.
+    t: u8,
+    /// Index into [`PERM3`]: slot `i` holds source stack `PERM3[sigma][i]`.
+    sigma: u8,
+    /// Source rows used (bit per row).
+    used: u16,
+    /// Next digit name to give.
+    next: u8,
+    /// Source rows chosen so far, in order.
+    rows: [u8; 9],
+    /// Per stack slot: the column orders (bits over [`PERM3`]) still tying.
+    ords: [u8; 3],
+    /// Source digit → name (0: not named yet). Indexed by `value & 15`.
+    map: [u8; 16],
+}
+
+/// One way of naming new digits while filling a row.
+#[derive(Clone, Copy)]
+struct Branch {
+    map: [u8; 16],
+    next: u8,
+    ords: [u8; 3],
+}
+
+/// Reusable work space for canonical forms (keeps allocations across calls).
+#[derive(Default)]
+pub struct Canonicalizer {
+    states: Vec<State>,
+    next_states: Vec<State>,
+    cur: Vec<Branch>,
+    nxt: Vec<Branch>,
+}
+
+impl Canonicalizer {
+    /// A canonicalizer with empty work space.
+    pub fn new() -> Canonicalizer {
+        Canonicalizer::default()
+    }
+
+    /// The canonical form of `g`.
+    pub fn canon(&mut self, g: &Grid) -> Grid {
+        self.canon_with_transform(g).0
+    }
+
+    /// The canonical form of `g` and a transformation taking `g` to it.
+    pub fn canon_with_transform(&mut self, g: &Grid) -> (Grid, Transform) {
+        let cells = g.cells();
+        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
+        let mut src = [[[0u8; 9]; 9]; 2];
+        for r in 0..9 {
+            for c in 0..9 {
+                let v = cells[9 * r + c] & 15;
+                src[0][r][c] = v;
+                src[1][c][r] = v;
+            }
+        }
+        // First row: by clue count per stack, fewest first (sorted counts
+        // compared lexicographically give the smallest zero pattern).
+        let mut first_key = [[0u16; 9]; 2];
+        let mut best_key = u16::MAX;
+        for (t, rows) in src.iter().enumerate() {
+            for (r, row) in rows.iter().enumerate() {
+                let mut c = [0u16; 3];
+                for (s, n) in c.iter_mut().enumerate() {
+                    *n = row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count() as u16;
+                }
+                c.sort_unstable();
+                let key = c[0] * 16 + c[1] * 4 + c[2];
+                first_key[t][r] = key;
+                best_key = best_key.min(key);
+            }
+        }
+
+        self.states.clear();
+        for t in 0..2u8 {
+            if !first_key[t as usize].contains(&best_key) {
+                continue;
+            }
+            for sigma in 0..6u8 {
+                self.states.push(State {
+                    t,
+                    sigma,
+                    used: 0,
+                    next: 1,
+                    rows: [0; 9],
+                    ords: [ALL_ORDERS; 3],
+                    map: [0; 16],
+                });
+            }
+        }
+
+        let mut form = [0u8; 81];
+        for depth in 0..9 {
+            let mut best_row = [u8::MAX; 9];
+            self.next_states.clear();
+            let mut states = std::mem::take(&mut self.states);
+            for st in &states {
+                let rows = &src[st.t as usize];
+                let (lo, hi, band_free) = if depth % 3 == 0 {
+                    (0, 9, true)
+                } else {
+                    let b = st.rows[depth - depth % 3] as usize / 3;
+                    (3 * b, 3 * b + 3, false)
+                };
+                for r in lo..hi {
+                    if st.used & (1 << r) != 0 {
+                        continue;
+                    }
+                    if band_free && st.used & (0b111 << (r / 3 * 3)) != 0 {
+                        continue;
+                    }
+                    if depth == 0 && first_key[st.t as usize][r] != best_key {
+                        continue;
+                    }
+                    // Two equal rows of one band lead to the same forms.
+                    let band0 = r / 3 * 3;
+                    if (band0..r).any(|q| st.used & (1 << q) == 0 && rows[q] == rows[r]) {
+                        continue;
+                    }
+                    let Some((row, better)) = self.eval(st, &rows[r], &best_row) else {
+                        continue;
+                    };
+                    if better {
+                        best_row = row;
+                        self.next_states.clear();
+                    }
+                    let mut chosen = st.rows;
+                    chosen[depth] = r as u8;
+                    for b in &self.cur {
+                        self.next_states.push(State {
+                            t: st.t,
+                            sigma: st.sigma,
+                            used: st.used | (1 << r),
+                            next: b.next,
+                            rows: chosen,
+                            ords: b.ords,
+                            map: b.map,
+                        });
+                    }
+                }
+            }
+            form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+            states.clear();
+            self.states = std::mem::replace(&mut self.next_states, states);
+        }
+
+        let st = self.states[0];
+        let sig = PERM3[st.sigma as usize];
+        let mut cols = [0u8; 9];
+        for slot in 0..3 {
+            let o = PERM3[st.ords[slot].trailing_zeros() as usize];
+            for k in 0..3 {
+                cols[3 * slot + k] = (3 * sig[slot] + o[k]) as u8;
+            }
+        }
+        // Digits absent from the puzzle take the unused names, in order.
+        let mut digits = [0u8; 10];
+        let mut taken = [false; 10];
+        for d in 1..10 {
+            let m = st.map[d];
+            if (1..=9).contains(&m) {
+                digits[d] = m;
+                taken[m as usize] = true;
+            }
+        }
+        let mut free = (1..10u8).filter(|&n| !taken[n as usize]);
+        for slot in digits.iter_mut().skip(1) {
+            if *slot == 0 {
+                *slot = free.next().unwrap_or(0);
+            }
+        }
+        let t = Transform {
+            transposed: st.t == 1,
+            rows: st.rows,
+            cols,
+            digits,
+        };
+        (Grid::from_cells(form), t)
+    }
+
+    /// The smallest row that state `st` can make from source row `v`,
+    /// if it is not worse than `best`; `true` when strictly better. The
+    /// ways of reaching it are left in `self.cur`.
+    fn eval(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
+        let sig = PERM3[st.sigma as usize];
+        self.cur.clear();
+        self.cur.push(Branch {
+            map: st.map,
+            next: st.next,
+            ords: st.ords,
+        });
+        let mut row = [0u8; 9];
+        let mut better = false;
+        for slot in 0..3 {
+            let base = 3 * sig[slot];
+            let cells = [v[base], v[base + 1], v[base + 2]];
+            let tri: [u8; 3];
+            if cells == [0, 0, 0] {
+                // An empty triple: every order ties, nothing changes.
+                tri = [0, 0, 0];
+            } else {
+                self.nxt.clear();
+                let mut min_key = u32::MAX;
+                for b in &self.cur {
+                    let mut bits = st.ords[slot] & b.ords[slot];
+                    while bits != 0 {
+                        let o = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let p = PERM3[o];
+                        let mut map = b.map;
+                        let mut next = b.next;
+                        let mut t3 = [0u8; 3];
+                        for k in 0..3 {
+                            let d = cells[p[k]] as usize;
+                            if d != 0 {
+                                if map[d] == 0 {
+                                    map[d] = next;
+                                    next += 1;
+                                }
+                                t3[k] = map[d];
+                            }
+                        }
+                        let key = u32::from_be_bytes([0, t3[0], t3[1], t3[2]]);
+                        if key > min_key {
+                            continue;
+                        }
+                        if key < min_key {
+                            min_key = key;
+                            self.nxt.clear();
+                        }
+                        if let Some(e) = self.nxt.iter_mut().find(|e| e.map == map) {
+                            e.ords[slot] |= 1 << o;
+                        } else {
+                            let mut ords = b.ords;
+                            ords[slot] = 1 << o;
+                            self.nxt.push(Branch { map, next, ords });
+                        }
+                    }
+                }
+                let [_, a, b, c] = min_key.to_be_bytes();
+                tri = [a, b, c];
+                std::mem::swap(&mut self.cur, &mut self.nxt);
+            }
+            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
+            if !better {
+                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
+                    std::cmp::Ordering::Greater => return None,
+                    std::cmp::Ordering::Less => better = true,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+        }
+        Some((row, better))
+    }
+}
+
+/// The canonical form of one grid (see [`Canonicalizer`] for many).
+pub fn canon(g: &Grid) -> Grid {
+    Canonicalizer::new().canon(g)
+}
+
+/// A transformation taking `a` to `b` when they are the same puzzle up to
+/// symmetry and digit renaming, `None` otherwise.
+pub fn equivalent(a: &Grid, b: &Grid) -> Option<Transform> {
+    let mut c = Canonicalizer::new();
+    let (ca, ta) = c.canon_with_transform(a);
+    let (cb, tb) = c.canon_with_transform(b);
+    (ca == cb).then(|| ta.then(&tb.inverse()))
+}
+
+/// The canonical form by trying every one of the 3,359,232 arrangements
+/// (digits renamed by first appearance, each compared until it is worse).
+/// Slow (about a second a puzzle): a reference for tests and benches.
+pub fn canon_brute_force(g: &Grid) -> Grid {
+    let mut best = [u8::MAX; 81];
+    let cells = g.cells();
+    let mut rows = [0u8; 9];
+    let mut cols = [0u8; 9];
+    for transposed in [false, true] {
+        for bands in PERM3 {
+            for rp in 0..216 {
+                let inner = [PERM3[rp % 6], PERM3[rp / 6 % 6], PERM3[rp / 36]];
+                for i in 0..9 {
+                    rows[i] = (3 * bands[i / 3] + inner[i / 3][i % 3]) as u8;
+                }
+                for stacks in PERM3 {
+                    for cp in 0..216 {
+                        let inner = [PERM3[cp % 6], PERM3[cp / 6 % 6], PERM3[cp / 36]];
+                        for j in 0..9 {
+                            cols[j] = (3 * stacks[j / 3] + inner[j / 3][j % 3]) as u8;
+                        }
+                        let mut map = [0u8; 16];
+                        let mut next = 1;
+                        let mut less = false;
+                        'cells: for i in 0..81 {
+                            let (r, c) = (rows[i / 9] as usize, cols[i % 9] as usize);
+                            let v = if transposed {
+                                cells[9 * c + r]
+                            } else {
+                                cells[9 * r + c]
+                            } as usize
+                                & 15;
+                            let x = if v == 0 {
+                                0
+                            } else {
+                                if map[v] == 0 {
+                                    map[v] = next;
+                                    next += 1;
+                                }
+                                map[v]
+                            };
+                            if less {
+                                best[i] = x;
+                            } else if x < best[i] {
+                                less = true;
+                                best[i] = x;
+                            } else if x > best[i] {
+                                break 'cells;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Grid::from_cells(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny deterministic generator (no dependency needed).
+    pub(crate) struct Rng(u64);
+    impl Rng {
+        pub(crate) fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    fn random_transform(rng: &mut Rng) -> Transform {
+        let mut t = Transform::IDENTITY;
+        t.transposed = rng.below(2) == 1;
+        for lines in [&mut t.rows, &mut t.cols] {
+            let outer = PERM3[rng.below(6)];
+            for b in 0..3 {
+                let inner = PERM3[rng.below(6)];
+                for k in 0..3 {
+                    lines[3 * b + k] = (3 * outer[b] + inner[k]) as u8;
+                }
+            }
+        }
+        let mut d: Vec<u8> = (1..10).collect();
+        for i in (1..9).rev() {
+            d.swap(i, rng.below(i + 1));
+        }
+        t.digits[1..].copy_from_slice(&d);
+        t
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const X: &str =
+        "000200001008000050000300000400000600210000000000050080300000002000060400009080000";
+
+    #[test]
+    fn inverse_and_then_undo_each_other() {
+        let mut rng = Rng(7);
+        let g = Grid::parse(SOLVED).unwrap();
+        for _ in 0..20 {
+            let t = random_transform(&mut rng);
+            t.validate().unwrap();
+            let moved = t.apply(&g);
+            assert_eq!(t.inverse().apply(&moved), g);
+            let u = random_transform(&mut rng);
+            assert_eq!(t.then(&u).apply(&g), u.apply(&moved));
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_cases() {
+        let mut rng = Rng(99);
+        let solved = Grid::parse(SOLVED).unwrap();
+        for case in 0..4 {
+            // Keep a random handful of cells of a moved solution.
+            let mut cells = *random_transform(&mut rng).apply(&solved).cells();
+            let keep = [3, 8, 17, 30][case];
+            for (i, v) in cells.iter_mut().enumerate() {
+                if rng.below(81) >= keep && i != 40 {
+                    *v = 0;
+                }
+            }
+            let g = Grid::from_cells(cells);
+            assert_eq!(canon(&g), canon_brute_force(&g), "case {case}: {}", g.line());
+        }
+        let x = Grid::parse(X).unwrap();
+        assert_eq!(canon(&x), canon_brute_force(&x));
+        assert_eq!(canon(&Grid::empty()), Grid::empty());
+    }
+
+    #[test]
+    fn transformed_puzzles_share_the_form() {
+        let mut rng = Rng(12345);
+        for text in [X, SOLVED] {
+            let g = Grid::parse(text).unwrap();
+            let form = canon(&g);
+            for _ in 0..20 {
+                let h = random_transform(&mut rng).apply(&g);
+                assert_eq!(canon(&h), form);
+                let t = equivalent(&g, &h).unwrap();
+                t.validate().unwrap();
+                assert_eq!(t.apply(&g), h);
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Canonical forms of whole collections on all cores, grouped: puzzles with
+//! equal forms are the same puzzle up to symmetry and digit renaming.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::canon::Canonicalizer;
+use crate::monitor::{Monitor, Progress};
+use crate::sudoku::Grid;
+
+/// Puzzles sharing one canonical form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanonGroup {
+    /// The shared canonical form.
+    pub form: Grid,
+    /// Positions (0-based) of the members in the input, ascending.
+    pub members: Vec<usize>,
+}
+
+/// The result of grouping: groups in order of first appearance, and how
+/// many puzzles were done (fewer than given when stopped).
+#[derive(Clone, Debug)]
+pub struct Grouping {
+    /// Every form met, singletons included, by first appearance.
+    pub groups: Vec<CanonGroup>,
+    /// Puzzles canonicalized (all of them unless cancelled).
+    pub done: usize,
+    /// True when the monitor stopped the work early.
+    pub cancelled: bool,
+}
+
+/// Puzzles per work unit: big enough to amortise scheduling, small enough
+/// for a lively progress display and a prompt stop.
+const CHUNK: usize = 2048;
+
+/// Canonical forms of `grids` on all cores, grouped. The monitor may stop
+/// the work: the groups then cover the puzzles done so far.
+pub fn canon_groups(grids: &[Grid], monitor: &dyn Monitor) -> Grouping {
+    let done = AtomicU64::new(0);
+    let total = grids.len() as u64;
+    let forms: Vec<Option<Vec<Grid>>> = grids
+        .par_chunks(CHUNK)
+        .map_init(Canonicalizer::new, |c, chunk| {
+            if monitor.cancelled() {
+                return None;
+            }
+            let out: Vec<Grid> = chunk.iter().map(|g| c.canon(g)).collect();
+            let n = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
+            monitor.report(&Progress {
+                label: "canonical forms",
+                done: n,
+                total: Some(total),
+                found: 0,
+            });
+            Some(out)
+        })
+        .collect();
+    let mut groups: Vec<CanonGroup> = Vec::new();
+    let mut index: HashMap<Grid, usize> = HashMap::new();
+    let mut count = 0;
+    let mut cancelled = false;
+    for (k, chunk) in forms.into_iter().enumerate() {
+        let Some(chunk) = chunk else {
+            cancelled = true;
+            continue;
+        };
+        for (i, form) in chunk.into_iter().enumerate() {
+            let pos = k * CHUNK + i;
+            count += 1;
+            match index.get(&form) {
+                Some(&g) => groups[g].members.push(pos),
+                None => {
+                    index.insert(form, groups.len());
+                    groups.push(CanonGroup {
+                        form,
+                        members: vec![pos],
+                    });
+                }
+            }
+        }
+    }
+    Grouping {
+        groups,
+        done: count,
+        cancelled,
+    }
+}
