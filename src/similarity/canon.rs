@@ -265,6 +265,9 @@ impl Canonicalizer {
 
     /// The canonical form of `g` and a transformation taking `g` to it.
     pub fn canon_with_transform(&mut self, g: &Grid) -> (Grid, Transform) {
+        if is_solution(g) {
+            return self.canon_solution(g);
+        }
         let cells = g.cells();
         // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
         let mut src = [[[0u8; 9]; 9]; 2];
@@ -399,6 +402,109 @@ impl Canonicalizer {
         (Grid::from_cells(form), t)
     }
 
+    /// The form of a complete, valid solution grid. Its first row is always
+    /// `123456789`, so the work is in the second: for each choice of grid
+    /// (plain or transposed), first row and second row of the same band, the
+    /// column order is built position by position. Position `j` takes a
+    /// source column (a choice only when no earlier step fixed it); the value
+    /// there is the name of the digit below it in the second row, which is
+    /// the target position of that digit's column in the first row, placed
+    /// at the first free position of its stack's slot (giving a stack the
+    /// first free slot) when not placed yet, since the smallest value wins.
+    /// Arrangements that tie on the two rows then only need the other rows
+    /// sorted: the third row is fixed, the other bands sort by their rows.
+    fn canon_solution(&mut self, g: &Grid) -> (Grid, Transform) {
+        let cells = g.cells();
+        let mut src = [[[0u8; 9]; 9]; 2];
+        for r in 0..9 {
+            for c in 0..9 {
+                let v = cells[9 * r + c];
+                src[0][r][c] = v;
+                src[1][c][r] = v;
+            }
+        }
+        let mut best_row = [u8::MAX; 9];
+        let mut ties: Vec<(u8, u8, u8, [u8; 9])> = Vec::new();
+        for t in 0..2u8 {
+            for r0 in 0..9u8 {
+                let row0 = &src[t as usize][r0 as usize];
+                let mut pos0 = [0u8; 10];
+                for (c, &d) in row0.iter().enumerate() {
+                    pos0[d as usize] = c as u8;
+                }
+                let band = r0 / 3 * 3;
+                for r1 in band..band + 3 {
+                    if r1 == r0 {
+                        continue;
+                    }
+                    let row1 = &src[t as usize][r1 as usize];
+                    let mut f = [0u8; 9];
+                    for c in 0..9 {
+                        f[c] = pos0[row1[c] as usize];
+                    }
+                    let mut walk = Walk::new();
+                    walk.search(&f, 0, &mut best_row, &mut |pi| match pi {
+                        Some(pi) => ties.push((t, r0, r1, pi)),
+                        None => ties.clear(),
+                    });
+                }
+            }
+        }
+        let mut best = [u8::MAX; 81];
+        let mut best_t = Transform::IDENTITY;
+        for &(t, r0, r1, pi) in &ties {
+            let rows = &src[t as usize];
+            let mut name = [0u8; 10];
+            for (j, &c) in pi.iter().enumerate() {
+                name[rows[r0 as usize][c as usize] as usize] = j as u8 + 1;
+            }
+            let line = |r: usize| -> [u8; 9] {
+                let mut out = [0u8; 9];
+                for (o, &c) in out.iter_mut().zip(pi.iter()) {
+                    *o = name[rows[r][c as usize] as usize];
+                }
+                out
+            };
+            let band0 = r0 / 3;
+            let r2 = 3 * band0 + 3 - (r0 % 3) - (r1 % 3);
+            let mut order = [r0, r1, r2, 0, 0, 0, 0, 0, 0];
+            let mut others: Vec<(Vec<[u8; 9]>, [u8; 3])> = Vec::new();
+            for b in (0..3u8).filter(|&b| b != band0) {
+                let mut rs: Vec<([u8; 9], u8)> =
+                    (3 * b..3 * b + 3).map(|r| (line(r as usize), r)).collect();
+                rs.sort_unstable();
+                others.push((
+                    rs.iter().map(|x| x.0).collect(),
+                    [rs[0].1, rs[1].1, rs[2].1],
+                ));
+            }
+            others.sort_unstable();
+            let mut s = [0u8; 81];
+            for (k, &r) in order[..3].iter().enumerate() {
+                s[9 * k..9 * k + 9].copy_from_slice(&line(r as usize));
+            }
+            for (bi, (lines, rs)) in others.iter().enumerate() {
+                for k in 0..3 {
+                    let at = 27 * (bi + 1) + 9 * k;
+                    s[at..at + 9].copy_from_slice(&lines[k]);
+                    order[3 * (bi + 1) + k] = rs[k];
+                }
+            }
+            if s < best {
+                best = s;
+                let mut digits = [0u8; 10];
+                digits[1..].copy_from_slice(&name[1..]);
+                best_t = Transform {
+                    transposed: t == 1,
+                    rows: order,
+                    cols: pi,
+                    digits,
+                };
+            }
+        }
+        (Grid::from_cells(best), best_t)
+    }
+
     /// The smallest row that state `st` can make from source row `v`,
     /// if it is not worse than `best`; `true` when strictly better. The
     /// ways of reaching it are left in `self.cur`.
@@ -472,6 +578,121 @@ impl Canonicalizer {
             }
         }
         Some((row, better))
+    }
+}
+
+/// True for a complete grid whose rows, columns and blocks each hold 1..9.
+fn is_solution(g: &Grid) -> bool {
+    let c = g.cells();
+    let full = 0b11_1111_1110u16;
+    for k in 0..9 {
+        let (mut r, mut co, mut b) = (0u16, 0u16, 0u16);
+        for i in 0..9 {
+            r |= 1 << c[9 * k + i].min(15);
+            co |= 1 << c[9 * i + k].min(15);
+            b |= 1 << c[(k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3].min(15);
+        }
+        if r != full || co != full || b != full {
+            return false;
+        }
+    }
+    true
+}
+
+/// The column-order search for the second row of a solution grid (see
+/// [`Canonicalizer::canon_solution`]).
+#[derive(Clone, Copy)]
+struct Walk {
+    /// Target position → source column (NONE when not placed yet).
+    pi: [u8; 9],
+    /// Source column → target position.
+    tpos: [u8; 9],
+    /// Source stack → slot.
+    slot_of: [u8; 3],
+    /// Slot → number of positions filled.
+    filled: [u8; 3],
+    /// Slots given a stack so far.
+    slots: u8,
+}
+
+const NONE: u8 = u8::MAX;
+
+impl Walk {
+    fn new() -> Walk {
+        Walk {
+            pi: [NONE; 9],
+            tpos: [NONE; 9],
+            slot_of: [NONE; 3],
+            filled: [0; 3],
+            slots: 0,
+        }
+    }
+
+    /// Place source column `c` at the next free position of its stack's
+    /// slot (giving the stack the next slot if it has none).
+    fn place(&mut self, c: u8) -> u8 {
+        let s = (c / 3) as usize;
+        if self.slot_of[s] == NONE {
+            self.slot_of[s] = self.slots;
+            self.slots += 1;
+        }
+        let slot = self.slot_of[s] as usize;
+        let p = 3 * slot as u8 + self.filled[slot];
+        self.filled[slot] += 1;
+        self.pi[p as usize] = c;
+        self.tpos[c as usize] = p;
+        p
+    }
+
+    /// Fill positions `j..9`, the earlier ones equal to `best`'s; report
+    /// each column order that ties with `best` (`Some`), and `None` each
+    /// time `best` gets smaller (earlier ties are then void).
+    fn search(
+        &mut self,
+        f: &[u8; 9],
+        j: usize,
+        best: &mut [u8; 9],
+        found: &mut dyn FnMut(Option<[u8; 9]>),
+    ) {
+        let mut w = *self;
+        let mut j = j;
+        while j < 9 {
+            if w.pi[j] == NONE {
+                // A free choice: any unplaced column of the slot's stack (or,
+                // for a slot without a stack, of any stack without a slot).
+                let slot = j / 3;
+                for c in 0..9u8 {
+                    if w.tpos[c as usize] != NONE {
+                        continue;
+                    }
+                    let s = w.slot_of[(c / 3) as usize];
+                    if s != slot as u8 && !(s == NONE && w.slots as usize == slot) {
+                        continue;
+                    }
+                    let mut next = w;
+                    next.place(c);
+                    next.search(f, j, best, found);
+                }
+                return;
+            }
+            let target = f[w.pi[j] as usize];
+            let p = if w.tpos[target as usize] != NONE {
+                w.tpos[target as usize]
+            } else {
+                w.place(target)
+            };
+            let v = p + 1;
+            if v > best[j] {
+                return;
+            }
+            if v < best[j] {
+                best[j] = v;
+                best[j + 1..].fill(u8::MAX);
+                found(None);
+            }
+            j += 1;
+        }
+        found(Some(w.pi));
     }
 }
 
@@ -619,6 +840,8 @@ mod tests {
         }
         let x = Grid::parse(X).unwrap();
         assert_eq!(canon(&x), canon_brute_force(&x));
+        let moved = random_transform(&mut rng).apply(&solved);
+        assert_eq!(canon(&moved), canon_brute_force(&solved));
         assert_eq!(canon(&Grid::empty()), Grid::empty());
     }
 
