@@ -250,6 +250,8 @@ pub struct Canonicalizer {
     next_states: Vec<State>,
     cur: Vec<Branch>,
     nxt: Vec<Branch>,
+    /// First-band ties of a solution grid: (grid, row 0, row 1, columns).
+    ties: Vec<(u8, u8, u8, [u8; 9])>,
 }
 
 impl Canonicalizer {
@@ -423,11 +425,15 @@ impl Canonicalizer {
                 src[1][c][r] = v;
             }
         }
-        let mut best_row = [u8::MAX; 9];
-        let mut ties: Vec<(u8, u8, u8, [u8; 9])> = Vec::new();
+        // Ties on the first band: (grid, first row, second row, columns).
+        let ties = &mut self.ties;
+        ties.clear();
+        let mut best_row1 = [u8::MAX; 9];
+        let mut best_row2 = [u8::MAX; 9];
         for t in 0..2u8 {
+            let rows = &src[t as usize];
             for r0 in 0..9u8 {
-                let row0 = &src[t as usize][r0 as usize];
+                let row0 = &rows[r0 as usize];
                 let mut pos0 = [0u8; 10];
                 for (c, &d) in row0.iter().enumerate() {
                     pos0[d as usize] = c as u8;
@@ -437,66 +443,92 @@ impl Canonicalizer {
                     if r1 == r0 {
                         continue;
                     }
-                    let row1 = &src[t as usize][r1 as usize];
-                    let mut f = [0u8; 9];
-                    for c in 0..9 {
-                        f[c] = pos0[row1[c] as usize];
-                    }
+                    let r2 = 3 * band + 3 - r0 - r1;
+                    let row1 = &rows[r1 as usize];
+                    let row2 = &rows[r2 as usize];
+                    let f: [u8; 9] = std::array::from_fn(|c| pos0[row1[c] as usize]);
                     let mut walk = Walk::new();
-                    walk.search(&f, 0, &mut best_row, &mut |pi| match pi {
-                        Some(pi) => ties.push((t, r0, r1, pi)),
-                        None => ties.clear(),
+                    // The third row is fixed by the first two: compare it
+                    // at once so that only first-band ties remain.
+                    walk.search(&f, 0, &mut best_row1, &mut |pi| match pi {
+                        None => {
+                            ties.clear();
+                            best_row2 = [u8::MAX; 9];
+                        }
+                        Some(pi) => {
+                            let mut name = [0u8; 10];
+                            for (j, &c) in pi.iter().enumerate() {
+                                name[row0[c as usize] as usize] = j as u8 + 1;
+                            }
+                            let line: [u8; 9] =
+                                std::array::from_fn(|j| name[row2[pi[j] as usize] as usize]);
+                            if line < best_row2 {
+                                best_row2 = line;
+                                ties.clear();
+                            }
+                            if line == best_row2 {
+                                ties.push((t, r0, r1, pi));
+                            }
+                        }
                     });
                 }
             }
         }
         let mut best = [u8::MAX; 81];
         let mut best_t = Transform::IDENTITY;
-        for &(t, r0, r1, pi) in &ties {
+        for &(t, r0, r1, pi) in self.ties.iter() {
             let rows = &src[t as usize];
             let mut name = [0u8; 10];
             for (j, &c) in pi.iter().enumerate() {
                 name[rows[r0 as usize][c as usize] as usize] = j as u8 + 1;
             }
-            let line = |r: usize| -> [u8; 9] {
-                let mut out = [0u8; 9];
-                for (o, &c) in out.iter_mut().zip(pi.iter()) {
-                    *o = name[rows[r][c as usize] as usize];
-                }
-                out
-            };
             let band0 = r0 / 3;
             let r2 = 3 * band0 + 3 - (r0 % 3) - (r1 % 3);
-            let mut order = [r0, r1, r2, 0, 0, 0, 0, 0, 0];
-            let mut others: Vec<(Vec<[u8; 9]>, [u8; 3])> = Vec::new();
-            for b in (0..3u8).filter(|&b| b != band0) {
-                let mut rs: Vec<([u8; 9], u8)> =
-                    (3 * b..3 * b + 3).map(|r| (line(r as usize), r)).collect();
-                rs.sort_unstable();
-                others.push((
-                    rs.iter().map(|x| x.0).collect(),
-                    [rs[0].1, rs[1].1, rs[2].1],
-                ));
+            // The other two bands, each with its rows sorted.
+            let mut bands = [([[0u8; 9]; 3], [0u8; 3]); 2];
+            let mut k = 0;
+            for b in 0..3u8 {
+                if b == band0 {
+                    continue;
+                }
+                let mut lines = [([0u8; 9], 0u8); 3];
+                for (i, slot) in lines.iter_mut().enumerate() {
+                    let r = 3 * b + i as u8;
+                    let row = &rows[r as usize];
+                    *slot = (std::array::from_fn(|j| name[row[pi[j] as usize] as usize]), r);
+                }
+                lines.sort_unstable();
+                bands[k] = (
+                    [lines[0].0, lines[1].0, lines[2].0],
+                    [lines[0].1, lines[1].1, lines[2].1],
+                );
+                k += 1;
             }
-            others.sort_unstable();
-            let mut s = [0u8; 81];
-            for (k, &r) in order[..3].iter().enumerate() {
-                s[9 * k..9 * k + 9].copy_from_slice(&line(r as usize));
+            if bands[1] < bands[0] {
+                bands.swap(0, 1);
             }
-            for (bi, (lines, rs)) in others.iter().enumerate() {
-                for k in 0..3 {
-                    let at = 27 * (bi + 1) + 9 * k;
-                    s[at..at + 9].copy_from_slice(&lines[k]);
-                    order[3 * (bi + 1) + k] = rs[k];
+            let mut form = [0u8; 81];
+            form[..27].copy_from_slice(&best[..27]);
+            for (bi, (lines, _)) in bands.iter().enumerate() {
+                for (i, line) in lines.iter().enumerate() {
+                    let at = 27 * (bi + 1) + 9 * i;
+                    form[at..at + 9].copy_from_slice(line);
                 }
             }
-            if s < best {
-                best = s;
+            if best[0] == u8::MAX {
+                // First tie: fill in the first band (the same for all ties).
+                form[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+                form[9..18].copy_from_slice(&best_row1);
+                form[18..27].copy_from_slice(&best_row2);
+            }
+            if form < best {
+                best = form;
                 let mut digits = [0u8; 10];
                 digits[1..].copy_from_slice(&name[1..]);
+                let [b1, b2] = bands;
                 best_t = Transform {
                     transposed: t == 1,
-                    rows: order,
+                    rows: [r0, r1, r2, b1.1[0], b1.1[1], b1.1[2], b2.1[0], b2.1[1], b2.1[2]],
                     cols: pi,
                     digits,
                 };
