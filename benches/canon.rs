@@ -17,8 +17,8 @@ fn main() {
         println!("skipping: shared data not found");
         return;
     };
-    let text = std::fs::read_to_string(data.join("sudoku/royle_17clue_49151.txt"))
-        .expect("17-clue file");
+    let text =
+        std::fs::read_to_string(data.join("sudoku/royle_17clue_49151.txt")).expect("17-clue file");
     let puzzles: Vec<Grid> = text.lines().filter_map(|l| Grid::parse(l).ok()).collect();
     let mut c = Canonicalizer::new();
 
@@ -97,7 +97,14 @@ fn random_transform(seed: &mut u64) -> Transform {
         *seed ^= *seed << 17;
         (*seed % n) as usize
     };
-    const P: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const P: [[u8; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut t = Transform::IDENTITY;
     t.transposed = below(2) == 1;
     for lines in [&mut t.rows, &mut t.cols] {

@@ -95,29 +95,60 @@ fn sample_files() -> (std::path::PathBuf, String, String) {
     let other = "100000000000000000000000000000000000000000000000000000000000000000000000000000000";
     std::fs::write(
         &b,
-        format!("XXXXX\t{XXXXX}\nYYYYY\t{YYYYY}\r\nlone\t{other}\nZZZZZ\t{ZZZZZ}\nAAAAA\t{AAAAA}\n"),
+        format!(
+            "XXXXX\t{XXXXX}\nYYYYY\t{YYYYY}\r\nlone\t{other}\nZZZZZ\t{ZZZZZ}\nAAAAA\t{AAAAA}\n"
+        ),
     )
     .unwrap();
-    (
-        dir,
-        a.display().to_string(),
-        b.display().to_string(),
-    )
+    (dir, a.display().to_string(), b.display().to_string())
 }
 
 #[test]
 fn keys_and_information_of_the_seeds_samples() {
     let mut s = session();
     let cases = [
-        (P1995_A, "123471235679123568914689178923456245789356784", "123456789123469124512589135723567934678489678", "123691237812458135614678234567892357894594679"),
-        (P1995_B, "123471235679123568914689178923456245789356784", "123456789123469124512589135723567934678489678", "123691237812458135614678234567892357894594679"),
-        (XXXXX, "12415232439568688", "12122334646585889", "011223234465685889"),
-        (YYYYY, "12415232439568688", "11224629336485858", "12129233844656858"),
-        (ZZZZZ, "12415232439568688", "12122334646585889", "011223234465685889"),
-        (AAAAA, "12415232439568688", "011223234465685889", "12122334646585889"),
+        (
+            P1995_A,
+            "123471235679123568914689178923456245789356784",
+            "123456789123469124512589135723567934678489678",
+            "123691237812458135614678234567892357894594679",
+        ),
+        (
+            P1995_B,
+            "123471235679123568914689178923456245789356784",
+            "123456789123469124512589135723567934678489678",
+            "123691237812458135614678234567892357894594679",
+        ),
+        (
+            XXXXX,
+            "12415232439568688",
+            "12122334646585889",
+            "011223234465685889",
+        ),
+        (
+            YYYYY,
+            "12415232439568688",
+            "11224629336485858",
+            "12129233844656858",
+        ),
+        (
+            ZZZZZ,
+            "12415232439568688",
+            "12122334646585889",
+            "011223234465685889",
+        ),
+        (
+            AAAAA,
+            "12415232439568688",
+            "011223234465685889",
+            "12122334646585889",
+        ),
     ];
     for (g, key, rows, cols) in cases {
-        assert_eq!(eval_str(&mut s, &format!("similarity_key(grid(\"{g}\"))")), key);
+        assert_eq!(
+            eval_str(&mut s, &format!("similarity_key(grid(\"{g}\"))")),
+            key
+        );
         assert_eq!(eval_str(&mut s, &format!("row_key(grid(\"{g}\"))")), rows);
         assert_eq!(eval_str(&mut s, &format!("col_key(grid(\"{g}\"))")), cols);
     }
@@ -181,30 +212,80 @@ fn english_report_and_named_puzzles() {
          - (1) and (2): the same puzzle with rows and columns exchanged.\n\
          \n*** Check finished ***\n"
     );
-    let out = eval_str(&mut s, &format!("similar_report([[\"a\", \"{XXXXX}\"], [\"b\", \"{YYYYY}\"]].map(|p| [p[0], p[1]]).filter(|p| p[0] == \"a\"))"));
-    assert!(out.ends_with("\nNo similar puzzles.\n*** Check finished ***\n"), "{out}");
-    let en = eval_str(&mut s, &format!("similar_report([#{{name: \"Y\", grid: \"{YYYYY}\"}}, #{{name: \"Z\", grid: \"{ZZZZZ}\"}}])"));
-    assert!(en.contains("[0]key=\"12415232439568688\"\n[1]cells=\"000060300"), "{en}");
-    assert!(en.contains("[2]rows=\"11224629336485858\"\n[3]columns=\"12129233844656858\"\n"), "{en}");
-    assert!(en.ends_with("- (1) and (2): similar but different.\n\n*** Check finished ***\n"), "{en}");
+    let out = eval_str(
+        &mut s,
+        &format!(
+            "similar_report([[\"a\", \"{XXXXX}\"], [\"b\", \"{YYYYY}\"]].map(|p| [p[0], p[1]]).filter(|p| p[0] == \"a\"))"
+        ),
+    );
+    assert!(
+        out.ends_with("\nNo similar puzzles.\n*** Check finished ***\n"),
+        "{out}"
+    );
+    let en = eval_str(
+        &mut s,
+        &format!(
+            "similar_report([#{{name: \"Y\", grid: \"{YYYYY}\"}}, #{{name: \"Z\", grid: \"{ZZZZZ}\"}}])"
+        ),
+    );
+    assert!(
+        en.contains("[0]key=\"12415232439568688\"\n[1]cells=\"000060300"),
+        "{en}"
+    );
+    assert!(
+        en.contains("[2]rows=\"11224629336485858\"\n[3]columns=\"12129233844656858\"\n"),
+        "{en}"
+    );
+    assert!(
+        en.ends_with("- (1) and (2): similar but different.\n\n*** Check finished ***\n"),
+        "{en}"
+    );
 }
 
 #[test]
 fn bad_files_are_named_with_their_line() {
     let (dir, a, _) = sample_files();
     let bad_len = dir.join("short.txt");
-    std::fs::write(&bad_len, format!("ok\t{XXXXX}\n\nshort\t{}\n", &XXXXX[..80])).unwrap();
+    std::fs::write(
+        &bad_len,
+        format!("ok\t{XXXXX}\n\nshort\t{}\n", &XXXXX[..80]),
+    )
+    .unwrap();
     let bad_char = dir.join("char.txt");
     std::fs::write(&bad_char, format!("ok\t{XXXXX}\nbad\t{}x\n", &XXXXX[..80])).unwrap();
     let mut s = session();
     let err = |s: &mut Session, code: String| s.eval(&code).unwrap_err().to_string();
-    let e = err(&mut s, format!("similar_report([\"{a}\", \"{}\"])", bad_len.display()));
-    assert!(e.contains(&format!("{}:3: a puzzle has 81 cells, this line has 80", bad_len.display())), "{e}");
-    let e = err(&mut s, format!("similar_report([\"{}\"])", bad_char.display()));
-    assert!(e.contains(&format!("{}:2:85: invalid character 'x'", bad_char.display())), "{e}");
+    let e = err(
+        &mut s,
+        format!("similar_report([\"{a}\", \"{}\"])", bad_len.display()),
+    );
+    assert!(
+        e.contains(&format!(
+            "{}:3: a puzzle has 81 cells, this line has 80",
+            bad_len.display()
+        )),
+        "{e}"
+    );
+    let e = err(
+        &mut s,
+        format!("similar_report([\"{}\"])", bad_char.display()),
+    );
+    assert!(
+        e.contains(&format!(
+            "{}:2:85: invalid character 'x'",
+            bad_char.display()
+        )),
+        "{e}"
+    );
     let missing = dir.join("missing.txt");
-    let e = err(&mut s, format!("similar_report([\"{}\"])", missing.display()));
-    assert!(e.contains(&format!("{}: cannot read", missing.display())), "{e}");
+    let e = err(
+        &mut s,
+        format!("similar_report([\"{}\"])", missing.display()),
+    );
+    assert!(
+        e.contains(&format!("{}: cannot read", missing.display())),
+        "{e}"
+    );
     let e = err(&mut s, format!("canon_groups(\"{}\")", bad_len.display()));
     assert!(e.contains(":3: a puzzle has 81 cells"), "{e}");
     let e = err(&mut s, "similar_report([1, 2])".into());
@@ -219,9 +300,14 @@ fn the_script_reads_files_from_args() {
     let mut s = session();
     let args: rhai::Array = vec![a.clone().into(), b.into(), "--ja".into()];
     s.set_var("ARGS", args);
-    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/similar.rhai")).unwrap();
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/similar.rhai"))
+            .unwrap();
     let _ = s.eval(&script).unwrap();
     let out = s.take_output();
     assert!(out.contains(SEED_GROUPS), "{out}");
-    assert!(out.starts_with("** 類似の数独問題が存在するかどうか検査します。\n"), "{out}");
+    assert!(
+        out.starts_with("** 類似の数独問題が存在するかどうか検査します。\n"),
+        "{out}"
+    );
 }

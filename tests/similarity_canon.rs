@@ -25,7 +25,14 @@ impl Rng {
         (self.0 % n as u64) as usize
     }
     fn transform(&mut self) -> Transform {
-        const P: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        const P: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
         let mut t = Transform::IDENTITY;
         t.transposed = self.below(2) == 1;
         for k in 0..2 {
@@ -97,7 +104,10 @@ fn the_script_functions_agree() {
              [g.len(), g[0].count, g[0].indices, g[0].names, g[1].names]"
         ))
         .unwrap();
-    assert_eq!(groups.to_string(), "[2, 2, [0, 2], [\"#1\", \"#3\"], [\"#2\"]]");
+    assert_eq!(
+        groups.to_string(),
+        "[2, 2, [0, 2], [\"#1\", \"#3\"], [\"#2\"]]"
+    );
     for (bad, msg) in [
         ("#{rows: [1,2,4,3,5,6,7,8,9]}", "three lines of one band"),
         ("#{cols: [1,1,3,4,5,6,7,8,9]}", "used twice"),
@@ -142,4 +152,17 @@ fn all_17_clue_puzzles_have_different_forms() {
     // A form is itself in canonical form.
     let f = grouping.groups[777].form;
     assert_eq!(canon(&f), f);
+}
+
+/// Not a test of speed (benches/canon.rs is): a quick look at throughput in
+/// whatever profile the tests run in. `cargo test --test similarity_canon
+/// -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput_glimpse() {
+    let Some(p) = puzzles_17() else { return };
+    let mut c = puzzlelab::similarity::Canonicalizer::new();
+    let start = std::time::Instant::now();
+    let n = p.iter().take(20000).map(|g| c.canon(g)).count();
+    println!("{:.0} puzzles/s", n as f64 / start.elapsed().as_secs_f64());
 }

@@ -78,17 +78,15 @@ pub mod api {
     /// character; `details: false` leaves out each puzzle's key, cells, row
     /// and column information (the Perl's `$Debug = 0`).
     #[rhai_fn(name = "similar_report", return_raw)]
-    pub fn similar_report_with(
-        sources: Array,
-        options: Map,
-    ) -> Result<String, Box<EvalAltResult>> {
+    pub fn similar_report_with(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
         report(sources, options)
     }
 
     /// The named puzzles of a file, as `#{name, grid}` maps.
     #[rhai_fn(return_raw)]
     pub fn named_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let source = sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
+        let source =
+            sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
         Ok(source
             .puzzles
             .into_iter()
@@ -157,7 +155,8 @@ pub mod api {
     /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]
     pub fn canon_groups_file(path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let source = sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
+        let source =
+            sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
         groups(source.puzzles)
     }
 }
@@ -221,9 +220,9 @@ mod helpers {
                     }
                 }
                 "details" => {
-                    opts.details = v.as_bool().map_err(|_| {
-                        error("similar_report: details must be true or false")
-                    })?
+                    opts.details = v
+                        .as_bool()
+                        .map_err(|_| error("similar_report: details must be true or false"))?
                 }
                 other => {
                     return Err(error(format!(
@@ -260,7 +259,11 @@ mod helpers {
             let bad = |what: &str| {
                 error(format!(
                     "item {i}: {what}: expected #{{name: \"..\", grid: g}} or [\"name\", g]{}",
-                    if bare { " or a grid" } else { " (or an array of file names)" }
+                    if bare {
+                        " or a grid"
+                    } else {
+                        " (or an array of file names)"
+                    }
                 ))
             };
             let (name, grid) = if item.is::<Grid>() {

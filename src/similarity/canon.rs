@@ -34,6 +34,22 @@ const PERM3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// `AT[k][p]`: the orders (bits over [`PERM3`]) putting source column `p`
+/// of a stack at position `k` of its slot.
+const AT: [[u8; 3]; 3] = {
+    let mut at = [[0u8; 3]; 3];
+    let mut o = 0;
+    while o < 6 {
+        let mut k = 0;
+        while k < 3 {
+            at[k][PERM3[o][k]] |= 1 << o;
+            k += 1;
+        }
+        o += 1;
+    }
+    at
+};
+
 /// All six column orders of a stack slot.
 const ALL_ORDERS: u8 = 0b11_1111;
 
@@ -430,24 +446,55 @@ impl Canonicalizer {
         ties.clear();
         let mut best_row1 = [u8::MAX; 9];
         let mut best_row2 = [u8::MAX; 9];
+        // Every start (grid, first row, second row) with its column map f:
+        // f(c) is the column of the first row holding the digit that the
+        // second row has in column c. A start is "pure" when f sends each
+        // stack whole into one stack; then the second row can begin 456,
+        // which no other start can, so pure starts alone are searched when
+        // there are any.
+        let mut starts: Vec<(u8, u8, u8, [u8; 9], u16)> = Vec::with_capacity(36);
+        let mut any_pure = false;
         for t in 0..2u8 {
             let rows = &src[t as usize];
             for r0 in 0..9u8 {
-                let row0 = &rows[r0 as usize];
                 let mut pos0 = [0u8; 10];
-                for (c, &d) in row0.iter().enumerate() {
+                for (c, &d) in rows[r0 as usize].iter().enumerate() {
                     pos0[d as usize] = c as u8;
                 }
                 let band = r0 / 3 * 3;
-                for r1 in band..band + 3 {
-                    if r1 == r0 {
-                        continue;
-                    }
-                    let r2 = 3 * band + 3 - r0 - r1;
+                for r1 in (band..band + 3).filter(|&r| r != r0) {
                     let row1 = &rows[r1 as usize];
-                    let row2 = &rows[r2 as usize];
                     let f: [u8; 9] = std::array::from_fn(|c| pos0[row1[c] as usize]);
+                    // A first column whose image's stack takes fewer than two
+                    // images of its own stack makes the second value 7, not 5.
+                    let mut first = 0u16;
+                    let mut pure = true;
+                    for c in 0..9 {
+                        let base = c / 3 * 3;
+                        let same = (base..base + 3).filter(|&x| f[x] / 3 == f[c] / 3).count();
+                        if same >= 2 {
+                            first |= 1 << c;
+                        }
+                        pure &= same == 3;
+                    }
+                    any_pure |= pure;
+                    starts.push((t, r0, r1, f, if pure { first | 1 << 15 } else { first }));
+                }
+            }
+        }
+        for &(t, r0, r1, f, first) in &starts {
+            if any_pure && first & (1 << 15) == 0 {
+                continue;
+            }
+            {
+                let rows = &src[t as usize];
+                let row0 = &rows[r0 as usize];
+                let band = r0 / 3 * 3;
+                {
+                    let r2 = 3 * band + 3 - r0 - r1;
+                    let row2 = &rows[r2 as usize];
                     let mut walk = Walk::new();
+                    walk.first = first;
                     // The third row is fixed by the first two: compare it
                     // at once so that only first-band ties remain.
                     walk.search(&f, 0, &mut best_row1, &mut |pi| match pi {
@@ -495,7 +542,10 @@ impl Canonicalizer {
                 for (i, slot) in lines.iter_mut().enumerate() {
                     let r = 3 * b + i as u8;
                     let row = &rows[r as usize];
-                    *slot = (std::array::from_fn(|j| name[row[pi[j] as usize] as usize]), r);
+                    *slot = (
+                        std::array::from_fn(|j| name[row[pi[j] as usize] as usize]),
+                        r,
+                    );
                 }
                 lines.sort_unstable();
                 bands[k] = (
@@ -528,7 +578,9 @@ impl Canonicalizer {
                 let [b1, b2] = bands;
                 best_t = Transform {
                     transposed: t == 1,
-                    rows: [r0, r1, r2, b1.1[0], b1.1[1], b1.1[2], b2.1[0], b2.1[1], b2.1[2]],
+                    rows: [
+                        r0, r1, r2, b1.1[0], b1.1[1], b1.1[2], b2.1[0], b2.1[1], b2.1[2],
+                    ],
                     cols: pi,
                     digits,
                 };
@@ -554,9 +606,52 @@ impl Canonicalizer {
             let base = 3 * sig[slot];
             let cells = [v[base], v[base + 1], v[base + 2]];
             let tri: [u8; 3];
-            if cells == [0, 0, 0] {
+            let clues = cells.iter().filter(|&&d| d != 0).count();
+            if clues == 0 {
                 // An empty triple: every order ties, nothing changes.
                 tri = [0, 0, 0];
+            } else if clues == 1 {
+                // One clue: put it as far right as the allowed orders let
+                // it go; its name does not depend on the order.
+                let p = cells.iter().position(|&d| d != 0).unwrap_or(0);
+                let d = cells[p] as usize;
+                self.nxt.clear();
+                let mut min_key = u32::MAX;
+                for b in &self.cur {
+                    let allowed = b.ords[slot];
+                    let Some(k) = (0..3).rev().find(|&k| allowed & AT[k][p] != 0) else {
+                        continue;
+                    };
+                    let mut map = b.map;
+                    let mut next = b.next;
+                    if map[d] == 0 {
+                        map[d] = next;
+                        next += 1;
+                    }
+                    // Smaller key: the clue further right, then a smaller name.
+                    let key = ((2 - k as u32) << 8) | u32::from(map[d]);
+                    if key > min_key {
+                        continue;
+                    }
+                    if key < min_key {
+                        min_key = key;
+                        self.nxt.clear();
+                    }
+                    let mut ords = b.ords;
+                    ords[slot] = allowed & AT[k][p];
+                    self.nxt.push(Branch { map, next, ords });
+                }
+                let Some(first) = self.nxt.first() else {
+                    return None;
+                };
+                let k = (0..3)
+                    .rev()
+                    .find(|&k| first.ords[slot] & AT[k][p] != 0)
+                    .unwrap_or(0);
+                let mut t3 = [0u8; 3];
+                t3[k] = first.map[d];
+                tri = t3;
+                std::mem::swap(&mut self.cur, &mut self.nxt);
             } else {
                 self.nxt.clear();
                 let mut min_key = u32::MAX;
@@ -645,6 +740,8 @@ struct Walk {
     filled: [u8; 3],
     /// Slots given a stack so far.
     slots: u8,
+    /// Columns allowed at position 0 (bit per column).
+    first: u16,
 }
 
 const NONE: u8 = u8::MAX;
@@ -657,6 +754,7 @@ impl Walk {
             slot_of: [NONE; 3],
             filled: [0; 3],
             slots: 0,
+            first: 0x1ff,
         }
     }
 
@@ -694,7 +792,7 @@ impl Walk {
                 // for a slot without a stack, of any stack without a slot).
                 let slot = j / 3;
                 for c in 0..9u8 {
-                    if w.tpos[c as usize] != NONE {
+                    if w.tpos[c as usize] != NONE || (j == 0 && w.first & (1 << c) == 0) {
                         continue;
                     }
                     let s = w.slot_of[(c / 3) as usize];
@@ -868,7 +966,12 @@ mod tests {
                 }
             }
             let g = Grid::from_cells(cells);
-            assert_eq!(canon(&g), canon_brute_force(&g), "case {case}: {}", g.line());
+            assert_eq!(
+                canon(&g),
+                canon_brute_force(&g),
+                "case {case}: {}",
+                g.line()
+            );
         }
         let x = Grid::parse(X).unwrap();
         assert_eq!(canon(&x), canon_brute_force(&x));
