@@ -790,7 +790,11 @@ impl Walk {
             if w.pi[j] == NONE {
                 // A free choice: any unplaced column of the slot's stack (or,
                 // for a slot without a stack, of any stack without a slot).
+                // Only the choices giving the smallest value here can win.
                 let slot = j / 3;
+                let mut options = [(0u8, w); 9];
+                let mut n = 0;
+                let mut min_v = best[j];
                 for c in 0..9u8 {
                     if w.tpos[c as usize] != NONE || (j == 0 && w.first & (1 << c) == 0) {
                         continue;
@@ -801,6 +805,23 @@ impl Walk {
                     }
                     let mut next = w;
                     next.place(c);
+                    let target = f[c as usize] as usize;
+                    let v = if next.tpos[target] != NONE {
+                        next.tpos[target]
+                    } else {
+                        let mut probe = next;
+                        probe.place(target as u8)
+                    } + 1;
+                    if v < min_v {
+                        min_v = v;
+                        n = 0;
+                    }
+                    if v == min_v {
+                        options[n] = (c, next);
+                        n += 1;
+                    }
+                }
+                for (_, next) in &mut options[..n] {
                     next.search(f, j, best, found);
                 }
                 return;
