@@ -166,3 +166,31 @@ fn throughput_glimpse() {
     let n = p.iter().take(20000).map(|g| c.canon(g)).count();
     println!("{:.0} puzzles/s", n as f64 / start.elapsed().as_secs_f64());
 }
+
+#[test]
+fn solution_grids_share_forms_and_match_brute_force() {
+    let Some(dir) = puzzlelab::data_dir() else {
+        println!("skipping: shared data not found");
+        return;
+    };
+    let csv = std::fs::read_to_string(dir.join("sudoku/kaggle9m_sample_10000_with_solutions.csv"))
+        .unwrap();
+    let grids: Vec<Grid> = csv
+        .lines()
+        .skip(1)
+        .step_by(97)
+        .map(|l| Grid::parse(l.split(',').nth(1).unwrap()).unwrap())
+        .collect();
+    let mut rng = Rng(2024);
+    for (k, g) in grids.iter().enumerate() {
+        let form = canon(g);
+        if k < 3 {
+            assert_eq!(form, canon_brute_force(g), "{}", g.line());
+        }
+        for _ in 0..5 {
+            let h = rng.transform().apply(g);
+            assert_eq!(canon(&h), form, "{}", g.line());
+            assert_eq!(equivalent(g, &h).unwrap().apply(g), h);
+        }
+    }
+}

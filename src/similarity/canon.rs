@@ -478,14 +478,55 @@ impl Canonicalizer {
                         pure &= same == 3;
                     }
                     any_pure |= pure;
+                    if !pure {
+                        // Mixed: the row must begin 4 5 7, the 5 forcing the
+                        // second column b and so the third c; the fourth value
+                        // is 1, 2 or 3 when f(f(a)) is a, b or c, else 8.
+                        // Keep only the first columns a giving the least.
+                        let mut best4 = u8::MAX;
+                        let mut keep = 0u16;
+                        for a in (0..9).filter(|&a| first & (1 << a) != 0) {
+                            let base = a / 3 * 3;
+                            let b = (base..base + 3)
+                                .find(|&x| x != a && f[x] / 3 == f[a] / 3)
+                                .unwrap_or(a);
+                            let ff = f[f[a] as usize] as usize;
+                            let v = if ff == a {
+                                1
+                            } else if ff == b {
+                                2
+                            } else if ff / 3 == a / 3 {
+                                3
+                            } else {
+                                8
+                            };
+                            if v < best4 {
+                                best4 = v;
+                                keep = 0;
+                            }
+                            if v == best4 {
+                                keep |= 1 << a;
+                            }
+                        }
+                        first = keep | (best4 as u16) << 9;
+                    }
                     starts.push((t, r0, r1, f, if pure { first | 1 << 15 } else { first }));
                 }
             }
         }
+        // Among mixed starts, only those with the least fourth value.
+        let least4 = starts
+            .iter()
+            .filter(|s| s.4 & (1 << 15) == 0)
+            .map(|s| (s.4 >> 9) & 0xf)
+            .min()
+            .unwrap_or(0);
         for &(t, r0, r1, f, first) in &starts {
-            if any_pure && first & (1 << 15) == 0 {
+            let pure = first & (1 << 15) != 0;
+            if (any_pure && !pure) || (!pure && (first >> 9) & 0xf != least4) {
                 continue;
             }
+            let first = first & 0x1ff;
             {
                 let rows = &src[t as usize];
                 let row0 = &rows[r0 as usize];
@@ -790,11 +831,7 @@ impl Walk {
             if w.pi[j] == NONE {
                 // A free choice: any unplaced column of the slot's stack (or,
                 // for a slot without a stack, of any stack without a slot).
-                // Only the choices giving the smallest value here can win.
                 let slot = j / 3;
-                let mut options = [(0u8, w); 9];
-                let mut n = 0;
-                let mut min_v = best[j];
                 for c in 0..9u8 {
                     if w.tpos[c as usize] != NONE || (j == 0 && w.first & (1 << c) == 0) {
                         continue;
@@ -805,23 +842,6 @@ impl Walk {
                     }
                     let mut next = w;
                     next.place(c);
-                    let target = f[c as usize] as usize;
-                    let v = if next.tpos[target] != NONE {
-                        next.tpos[target]
-                    } else {
-                        let mut probe = next;
-                        probe.place(target as u8)
-                    } + 1;
-                    if v < min_v {
-                        min_v = v;
-                        n = 0;
-                    }
-                    if v == min_v {
-                        options[n] = (c, next);
-                        n += 1;
-                    }
-                }
-                for (_, next) in &mut options[..n] {
                     next.search(f, j, best, found);
                 }
                 return;
