@@ -37,10 +37,10 @@ impl Rng {
         t.transposed = self.below(2) == 1;
         for k in 0..2 {
             let outer = P[self.below(6)];
-            for b in 0..3 {
+            for (b, &ob) in outer.iter().enumerate() {
                 let inner = P[self.below(6)];
-                for i in 0..3 {
-                    let v = 3 * outer[b] + inner[i];
+                for (i, &oi) in inner.iter().enumerate() {
+                    let v = 3 * ob + oi;
                     if k == 0 {
                         t.rows[3 * b + i] = v;
                     } else {

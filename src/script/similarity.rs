@@ -138,8 +138,8 @@ pub mod api {
     /// Group puzzles by canonical form on all cores (Ctrl+C stops and keeps
     /// the groups so far).
     ///
-    /// `puzzles`: an array of grids or of named puzzles (see
-    /// `similar_report`). Returns every group, singletons included, in order
+    /// `puzzles`: an array of grids (or their 81-character texts) or of
+    /// named puzzles (see `similar_report`). Returns every group, singletons included, in order
     /// of first appearance: `#{form: grid, count: n, names: [..], indices:
     /// [..]}` (indices 0-based into the input; unnamed grids are named
     /// `#1`, `#2`, ...).
@@ -271,6 +271,9 @@ mod helpers {
                     return Err(bad("a grid without a name"));
                 }
                 (format!("#{}", i + 1), item.cast::<Grid>())
+            } else if bare && item.is_string() {
+                let g = Grid::parse(&item.to_string()).map_err(|e| bad(&e.to_string()))?;
+                (format!("#{}", i + 1), g)
             } else if let Some(m) = item.clone().try_cast::<Map>() {
                 let name = m.get("name").ok_or_else(|| bad("no name"))?.to_string();
                 let g = m.get("grid").ok_or_else(|| bad("no grid"))?;

@@ -386,7 +386,11 @@ impl Canonicalizer {
             self.states = std::mem::replace(&mut self.next_states, states);
         }
 
-        let st = self.states[0];
+        // Every state left gives the form; take the first. (There is
+        // always one: the first candidate at each depth is never refused.)
+        let Some(&st) = self.states.first() else {
+            return (Grid::from_cells(form), Transform::IDENTITY);
+        };
         let sig = PERM3[st.sigma as usize];
         let mut cols = [0u8; 9];
         for slot in 0..3 {
@@ -398,10 +402,9 @@ impl Canonicalizer {
         // Digits absent from the puzzle take the unused names, in order.
         let mut digits = [0u8; 10];
         let mut taken = [false; 10];
-        for d in 1..10 {
-            let m = st.map[d];
+        for (slot, &m) in digits.iter_mut().zip(st.map.iter()).skip(1) {
             if (1..=9).contains(&m) {
-                digits[d] = m;
+                *slot = m;
                 taken[m as usize] = true;
             }
         }
@@ -523,7 +526,7 @@ impl Canonicalizer {
             .unwrap_or(0);
         for &(t, r0, r1, f, first) in &starts {
             let pure = first & (1 << 15) != 0;
-            if (any_pure && !pure) || (!pure && (first >> 9) & 0xf != least4) {
+            if !pure && (any_pure || (first >> 9) & 0xf != least4) {
                 continue;
             }
             let first = first & 0x1ff;
@@ -682,9 +685,7 @@ impl Canonicalizer {
                     ords[slot] = allowed & AT[k][p];
                     self.nxt.push(Branch { map, next, ords });
                 }
-                let Some(first) = self.nxt.first() else {
-                    return None;
-                };
+                let first = self.nxt.first()?;
                 let k = (0..3)
                     .rev()
                     .find(|&k| first.ords[slot] & AT[k][p] != 0)
