@@ -311,3 +311,27 @@ fn the_script_reads_files_from_args() {
         "{out}"
     );
 }
+
+#[test]
+fn the_canon_groups_script_lists_classes() {
+    let (dir, _, b) = sample_files();
+    let mut s = session();
+    let args: rhai::Array = vec![b.clone().into()];
+    s.set_var("ARGS", args);
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/canon_groups.rhai"
+    ))
+    .unwrap();
+    let _ = s.eval(&script).unwrap();
+    let out = s.take_output();
+    assert_eq!(
+        out,
+        format!(
+            "{b}: 5 puzzles, 3 different up to symmetry\n  \
+             3 the same: [\"XXXXX\", \"ZZZZZ\", \"AAAAA\"]\n    \
+             form ................12..3.45........65...7.......81.2........1...7...5...3..4...8....\n"
+        )
+    );
+    drop(dir);
+}

@@ -18,8 +18,9 @@ pub mod api {
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
-    /// The block key of seed 003: each block's digits sorted, zeros dropped
-    /// (an empty block gives `0`), the nine strings sorted and joined.
+    /// Seed 003's block key: each block's sorted digits, the nine sorted and joined.
+    ///
+    /// Zeros are dropped, except that an empty block gives `0`.
     ///
     /// Example: `similarity_key(x)`
     #[rhai_fn(return_raw)]
@@ -71,8 +72,7 @@ pub mod api {
         report(sources, Map::new())
     }
 
-    /// The report of seed 003 with options `#{lang: "en" or "ja", details:
-    /// true or false}`.
+    /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
     ///
     /// `lang: "ja"` prints the seed's Japanese lines character for
     /// character; `details: false` leaves out each puzzle's key, cells, row
@@ -99,11 +99,10 @@ pub mod api {
             .collect())
     }
 
-    /// The exact canonical form ("minlex") under every symmetry and digit
-    /// renaming: the smallest 81-character string, digits named in order of
-    /// first appearance.
+    /// The exact canonical form (minlex) of a puzzle or grid under every symmetry.
     ///
-    /// Equal forms mean the same puzzle up to symmetry; works for puzzles
+    /// The smallest 81-character string over all rearrangements, digits
+    /// renamed in order of first appearance, 0 for empty. Equal forms mean the same puzzle up to symmetry; works for puzzles
     /// and full grids.
     #[rhai_fn(return_raw)]
     pub fn canon(g: Grid) -> Result<Grid, Box<EvalAltResult>> {
@@ -111,8 +110,7 @@ pub mod api {
         Ok(sim::canon(&g))
     }
 
-    /// A transformation taking `a` to `b` when they are the same puzzle up to
-    /// symmetry, else `()`.
+    /// A transformation taking `a` to `b` if they are the same puzzle, else `()`.
     ///
     /// The map: `#{transposed: bool, rows: [..], cols: [..], digits: [..]}`;
     /// after transposing `a` when `transposed`, new row i+1 is old row
@@ -135,8 +133,9 @@ pub mod api {
         Ok(t.apply(&g))
     }
 
-    /// Group puzzles by canonical form on all cores (Ctrl+C stops and keeps
-    /// the groups so far).
+    /// Group puzzles by canonical form, on all cores, with a progress line.
+    ///
+    /// Ctrl+C stops and keeps the groups found so far.
     ///
     /// `puzzles`: an array of grids (or their 81-character texts) or of
     /// named puzzles (see `similar_report`). Returns every group, singletons included, in order
@@ -149,8 +148,9 @@ pub mod api {
         groups(named)
     }
 
-    /// Group the puzzles of a file by canonical form on all cores (see
-    /// `canon_groups(array)`).
+    /// Group the puzzles of a file by canonical form, on all cores.
+    ///
+    /// See `canon_groups(array)` for the result.
     ///
     /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]

@@ -884,7 +884,8 @@ pub fn equivalent(a: &Grid, b: &Grid) -> Option<Transform> {
 
 /// The canonical form by trying every one of the 3,359,232 arrangements
 /// (digits renamed by first appearance, each compared until it is worse).
-/// Slow (about a second a puzzle): a reference for tests and benches.
+/// Slow (a few hundredths of a second a puzzle in a release build, far
+/// more in debug): a reference for tests and benches.
 pub fn canon_brute_force(g: &Grid) -> Grid {
     let mut best = [u8::MAX; 81];
     let cells = g.cells();
