@@ -85,8 +85,8 @@ pub mod api {
     /// The named puzzles of a file, as `#{name, grid}` maps.
     #[rhai_fn(return_raw)]
     pub fn named_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let source =
-            sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
+        let source = sim::read_file(std::path::Path::new(path))
+            .map_err(|e| error(format!("named_puzzles: {e}")))?;
         Ok(source
             .puzzles
             .into_iter()
@@ -155,8 +155,8 @@ pub mod api {
     /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]
     pub fn canon_groups_file(path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let source =
-            sim::read_file(std::path::Path::new(path)).map_err(|e| error(e.to_string()))?;
+        let source = sim::read_file(std::path::Path::new(path))
+            .map_err(|e| error(format!("canon_groups: {e}")))?;
         groups(source.puzzles)
     }
 }
@@ -272,7 +272,8 @@ mod helpers {
                 }
                 (format!("#{}", i + 1), item.cast::<Grid>())
             } else if bare && item.is_string() {
-                let g = Grid::parse(&item.to_string()).map_err(|e| bad(&e.to_string()))?;
+                let g = Grid::parse(&item.to_string())
+                    .map_err(|e| error(format!("item {i}: not a grid: {e}")))?;
                 (format!("#{}", i + 1), g)
             } else if let Some(m) = item.clone().try_cast::<Map>() {
                 let name = m.get("name").ok_or_else(|| bad("no name"))?.to_string();

@@ -87,3 +87,37 @@ pub fn canon_groups(grids: &[Grid], monitor: &dyn Monitor) -> Grouping {
         cancelled,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::monitor::{Flag, Silent};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn groups_in_first_appearance_order_and_stops_when_asked() {
+        let a = Grid::parse(
+            "000200001008000050000300000400000600210000000000050080300000002000060400009080000",
+        )
+        .unwrap();
+        let b = Grid::parse(
+            "000060300040080000002000009000003000500000800001200000060000042800050000000000001",
+        )
+        .unwrap();
+        let mut a2 = *a.cells();
+        a2.swap(0, 3); // swap two cells of row 0 across stacks: not a symmetry
+        let mut moved = crate::similarity::Transform::IDENTITY;
+        moved.rows = [1, 0, 2, 3, 4, 5, 6, 7, 8];
+        let grids = [b, a, moved.apply(&a), Grid::from_cells(a2)];
+        let g = canon_groups(&grids, &Silent);
+        assert!(!g.cancelled);
+        assert_eq!(g.done, 4);
+        let members: Vec<Vec<usize>> = g.groups.iter().map(|x| x.members.clone()).collect();
+        assert_eq!(members, vec![vec![0], vec![1, 2], vec![3]]);
+        let stop = AtomicBool::new(true);
+        let g = canon_groups(&grids, &Flag(&stop));
+        assert!(g.cancelled);
+        assert_eq!(g.done, 0);
+        assert!(g.groups.is_empty());
+    }
+}
