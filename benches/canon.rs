@@ -75,6 +75,16 @@ fn main() {
         grids.len() as f64 / wall
     );
 
+    let clock = Clock::start();
+    for g in &grids[..n_brute] {
+        assert_eq!(canon_brute_force(g), c.canon(g));
+    }
+    let rate_brute = n_brute as f64 / clock.stop().1;
+    println!(
+        "full grids brute force reference: {n_brute} grids, {rate_brute:.2} grids/s; ratio {:.0}x",
+        rate_full / rate_brute
+    );
+
     let peer: Vec<sudoku::Sudoku> = grids
         .iter()
         .take(2000)
