@@ -529,41 +529,35 @@ impl Canonicalizer {
             if !pure && (any_pure || (first >> 9) & 0xf != least4) {
                 continue;
             }
-            let first = first & 0x1ff;
-            {
-                let rows = &src[t as usize];
-                let row0 = &rows[r0 as usize];
-                let band = r0 / 3 * 3;
-                {
-                    let r2 = 3 * band + 3 - r0 - r1;
-                    let row2 = &rows[r2 as usize];
-                    let mut walk = Walk::new();
-                    walk.first = first;
-                    // The third row is fixed by the first two: compare it
-                    // at once so that only first-band ties remain.
-                    walk.search(&f, 0, &mut best_row1, &mut |pi| match pi {
-                        None => {
-                            ties.clear();
-                            best_row2 = [u8::MAX; 9];
-                        }
-                        Some(pi) => {
-                            let mut name = [0u8; 10];
-                            for (j, &c) in pi.iter().enumerate() {
-                                name[row0[c as usize] as usize] = j as u8 + 1;
-                            }
-                            let line: [u8; 9] =
-                                std::array::from_fn(|j| name[row2[pi[j] as usize] as usize]);
-                            if line < best_row2 {
-                                best_row2 = line;
-                                ties.clear();
-                            }
-                            if line == best_row2 {
-                                ties.push((t, r0, r1, pi));
-                            }
-                        }
-                    });
+            let rows = &src[t as usize];
+            let row0 = &rows[r0 as usize];
+            let r2 = 3 * (r0 / 3 * 3) + 3 - r0 - r1;
+            let row2 = &rows[r2 as usize];
+            let mut walk = Walk::new();
+            walk.first = first & 0x1ff;
+            // The third row is fixed by the first two: compare it at once so
+            // that only first-band ties remain.
+            walk.search(&f, 0, &mut best_row1, &mut |pi| match pi {
+                None => {
+                    ties.clear();
+                    best_row2 = [u8::MAX; 9];
                 }
-            }
+                Some(pi) => {
+                    let mut name = [0u8; 10];
+                    for (j, &c) in pi.iter().enumerate() {
+                        name[row0[c as usize] as usize] = j as u8 + 1;
+                    }
+                    let line: [u8; 9] =
+                        std::array::from_fn(|j| name[row2[pi[j] as usize] as usize]);
+                    if line < best_row2 {
+                        best_row2 = line;
+                        ties.clear();
+                    }
+                    if line == best_row2 {
+                        ties.push((t, r0, r1, pi));
+                    }
+                }
+            });
         }
         let mut best = [u8::MAX; 81];
         let mut best_t = Transform::IDENTITY;
