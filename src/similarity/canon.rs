@@ -124,11 +124,12 @@ impl Transform {
     }
 
     /// For each cell of the result, the source cell it comes from.
+    /// Lines out of range (an unvalidated transform) are taken modulo 9.
     pub fn cell_sources(&self) -> [u8; 81] {
         let mut p = [0u8; 81];
         for i in 0..9 {
             for j in 0..9 {
-                let (r, c) = (self.rows[i], self.cols[j]);
+                let (r, c) = (self.rows[i] % 9, self.cols[j] % 9);
                 p[9 * i + j] = if self.transposed {
                     9 * c + r
                 } else {
