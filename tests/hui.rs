@@ -775,7 +775,9 @@ fn the_tour_script_runs() {
         panic!("{}", e.located("hui_tour.rhai", 1));
     }
     let out = s.take_output();
-    for part in [SEE_YM, FREQ, AC, AR, ASS_4, DIFF_ASS_4, ASS_N, BX, GUESS_SUX] {
+    for part in [
+        SEE_YM, FREQ, AC, AR, ASS_4, DIFF_ASS_4, ASS_N, BX, GUESS_SUX,
+    ] {
         assert!(out.contains(part), "missing:\n{part}");
     }
     assert!(out.contains(SEE_SU21_99_SOLVED));

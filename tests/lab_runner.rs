@@ -260,3 +260,25 @@ fn binary_runner_with_piped_input() {
     let saved = std::fs::read_to_string(home.join("labs.json")).unwrap();
     assert!(saved.contains("\"example\": 3"), "{saved}");
 }
+
+#[test]
+fn readme_example_runs_as_documented() {
+    // labs/README.md holds an example lab and the text its first section
+    // shows; keep the two in step.
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/labs/README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```text\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert!(blocks.len() >= 2, "README lost its examples");
+    let path = scratch("readme_example.lab");
+    std::fs::write(&path, blocks[0]).unwrap();
+    let text = lab::print_transcript(path.to_str().unwrap(), &Limits::default()).unwrap();
+    assert!(
+        text.contains(blocks[1]),
+        "README shows:\n{}\nbut the lab prints:\n{text}",
+        blocks[1]
+    );
+}
