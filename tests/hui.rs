@@ -784,3 +784,24 @@ fn the_tour_script_runs() {
     assert!(out.contains("guess branches on row/column [2, 6]:"));
     assert!(out.contains("clark has 15220 solutions."));
 }
+
+#[test]
+fn see_of_one_grid_in_a_list_keeps_the_outer_box() {
+    let one = show("see([ym])");
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 15);
+    assert_eq!(lines[0], "+-------------+");
+    assert_eq!(lines[2], "||.5.|7.1|.4.||");
+    assert_eq!(lines[14], "+-------------+");
+    assert_eq!(show("see([])"), "");
+}
+
+#[test]
+fn fixpoint_compares_any_values() {
+    assert_eq!(show("fixpoint(|c| c, free(ym)) == free(ym)"), "true");
+    assert_eq!(
+        show(r#"fixpoint(Fn("step"), su21_99) == assign(su21_99)"#),
+        "true"
+    );
+    assert!(fails(r#"iterate(Fn("step"), ym, 100000000)"#).contains("array size limit"));
+}

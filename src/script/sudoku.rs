@@ -62,6 +62,16 @@ fn ym() -> Grid {
     Grid::parse(puzzles::YM).unwrap_or_default()
 }
 
+/// Err once Ctrl+C was pressed: a native `f` never reaches Rhai's own
+/// progress check, so the power-operator loops look at the flag themselves.
+fn interrupted(function: &str) -> Result<(), Box<EvalAltResult>> {
+    if crate::monitor::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+        Err(error(format!("{function}: interrupted (Ctrl+C)")))
+    } else {
+        Ok(())
+    }
+}
+
 /// Most applications `fixpoint` makes before giving up.
 const MAX_FIXPOINT: i64 = 10_000;
 
@@ -75,7 +85,8 @@ pub mod api {
     use rhai::{Array, FnPtr};
 
     use super::{
-        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, ints, kind_of, ym,
+        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints,
+        kind_of, ym,
     };
     use crate::script::error;
     use crate::script::monitor::TerminalMonitor;
@@ -270,9 +281,16 @@ pub mod api {
                 "iterate: the count {n} is negative; it says how many iterates to return"
             )));
         }
+        let limit = ctx.engine().max_array_size();
+        if limit > 0 && n as u64 > limit as u64 {
+            return Err(error(format!(
+                "iterate: {n} iterates pass the array size limit ({limit})"
+            )));
+        }
         let mut out = Array::new();
         let mut value = x;
         for i in 0..n {
+            interrupted("iterate")?;
             if i > 0 {
                 value = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             }
@@ -293,6 +311,7 @@ pub mod api {
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut value = x;
         for _ in 0..MAX_FIXPOINT {
+            interrupted("fixpoint")?;
             let next = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             let same = match (
                 value.clone().try_cast::<Grid>(),
@@ -327,8 +346,14 @@ pub mod api {
     }
 
     /// J `see` of a list: the grids side by side inside one outer box.
+    ///
+    /// A list of one grid still gets the outer box, as in J; an empty list
+    /// shows as nothing.
     #[rhai_fn(name = "see", return_raw)]
     pub fn see_list(grids: Array) -> Result<String, Box<EvalAltResult>> {
+        if grids.is_empty() {
+            return Ok(String::new());
+        }
         Ok(see_many(&array_to_grids("see", &grids)?))
     }
 

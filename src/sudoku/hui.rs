@@ -27,7 +27,7 @@ use crate::sudoku::grid::{CELLS, Grid};
 /// Most grids `sudoku` keeps in its breadth-first frontier. Clark's
 /// under-constrained puzzle peaks at 15,220 (all its solutions, in round 22
 /// of 24); a blank grid passes this bound in its seventh round, after about
-/// 40,000 grids assigned, a fraction of a second in.
+/// 52,000 grids assigned, a fraction of a second in.
 pub const MAX_FRONTIER: usize = 100_000;
 
 /// Most grids `sudoku` may assign in all rounds together (Clark's puzzle
@@ -285,8 +285,12 @@ pub fn max(a: &Grid, b: &Grid) -> Grid {
 /// One step, J `+ (ac >. ar)@free`, on a grid holding 0..=9. Only empty
 /// cells receive digits, so the result holds 0..=9 too.
 pub fn step_of(g: &Grid) -> Grid {
-    let c = free_of(g);
-    let (a, r) = (ac(&c), ar(&c));
+    step_with(g, &free_of(g))
+}
+
+/// The step of `g` given `c = free_of(g)`.
+fn step_with(g: &Grid, c: &Candidates) -> Grid {
+    let (a, r) = (ac(c), ar(c));
     let mut out = *g.cells();
     for (i, v) in out.iter_mut().enumerate() {
         *v += a.get(i).max(r.get(i));
@@ -304,11 +308,18 @@ pub fn step(g: &Grid) -> Result<Grid, HuiError> {
 /// step that changes the grid fills at least one empty cell, so this ends
 /// within 81 steps.
 pub fn assign_of(g: &Grid) -> Grid {
+    assign_with_free(g).0
+}
+
+/// `assign_of`, also returning `free` of the result (the last step
+/// computed it), so that `sudoku` need not compute it again for `guess`.
+fn assign_with_free(g: &Grid) -> (Grid, Candidates) {
     let mut g = *g;
     loop {
-        let next = step_of(&g);
+        let c = free_of(&g);
+        let next = step_with(&g, &c);
         if next == g {
-            return g;
+            return (g, c);
         }
         g = next;
     }
@@ -324,10 +335,14 @@ pub fn assign(g: &Grid) -> Result<Grid, HuiError> {
 /// J's choice of cell in `guessa`: the FIRST cell with the fewest
 /// candidates, a cell with none counting as 10. `None` for a full grid.
 pub fn guess_cell(g: &Grid) -> Option<usize> {
+    guess_cell_with(g, &free_of(g))
+}
+
+/// `guess_cell` given `c = free_of(g)`.
+fn guess_cell_with(g: &Grid, c: &Candidates) -> Option<usize> {
     if g.is_full() {
         return None;
     }
-    let c = free_of(g);
     let mut best = 0;
     let mut best_n = u8::MAX;
     for i in 0..CELLS {
@@ -345,15 +360,23 @@ pub fn guess_cell(g: &Grid) -> Option<usize> {
 
 /// `guessa` into `out`, for a grid holding 0..=9.
 fn guess_into(g: &Grid, out: &mut Vec<Grid>) {
-    let Some(cell) = guess_cell(g) else {
+    guess_with(g, &free_of(g), out)
+}
+
+/// `guessa` into `out`, given `c = free_of(g)`.
+fn guess_with(g: &Grid, c: &Candidates, out: &mut Vec<Grid>) {
+    let Some(cell) = guess_cell_with(g, c) else {
         out.push(*g);
         return;
     };
     // When every cell counts 10, J picks cell 0 and its (empty) candidate
     // row yields no grids: a dead end vanishes.
-    for d in free_of(g).digits(cell) {
+    let mut bits = c.mask(cell);
+    while bits != 0 {
+        let low = bits & bits.wrapping_neg();
+        bits &= !low;
         let mut h = *g;
-        h.set(cell, d);
+        h.set(cell, low.trailing_zeros() as u8 + 1);
         out.push(h);
     }
 }
@@ -408,10 +431,10 @@ pub fn sudoku(g: &Grid, monitor: &dyn Monitor) -> Result<Vec<Grid>, HuiError> {
                     found: full,
                 });
             }
-            let a = assign_of(f);
+            let (a, c) = assign_with_free(f);
             if ok(&a) {
                 full += a.is_full() as u64;
-                guess_into(&a, &mut next);
+                guess_with(&a, &c, &mut next);
             }
             if next.len() > MAX_FRONTIER || work > MAX_WORK {
                 return Err(HuiError::SearchTooLarge {
