@@ -3,3 +3,6 @@
 //! framed display, the hand-placing session, and an exact-cover solver.
 //!
 //! (Being built: see the pentomino and polyomino issues.)
+
+pub mod polyomino;
+pub mod solver;
