@@ -31,6 +31,12 @@ use super::polyomino::{Cell, Piece, PolyError, Region, orientations};
 
 /// Largest bounding box (rows × cols, holes included) the solver takes.
 pub const MAX_CELLS: usize = 1024;
+/// Flood steps spent per empty region at each node (see `regions_ok`).
+const GROW_STEPS: u32 = 10;
+
+/// Neighbourhood patterns indexing the placement lists (4 probe cells).
+const PATTERNS: usize = 16;
+
 /// Most distinct piece kinds in one problem.
 pub const MAX_KINDS: usize = 64;
 
@@ -363,6 +369,8 @@ pub trait Bits: Copy + Eq {
     fn has(self, i: usize) -> bool;
     /// Only the lowest set bit.
     fn lowest_bit(self) -> Self;
+    /// Bits `i` and `i + 1` as a number 0..4 (0 for bits beyond the width).
+    fn two_bits(self, i: usize) -> u32;
     /// True when no bit is set.
     #[inline]
     fn is_zero(self) -> bool {
@@ -414,6 +422,10 @@ macro_rules! prim_bits {
             #[inline]
             fn lowest_bit(self) -> Self {
                 self & self.wrapping_neg()
+            }
+            #[inline]
+            fn two_bits(self, i: usize) -> u32 {
+                (self.checked_shr(i as u32).unwrap_or(0) & 3) as u32
             }
         }
     };
@@ -488,6 +500,9 @@ impl<const W: usize> Bits for Wide<W> {
     fn has(self, i: usize) -> bool {
         self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
+    fn two_bits(self, i: usize) -> u32 {
+        self.has(i) as u32 | (self.has(i + 1) as u32) << 1
+    }
     fn lowest_bit(self) -> Self {
         let mut out = Self::ZERO;
         for (i, w) in self.0.iter().enumerate() {
@@ -521,16 +536,22 @@ struct Search<'a, B: Bits> {
     options: &'a Options,
     monitor: &'a dyn Monitor,
     nkinds: usize,
-    /// Placements anchored at cell c of kind k: masks[starts[c*K+k]..starts[c*K+k+1]].
+    /// Placements anchored at cell c that avoid the filled cells among
+    /// c+1, c+2, c+S, c+S+1 (S the short side; pattern p, 4 bits):
+    /// entries `starts[c*16+p]..starts[c*16+p+1]` of `masks`/`kind_of`/`ids`.
     starts: Vec<u32>,
     masks: Vec<B>,
-    /// Bit numbers of masks (for solutions), parallel to `masks`.
-    bit_lists: Vec<u32>,
+    kind_of: Vec<u8>,
+    /// Index of the placement in `Compiled::placements[kind]`.
+    ids: Vec<u32>,
     counts: Vec<u32>,
     avail: u64,
     /// All remaining pieces have this size (then a region is fillable iff
     /// its size is a multiple); 0 when sizes are mixed.
     uniform: u32,
+    /// Bit n set when n is a multiple of `multiples_of` (n < 128).
+    multiples: u128,
+    multiples_of: u32,
     sizes: Vec<u32>,
     not_row0: B,
     not_row_last: B,
@@ -552,15 +573,27 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
             }
         }
     }
-    let mut starts = Vec::with_capacity(nbits * nkinds + 1);
+    let mut starts = Vec::with_capacity(nbits * PATTERNS + 1);
     let mut masks = Vec::new();
-    let mut bit_lists = Vec::new();
-    for cell in &per_cell {
-        for (k, ids) in cell.iter().enumerate() {
+    let mut kind_of = Vec::new();
+    let mut ids = Vec::new();
+    for (c, cell) in per_cell.iter().enumerate() {
+        let probes = [c + 1, c + 2, c + p.short, c + p.short + 1];
+        for pattern in 0..PATTERNS {
             starts.push(masks.len() as u32);
-            for &i in ids {
-                masks.push(mask_of::<B>(&p.placements[k][i as usize]));
-                bit_lists.push(((k as u32) << 24) | i);
+            for (k, list) in cell.iter().enumerate() {
+                for &i in list {
+                    let bits = &p.placements[k][i as usize];
+                    let clash = probes
+                        .iter()
+                        .enumerate()
+                        .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
+                    if !clash {
+                        masks.push(mask_of::<B>(bits));
+                        kind_of.push(k as u8);
+                        ids.push(i);
+                    }
+                }
             }
         }
     }
@@ -585,10 +618,13 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
         nkinds,
         starts,
         masks,
-        bit_lists,
+        kind_of,
+        ids,
         counts,
         avail,
         uniform: 0,
+        multiples: 0,
+        multiples_of: 0,
         sizes,
         not_row0: row0.not(),
         not_row_last: row_last.not(),
@@ -638,7 +674,7 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
                     },
                 };
                 s.take(k);
-                s.stack.push((k as u8, u32::MAX - rep as u32));
+                s.stack.push((k as u8, rep as u32));
                 let filled = start.or(m);
                 if filled == B::ONES {
                     s.solution();
@@ -706,6 +742,10 @@ impl<B: Bits> Search<'_, B> {
             }
         }
         self.uniform = size;
+        if size != self.multiples_of {
+            self.multiples_of = size;
+            self.multiples = (0..128).step_by(size.max(1) as usize).fold(0, |m, i| m | 1 << i);
+        }
     }
 
     #[inline]
@@ -747,6 +787,9 @@ impl<B: Bits> Search<'_, B> {
     /// Can the remaining pieces make up exactly `size` cells?
     fn fillable(&self, size: u32) -> bool {
         if self.uniform != 0 {
+            if size < 128 {
+                return self.multiples >> size & 1 == 1;
+            }
             return size % self.uniform == 0;
         }
         if size >= 128 {
@@ -779,17 +822,26 @@ impl<B: Bits> Search<'_, B> {
     }
 
     /// The empty regions touching the piece just placed (`placed`) can be
-    /// filled: only they can have changed.
+    /// filled: only they can have changed. A region is grown for at most
+    /// `GROW_STEPS` steps: the big open area is almost always fillable, and
+    /// flooding it at every node would cost more than it saves.
     #[inline]
     fn regions_ok(&self, filled: B, placed: B) -> bool {
         let empty = filled.not();
         let mut seeds = self.grow(placed).and(empty);
         while !seeds.is_zero() {
-            let region = self.flood(seeds.lowest_bit(), empty);
-            if !self.fillable(region.count()) {
-                return false;
+            let mut x = seeds.lowest_bit();
+            for _ in 0..GROW_STEPS {
+                let y = self.grow(x).and(empty);
+                if y == x {
+                    if !self.fillable(x.count()) {
+                        return false;
+                    }
+                    break;
+                }
+                x = y;
             }
-            seeds = seeds.and(region.not());
+            seeds = seeds.and(x.not());
         }
         true
     }
@@ -810,37 +862,37 @@ impl<B: Bits> Search<'_, B> {
             });
         }
         let cell = filled.not().lowest();
-        let base = cell * self.nkinds;
-        let mut a = self.avail;
-        while a != 0 {
-            let k = a.trailing_zeros() as usize;
-            a &= a - 1;
-            let (lo, hi) = (self.starts[base + k], self.starts[base + k + 1]);
-            for i in lo as usize..hi as usize {
-                let m = self.masks[i];
-                if !m.and(filled).is_zero() {
-                    continue;
+        let pattern = filled.two_bits(cell + 1) | filled.two_bits(cell + self.short as usize) << 2;
+        let base = cell * PATTERNS + pattern as usize;
+        let (lo, hi) = (self.starts[base] as usize, self.starts[base + 1] as usize);
+        for i in lo..hi {
+            let k = self.kind_of[i] as usize;
+            if self.avail >> k & 1 == 0 {
+                continue;
+            }
+            let m = self.masks[i];
+            if !m.and(filled).is_zero() {
+                continue;
+            }
+            let next = filled.or(m);
+            self.take(k);
+            self.stack.push((k as u8, self.ids[i]));
+            if next == B::ONES {
+                self.solution();
+            } else {
+                let uniform = self.uniform;
+                if uniform == 0 {
+                    self.set_uniform();
                 }
-                let next = filled.or(m);
-                self.take(k);
-                self.stack.push((k as u8, i as u32));
-                if next == B::ONES {
-                    self.solution();
-                } else {
-                    let uniform = self.uniform;
-                    if uniform == 0 {
-                        self.set_uniform();
-                    }
-                    if self.regions_ok(next, m) {
-                        self.dfs(next);
-                    }
-                    self.uniform = uniform;
+                if self.regions_ok(next, m) {
+                    self.dfs(next);
                 }
-                self.stack.pop();
-                self.give(k);
-                if self.stop {
-                    return;
-                }
+                self.uniform = uniform;
+            }
+            self.stack.pop();
+            self.give(k);
+            if self.stop {
+                return;
             }
         }
     }
@@ -851,14 +903,7 @@ impl<B: Bits> Search<'_, B> {
             .stack
             .iter()
             .map(|&(k, i)| {
-                let bits = if i > u32::MAX / 2 {
-                    // The restricted piece: its placement index is stored inverted.
-                    self.p.placements[k as usize][(u32::MAX - i) as usize].clone()
-                } else {
-                    let id = self.bit_lists[i as usize];
-                    self.p.placements[k as usize][(id & 0xff_ffff) as usize].clone()
-                };
-                (k, bits)
+                (k, self.p.placements[k as usize][i as usize].clone())
             })
             .collect();
         t.sort_unstable();
