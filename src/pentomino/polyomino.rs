@@ -350,6 +350,37 @@ pub fn from_letters(letters: &str) -> Result<Vec<Piece>, PolyError> {
     Ok(out)
 }
 
+/// Pieces from one string: a named set ("pentominoes", "tetrominoes",
+/// "hexominoes") or pentomino letters (see [`from_letters`]).
+pub fn pieces_from_text(text: &str) -> Result<Vec<Piece>, PolyError> {
+    match named_set(text) {
+        Some(set) => Ok(set),
+        None => from_letters(text),
+    }
+}
+
+/// One entry of a piece list: a piece name ("F", "O", "I4", "H07"), a named
+/// set, or a drawing of a custom shape (named `shape{n}`, shown with the
+/// drawing's own character when it is a letter not used by the pentominoes,
+/// else a lower-case letter).
+pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
+    if let Some(p) = piece_by_name(text) {
+        return Ok(vec![p]);
+    }
+    if let Some(set) = named_set(text) {
+        return Ok(set);
+    }
+    let cells = parse_shape(text)?;
+    let drawn = text
+        .chars()
+        .find(|c| !matches!(c, '.' | ' ' | '_' | '/' | '\n' | '\r'));
+    let symbol = match drawn {
+        Some(c) if c.is_ascii_alphabetic() && !"FILNPTUVWXYZO".contains(c) => c,
+        _ => (b'a' + (n % 26) as u8) as char,
+    };
+    Ok(vec![Piece::new(format!("shape{n}"), symbol, &cells)])
+}
+
 /// A custom shape from a drawing: rows separated by newlines or `/`, a cell
 /// is any character other than `.`, space or `_`. It must be one connected
 /// piece of at most [`MAX_PIECE_CELLS`] cells.

@@ -27,6 +27,7 @@
 
 use crate::monitor::{Monitor, Progress};
 
+use super::CharBoard;
 use super::polyomino::{Cell, Piece, PolyError, Region, orientations};
 
 /// Largest bounding box (rows × cols, holes included) the solver takes.
@@ -88,6 +89,12 @@ impl Solution {
             '.'
         }
     }
+    /// The solution as a character board (for `frame`), when it fits the
+    /// character board's limits (32×32).
+    pub fn to_charboard(&self) -> Option<CharBoard> {
+        CharBoard::parse(&self.lines().join("\n")).ok()
+    }
+
     /// The rows as strings.
     pub fn lines(&self) -> Vec<String> {
         self.chars
