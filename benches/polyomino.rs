@@ -52,8 +52,11 @@ impl Dlx {
             self.down[above] = x;
             self.up[c] = x;
             self.size[c] += 1;
-            self.left
-                .push(if j == 0 { first + cols.len() - 1 } else { x - 1 });
+            self.left.push(if j == 0 {
+                first + cols.len() - 1
+            } else {
+                x - 1
+            });
             self.right
                 .push(if j + 1 == cols.len() { first } else { x + 1 });
         }
@@ -207,7 +210,10 @@ fn main() {
                 .expect("solvable")
                 .count
         });
-        if std::env::var_os("NODES").is_some() { let o = solver::count(region, &pieces, false, false, &Silent).unwrap(); println!("nodes {}", o.nodes); }
+        if std::env::var_os("NODES").is_some() {
+            let o = solver::count(region, &pieces, false, false, &Silent).unwrap();
+            println!("nodes {}", o.nodes);
+        }
         let (raw, t_raw) = best_of(5, || {
             solver::count(region, &pieces, false, true, &Silent)
                 .expect("solvable")

@@ -463,11 +463,14 @@ impl Region {
         })
     }
 
-    /// A board drawn as text: `.` a cell to fill, `#` or space a hole; lines
-    /// may differ in length (missing cells are holes). Leading and trailing
-    /// blank lines are dropped.
+    /// A board drawn as text: `.` a cell to fill, `#` or space a hole; rows
+    /// end at a new line or `/`, and may differ in length (missing cells are
+    /// holes). Leading and trailing blank rows are dropped.
     pub fn parse(text: &str) -> Result<Region, PolyError> {
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let lines: Vec<&str> = text
+            .split(['\n', '/'])
+            .map(|l| l.trim_end_matches('\r'))
+            .collect();
         let first = lines.iter().position(|l| !l.trim().is_empty());
         let last = lines.iter().rposition(|l| !l.trim().is_empty());
         let (Some(first), Some(last)) = (first, last) else {
@@ -586,7 +589,11 @@ impl fmt::Display for Region {
                 f.write_str("\n")?;
             }
             for c in 0..self.cols {
-                f.write_str(if self.open[r * self.cols + c] { "." } else { "#" })?;
+                f.write_str(if self.open[r * self.cols + c] {
+                    "."
+                } else {
+                    "#"
+                })?;
             }
         }
         Ok(())
@@ -631,7 +638,10 @@ mod tests {
 
     #[test]
     fn shapes_from_text() {
-        assert_eq!(parse_shape("XX.\n.XX").unwrap(), vec![(0, 0), (0, 1), (1, 1), (1, 2)]);
+        assert_eq!(
+            parse_shape("XX.\n.XX").unwrap(),
+            vec![(0, 0), (0, 1), (1, 1), (1, 2)]
+        );
         assert_eq!(parse_shape("##/.#").unwrap().len(), 3);
         assert_eq!(parse_shape("..\n.."), Err(PolyError::EmptyShape));
         assert_eq!(
@@ -641,7 +651,12 @@ mod tests {
                 reached: 1
             })
         );
-        assert!(from_letters("FQ").unwrap_err().to_string().contains("\"Q\" at position 2"));
+        assert!(
+            from_letters("FQ")
+                .unwrap_err()
+                .to_string()
+                .contains("\"Q\" at position 2")
+        );
         assert_eq!(from_letters("FILNPTUVWXYZO").unwrap().len(), 13);
     }
 

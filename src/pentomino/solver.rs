@@ -159,7 +159,9 @@ fn kinds(pieces: &[Piece], one_sided: bool) -> Vec<Kind> {
     // the later ones from a pool of unused characters.
     let pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$%&*+=?";
     for i in 0..kinds.len() {
-        if kinds[..i].iter().any(|k| k.piece.symbol == kinds[i].piece.symbol)
+        if kinds[..i]
+            .iter()
+            .any(|k| k.piece.symbol == kinds[i].piece.symbol)
             || kinds[i].piece.symbol == '.'
         {
             if let Some(s) = pool
@@ -242,7 +244,13 @@ fn compile(region: &Region, pieces: &[Piece], one_sided: bool) -> Result<Compile
     let transposed = rows > cols;
     let short = rows.min(cols);
     // Trimmed (r, c) → bit.
-    let bit = |r: usize, c: usize| if transposed { r * short + c } else { c * short + r };
+    let bit = |r: usize, c: usize| {
+        if transposed {
+            r * short + c
+        } else {
+            c * short + r
+        }
+    };
     let mut open_grid = vec![false; nbits];
     let mut cell_of = vec![(0u16, 0u16); nbits];
     for r in 0..rows {
@@ -751,7 +759,9 @@ impl<B: Bits> Search<'_, B> {
         self.uniform = size;
         if size != self.multiples_of {
             self.multiples_of = size;
-            self.multiples = (0..128).step_by(size.max(1) as usize).fold(0, |m, i| m | 1 << i);
+            self.multiples = (0..128)
+                .step_by(size.max(1) as usize)
+                .fold(0, |m, i| m | 1 << i);
         }
     }
 
@@ -909,9 +919,7 @@ impl<B: Bits> Search<'_, B> {
         let mut t: Tiling = self
             .stack
             .iter()
-            .map(|&(k, i)| {
-                (k, self.p.placements[k as usize][i as usize].clone())
-            })
+            .map(|&(k, i)| (k, self.p.placements[k as usize][i as usize].clone()))
             .collect();
         t.sort_unstable();
         t

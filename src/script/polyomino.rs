@@ -80,9 +80,9 @@ fn to_options(what: &str, map: &Map) -> Result<Options, Box<EvalAltResult>> {
             "raw" => o.raw = flag()?,
             "one_sided" => o.one_sided = flag()?,
             "limit" => {
-                let n = value.as_int().map_err(|_| {
-                    error(format!("{what}: option limit must be a whole number"))
-                })?;
+                let n = value
+                    .as_int()
+                    .map_err(|_| error(format!("{what}: option limit must be a whole number")))?;
                 if n < 0 {
                     return Err(error(format!("{what}: option limit must be 0 or more")));
                 }
@@ -141,7 +141,7 @@ pub mod api {
     /// Example: `region("...../.#.#./.....")`
     #[rhai_fn(return_raw)]
     pub fn region(text: &str) -> Result<Region, Box<EvalAltResult>> {
-        Region::parse(&text.replace('/', "\n")).map_err(|e| error(format!("region: {e}")))
+        Region::parse(text).map_err(|e| error(format!("region: {e}")))
     }
 
     /// Number of cells to fill on the board.
