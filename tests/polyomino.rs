@@ -82,10 +82,12 @@ fn tetrominoes_cannot_fill_four_by_five() {
 #[test]
 fn solutions_print_and_frame() {
     let mut s = session();
-    s.eval(r#"let sols = solve_polyomino(rect(3, 20), "pentominoes");"#)
+    let _ = s
+        .eval(r#"let sols = solve_polyomino(rect(3, 20), "pentominoes");"#)
         .unwrap();
     assert_eq!(s.eval("sols.len()").unwrap().as_int().unwrap(), 2);
-    s.eval("print(sols[0]); print(frame(sols[1], \"ascii\", false));")
+    let _ = s
+        .eval("print(sols[0]); print(frame(sols[1], \"ascii\", false));")
         .unwrap();
     let out = s.take_output();
     assert_eq!(

@@ -159,17 +159,16 @@ fn kinds(pieces: &[Piece], one_sided: bool) -> Vec<Kind> {
     // the later ones from a pool of unused characters.
     let pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$%&*+=?";
     for i in 0..kinds.len() {
-        if kinds[..i]
+        let clash = kinds[..i]
             .iter()
             .any(|k| k.piece.symbol == kinds[i].piece.symbol)
-            || kinds[i].piece.symbol == '.'
-        {
-            if let Some(s) = pool
+            || kinds[i].piece.symbol == '.';
+        if clash
+            && let Some(s) = pool
                 .chars()
                 .find(|s| kinds.iter().all(|k| k.piece.symbol != *s))
-            {
-                kinds[i].piece.symbol = s;
-            }
+        {
+            kinds[i].piece.symbol = s;
         }
     }
     kinds
@@ -807,7 +806,7 @@ impl<B: Bits> Search<'_, B> {
             if size < 128 {
                 return self.multiples >> size & 1 == 1;
             }
-            return size % self.uniform == 0;
+            return size.is_multiple_of(self.uniform);
         }
         if size >= 128 {
             return true;

@@ -19,7 +19,7 @@ fn to_region(what: &str, board: &Dynamic) -> Result<Region, Box<EvalAltResult>> 
     if let Some(r) = board.clone().try_cast::<Region>() {
         return Ok(r);
     }
-    if let Some(text) = board.clone().into_immutable_string().ok() {
+    if let Ok(text) = board.clone().into_immutable_string() {
         return Region::parse(&text).map_err(|e| error(format!("{what}: board: {e}")));
     }
     Err(error(format!(
