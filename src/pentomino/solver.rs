@@ -27,8 +27,10 @@
 
 use crate::monitor::{Monitor, Progress};
 
-use super::CharBoard;
-use super::polyomino::{Cell, Piece, PolyError, Region, orientations};
+use super::pieces::{FRAME_COLS, FRAME_ROWS, piece};
+use super::polyomino::{Cell, Piece, PolyError, Region, orientations, pentominoes};
+use super::session::{Assist, Event, Placing};
+use super::{Board, CharBoard};
 
 /// Largest bounding box (rows × cols, holes included) the solver takes.
 pub const MAX_CELLS: usize = 1024;
@@ -970,6 +972,95 @@ impl<B: Bits> Search<'_, B> {
         {
             self.stop = true;
             self.out.stopped = Some(Stopped::Limit);
+        }
+    }
+}
+
+/// `h` (hint) and `s` (solve) for the hand-placing session: the solver
+/// looks at the kept pieces and the letters left.
+pub struct SessionAssist;
+
+/// One way to fill the empty cells of the 6×10 frame with `letters`, if any
+/// (`Ok(None)` when there is none or the monitor stopped the search).
+fn complete(
+    filled: &Board,
+    letters: &[char],
+    monitor: &dyn Monitor,
+) -> Result<Option<Solution>, PolyError> {
+    let text: Vec<String> = (0..FRAME_ROWS)
+        .map(|r| {
+            (0..FRAME_COLS)
+                .map(|c| if filled.get(r, c) { '#' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let region = Region::parse(&text.join("\n"))?;
+    let pieces: Vec<Piece> = pentominoes()
+        .into_iter()
+        .filter(|p| letters.contains(&p.symbol))
+        .collect();
+    let options = Options {
+        raw: true,
+        keep: true,
+        limit: Some(1),
+        ..Options::default()
+    };
+    let out = solve(&region, &pieces, &options, monitor)?;
+    Ok(out.solutions.into_iter().next())
+}
+
+impl Assist for SessionAssist {
+    fn hint(&self, session: &Placing, monitor: &dyn Monitor) -> Vec<Event> {
+        let letters = session.remaining();
+        if letters.is_empty() {
+            return vec![Event::Line("hint: the board is already full".into())];
+        }
+        let filled = session.filled();
+        for &letter in &letters {
+            let others: Vec<char> = letters.iter().copied().filter(|&l| l != letter).collect();
+            let count = piece(letter).map(|p| p.orientations().len()).unwrap_or(0);
+            for orientation in 0..count {
+                let Some((index, cells)) = session.first_fit(letter, orientation) else {
+                    continue;
+                };
+                let Ok(next) = filled.union(&cells) else {
+                    continue;
+                };
+                if monitor.cancelled() {
+                    return vec![Event::Line("hint: stopped".into())];
+                }
+                if let Ok(Some(_)) = complete(&next, &others, monitor) {
+                    return vec![Event::Line(format!(
+                        "hint: {letter} {orientation} (it goes to i={index}; the board can still be completed)"
+                    ))];
+                }
+            }
+        }
+        vec![Event::Line(
+            "hint: no remaining piece in any orientation keeps this board completable: undo (u) and try another start"
+                .into(),
+        )]
+    }
+
+    fn solve(&self, session: &Placing, monitor: &dyn Monitor) -> Vec<Event> {
+        let letters = session.remaining();
+        match complete(&session.filled(), &letters, monitor) {
+            Ok(Some(solution)) => {
+                let board = session.board();
+                match solution.to_charboard().and_then(|s| board.rp(&s).ok()) {
+                    Some(full) => vec![
+                        Event::Line("solved: one way to complete this board".into()),
+                        Event::Board(full),
+                    ],
+                    None => vec![Event::Error("solve: could not draw the solution".into())],
+                }
+            }
+            Ok(None) if monitor.cancelled() => vec![Event::Line("solve: stopped".into())],
+            Ok(None) => vec![Event::Line(
+                "solve: this board cannot be completed with the pieces left: undo (u) and try another start"
+                    .into(),
+            )],
+            Err(e) => vec![Event::Error(format!("solve: {e}"))],
         }
     }
 }
