@@ -35,10 +35,16 @@ use super::{Board, CharBoard};
 /// Largest bounding box (rows × cols, holes included) the solver takes.
 pub const MAX_CELLS: usize = 1024;
 /// Flood steps spent per empty region at each node (see `regions_ok`).
-const GROW_STEPS: u32 = 10;
+const GROW_STEPS: u32 = 4;
 
-/// Neighbourhood patterns indexing the placement lists (4 probe cells).
-const PATTERNS: usize = 16;
+/// Probe cells after the first empty cell c whose state indexes the
+/// placement lists, as runs (offset from c, length); `S` stands for the
+/// short side: c+1, c+2 (below), c+S-1, c+S, c+S+1 (next column), c+2S.
+/// Filtering on them skips most placements that would overlap, without a
+/// branch per placement.
+fn probe_runs(short: usize) -> [(usize, u32); 3] {
+    [(1, 2), (short - 1, 3), (2 * short, 1)]
+}
 
 /// Most distinct piece kinds in one problem.
 pub const MAX_KINDS: usize = 64;
@@ -385,8 +391,10 @@ pub trait Bits: Copy + Eq {
     fn has(self, i: usize) -> bool;
     /// Only the lowest set bit.
     fn lowest_bit(self) -> Self;
-    /// Bits `i` and `i + 1` as a number 0..4 (0 for bits beyond the width).
-    fn two_bits(self, i: usize) -> u32;
+    /// `n` (at most 8) bits from bit `i` as a number (0 beyond the width).
+    fn bits_at(self, i: usize, n: u32) -> u32;
+    /// True for the types small enough to index placements by probe pattern.
+    const PROBED: bool;
     /// True when no bit is set.
     #[inline]
     fn is_zero(self) -> bool {
@@ -440,9 +448,10 @@ macro_rules! prim_bits {
                 self & self.wrapping_neg()
             }
             #[inline]
-            fn two_bits(self, i: usize) -> u32 {
-                (self.checked_shr(i as u32).unwrap_or(0) & 3) as u32
+            fn bits_at(self, i: usize, n: u32) -> u32 {
+                (self.checked_shr(i as u32).unwrap_or(0) & ((1 << n) - 1)) as u32
             }
+            const PROBED: bool = true;
         }
     };
 }
@@ -516,9 +525,10 @@ impl<const W: usize> Bits for Wide<W> {
     fn has(self, i: usize) -> bool {
         self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
-    fn two_bits(self, i: usize) -> u32 {
-        self.has(i) as u32 | (self.has(i + 1) as u32) << 1
+    fn bits_at(self, i: usize, n: u32) -> u32 {
+        (0..n).fold(0, |v, j| v | (self.has(i + j as usize) as u32) << j)
     }
+    const PROBED: bool = false;
     fn lowest_bit(self) -> Self {
         let mut out = Self::ZERO;
         for (i, w) in self.0.iter().enumerate() {
@@ -552,11 +562,14 @@ struct Search<'a, B: Bits> {
     options: &'a Options,
     monitor: &'a dyn Monitor,
     nkinds: usize,
-    /// Placements anchored at cell c that avoid the filled cells among
-    /// c+1, c+2, c+S, c+S+1 (S the short side; pattern p, 4 bits):
-    /// entries `starts[c*16+p]..starts[c*16+p+1]` of `masks`/`kind_of`/`ids`.
+    /// Placements anchored at cell c that avoid the filled probe cells (see
+    /// [`probe_runs`]; pattern p, 6 bits): entries
+    /// `starts[c*64+p]..starts[c*64+p+1]` of `masks`/`halo`/`kind_of`/`ids`.
+    probes: [(usize, u32); 3],
     starts: Vec<u32>,
     masks: Vec<B>,
+    /// The cells next to each placement, parallel to `masks`.
+    halo: Vec<B>,
     kind_of: Vec<u8>,
     /// Index of the placement in `Compiled::placements[kind]`.
     ids: Vec<u32>,
@@ -589,31 +602,6 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
             }
         }
     }
-    let mut starts = Vec::with_capacity(nbits * PATTERNS + 1);
-    let mut masks = Vec::new();
-    let mut kind_of = Vec::new();
-    let mut ids = Vec::new();
-    for (c, cell) in per_cell.iter().enumerate() {
-        let probes = [c + 1, c + 2, c + p.short, c + p.short + 1];
-        for pattern in 0..PATTERNS {
-            starts.push(masks.len() as u32);
-            for (k, list) in cell.iter().enumerate() {
-                for &i in list {
-                    let bits = &p.placements[k][i as usize];
-                    let clash = probes
-                        .iter()
-                        .enumerate()
-                        .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
-                    if !clash {
-                        masks.push(mask_of::<B>(bits));
-                        kind_of.push(k as u8);
-                        ids.push(i);
-                    }
-                }
-            }
-        }
-    }
-    starts.push(masks.len() as u32);
     let mut row0 = B::ZERO;
     let mut row_last = B::ZERO;
     for b in 0..nbits {
@@ -624,6 +612,48 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
             row_last = row_last.with(b);
         }
     }
+    let short = p.short as u32;
+    let grow = |x: B| {
+        x.or(x.shl(1).and(row0.not()))
+            .or(x.shr(1).and(row_last.not()))
+            .or(x.shl(short))
+            .or(x.shr(short))
+    };
+    let mut halo = Vec::new();
+    // Boards beyond 128 cells skip the probe index: it would multiply the
+    // (already large) tables.
+    let npat = if B::PROBED { 1usize << 6 } else { 1 };
+    let mut starts = Vec::with_capacity(nbits * npat + 1);
+    let mut masks = Vec::new();
+    let mut kind_of = Vec::new();
+    let mut ids = Vec::new();
+    for (c, cell) in per_cell.iter().enumerate() {
+        let probes: Vec<usize> = probe_runs(p.short)
+            .iter()
+            .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
+            .collect();
+        for pattern in 0..npat {
+            starts.push(masks.len() as u32);
+            for (k, list) in cell.iter().enumerate() {
+                for &i in list {
+                    let bits = &p.placements[k][i as usize];
+                    let clash = B::PROBED
+                        && probes
+                            .iter()
+                            .enumerate()
+                            .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
+                    if !clash {
+                        let m = mask_of::<B>(bits);
+                        masks.push(m);
+                        halo.push(grow(m).and(m.not()));
+                        kind_of.push(k as u8);
+                        ids.push(i);
+                    }
+                }
+            }
+        }
+    }
+    starts.push(masks.len() as u32);
     let counts: Vec<u32> = p.kinds.iter().map(|k| k.count).collect();
     let avail = (0..nkinds).fold(0u64, |a, k| a | 1 << k);
     let sizes: Vec<u32> = p.kinds.iter().map(|k| k.piece.size() as u32).collect();
@@ -632,8 +662,10 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
         options,
         monitor,
         nkinds,
+        probes: probe_runs(p.short),
         starts,
         masks,
+        halo,
         kind_of,
         ids,
         counts,
@@ -839,14 +871,14 @@ impl<B: Bits> Search<'_, B> {
         true
     }
 
-    /// The empty regions touching the piece just placed (`placed`) can be
+    /// The empty regions touching the piece just placed (`halo`: its neighbours) can be
     /// filled: only they can have changed. A region is grown for at most
     /// `GROW_STEPS` steps: the big open area is almost always fillable, and
     /// flooding it at every node would cost more than it saves.
     #[inline]
-    fn regions_ok(&self, filled: B, placed: B) -> bool {
+    fn regions_ok(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
-        let mut seeds = self.grow(placed).and(empty);
+        let mut seeds = halo.and(empty);
         while !seeds.is_zero() {
             let mut x = seeds.lowest_bit();
             for _ in 0..GROW_STEPS {
@@ -880,8 +912,17 @@ impl<B: Bits> Search<'_, B> {
             });
         }
         let cell = filled.not().lowest();
-        let pattern = filled.two_bits(cell + 1) | filled.two_bits(cell + self.short as usize) << 2;
-        let base = cell * PATTERNS + pattern as usize;
+        let base = if B::PROBED {
+            let mut pattern = 0;
+            let mut shift = 0;
+            for (off, len) in self.probes {
+                pattern |= filled.bits_at(cell + off, len) << shift;
+                shift += len;
+            }
+            (cell << 6) + pattern as usize
+        } else {
+            cell
+        };
         let (lo, hi) = (self.starts[base] as usize, self.starts[base + 1] as usize);
         for i in lo..hi {
             let k = self.kind_of[i] as usize;
@@ -902,7 +943,7 @@ impl<B: Bits> Search<'_, B> {
                 if uniform == 0 {
                     self.set_uniform();
                 }
-                if self.regions_ok(next, m) {
+                if self.regions_ok(next, self.halo[i]) {
                     self.dfs(next);
                 }
                 self.uniform = uniform;
