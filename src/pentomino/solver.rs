@@ -557,22 +557,36 @@ struct Rules {
     canon: Vec<usize>,
 }
 
+/// One placement in the search tables.
+#[derive(Clone, Copy)]
+struct Entry<B> {
+    mask: B,
+    /// The cells next to the placement.
+    halo: B,
+    kind: u8,
+    /// Index of the placement in `Compiled::placements[kind]`.
+    id: u32,
+}
+
+/// The placements, filed for the search (read-only while searching).
+struct Table<B> {
+    /// Probe runs (see [`probe_runs`]).
+    probes: [(usize, u32); 3],
+    /// Placements of kind k anchored at cell c that avoid the filled probe
+    /// cells of pattern p (6 bits): with `l = c*64+p` (or `c` without
+    /// probes), `entries[starts[l*K+k]..starts[l*K+k+1]]`.
+    starts: Vec<u32>,
+    /// Kinds with at least one entry in list `l`.
+    has: Vec<u64>,
+    entries: Vec<Entry<B>>,
+}
+
 struct Search<'a, B: Bits> {
     p: &'a Compiled,
     options: &'a Options,
     monitor: &'a dyn Monitor,
     nkinds: usize,
-    /// Placements anchored at cell c that avoid the filled probe cells (see
-    /// [`probe_runs`]; pattern p, 6 bits): entries
-    /// `starts[c*64+p]..starts[c*64+p+1]` of `masks`/`halo`/`kind_of`/`ids`.
-    probes: [(usize, u32); 3],
-    starts: Vec<u32>,
-    masks: Vec<B>,
-    /// The cells next to each placement, parallel to `masks`.
-    halo: Vec<B>,
-    kind_of: Vec<u8>,
-    /// Index of the placement in `Compiled::placements[kind]`.
-    ids: Vec<u32>,
+    t: &'a Table<B>,
     counts: Vec<u32>,
     avail: u64,
     /// All remaining pieces have this size (then a region is fillable iff
@@ -619,22 +633,21 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
             .or(x.shl(short))
             .or(x.shr(short))
     };
-    let mut halo = Vec::new();
     // Boards beyond 128 cells skip the probe index: it would multiply the
     // (already large) tables.
     let npat = if B::PROBED { 1usize << 6 } else { 1 };
-    let mut starts = Vec::with_capacity(nbits * npat + 1);
-    let mut masks = Vec::new();
-    let mut kind_of = Vec::new();
-    let mut ids = Vec::new();
+    let mut starts = Vec::with_capacity(nbits * npat * nkinds + 1);
+    let mut entries = Vec::new();
+    let mut has = Vec::with_capacity(nbits * npat);
     for (c, cell) in per_cell.iter().enumerate() {
         let probes: Vec<usize> = probe_runs(p.short)
             .iter()
             .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
             .collect();
         for pattern in 0..npat {
-            starts.push(masks.len() as u32);
+            let mut kinds_here = 0u64;
             for (k, list) in cell.iter().enumerate() {
+                starts.push(entries.len() as u32);
                 for &i in list {
                     let bits = &p.placements[k][i as usize];
                     let clash = B::PROBED
@@ -644,16 +657,26 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
                             .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
                     if !clash {
                         let m = mask_of::<B>(bits);
-                        masks.push(m);
-                        halo.push(grow(m).and(m.not()));
-                        kind_of.push(k as u8);
-                        ids.push(i);
+                        entries.push(Entry {
+                            mask: m,
+                            halo: grow(m).and(m.not()),
+                            kind: k as u8,
+                            id: i,
+                        });
+                        kinds_here |= 1 << k;
                     }
                 }
             }
+            has.push(kinds_here);
         }
     }
-    starts.push(masks.len() as u32);
+    starts.push(entries.len() as u32);
+    let table = Table {
+        probes: probe_runs(p.short),
+        starts,
+        has,
+        entries,
+    };
     let counts: Vec<u32> = p.kinds.iter().map(|k| k.count).collect();
     let avail = (0..nkinds).fold(0u64, |a, k| a | 1 << k);
     let sizes: Vec<u32> = p.kinds.iter().map(|k| k.piece.size() as u32).collect();
@@ -662,12 +685,7 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
         options,
         monitor,
         nkinds,
-        probes: probe_runs(p.short),
-        starts,
-        masks,
-        halo,
-        kind_of,
-        ids,
+        t: &table,
         counts,
         avail,
         uniform: 0,
@@ -915,7 +933,7 @@ impl<B: Bits> Search<'_, B> {
         let base = if B::PROBED {
             let mut pattern = 0;
             let mut shift = 0;
-            for (off, len) in self.probes {
+            for (off, len) in self.t.probes {
                 pattern |= filled.bits_at(cell + off, len) << shift;
                 shift += len;
             }
@@ -923,35 +941,42 @@ impl<B: Bits> Search<'_, B> {
         } else {
             cell
         };
-        let (lo, hi) = (self.starts[base] as usize, self.starts[base + 1] as usize);
-        for i in lo..hi {
-            let k = self.kind_of[i] as usize;
-            if self.avail >> k & 1 == 0 {
-                continue;
-            }
-            let m = self.masks[i];
-            if !m.and(filled).is_zero() {
-                continue;
-            }
-            let next = filled.or(m);
-            self.take(k);
-            self.stack.push((k as u8, self.ids[i]));
-            if next == B::ONES {
-                self.solution();
-            } else {
-                let uniform = self.uniform;
-                if uniform == 0 {
-                    self.set_uniform();
-                }
-                if self.regions_ok(next, self.halo[i]) {
-                    self.dfs(next);
-                }
-                self.uniform = uniform;
-            }
-            self.stack.pop();
-            self.give(k);
-            if self.stop {
+        let t = self.t;
+        let nk = self.nkinds;
+        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            let (Some(&lo), Some(&hi)) =
+                (t.starts.get(base * nk + k), t.starts.get(base * nk + k + 1))
+            else {
                 return;
+            };
+            for e in t.entries.get(lo as usize..hi as usize).unwrap_or(&[]) {
+                let m = e.mask;
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                let next = filled.or(m);
+                self.take(k);
+                self.stack.push((e.kind, e.id));
+                if next == B::ONES {
+                    self.solution();
+                } else {
+                    let uniform = self.uniform;
+                    if uniform == 0 {
+                        self.set_uniform();
+                    }
+                    if self.regions_ok(next, e.halo) {
+                        self.dfs(next);
+                    }
+                    self.uniform = uniform;
+                }
+                self.stack.pop();
+                self.give(k);
+                if self.stop {
+                    return;
+                }
             }
         }
     }
