@@ -170,21 +170,23 @@ fn cpu_now() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-/// Best of `runs` timings of `f` (thread CPU time), with its result.
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
-    let mut best = Duration::MAX;
-    let mut out = None;
-    for _ in 0..runs {
-        let (c0, w0) = (cpu_now(), Instant::now());
+/// Thread CPU time per call of `f`, with its result: `f` runs until at
+/// least `budget` of CPU time has gone by (schedstat advances in scheduler
+/// ticks, so short runs are repeated and averaged).
+fn cpu_per_run<T>(budget: Duration, mut f: impl FnMut() -> T) -> (T, Duration) {
+    let (c0, w0) = (cpu_now(), Instant::now());
+    let mut runs = 0u32;
+    loop {
         let v = f();
+        runs += 1;
         let spent = match (c0, cpu_now()) {
-            (Some(a), Some(b)) if b > a => b - a,
+            (Some(a), Some(b)) if b >= a => b - a,
             _ => w0.elapsed(),
         };
-        best = best.min(spent);
-        out = Some(v);
+        if spent >= budget {
+            return (v, spent / runs);
+        }
     }
-    (out.expect("at least one run"), best)
 }
 
 fn ms(d: Duration) -> f64 {
@@ -203,9 +205,11 @@ fn main() {
         ("8x8-centre", Region::parse(centre).expect("8x8")),
     ];
     let pieces = pentominoes();
-    println!("polyomino bench: 12 pentominoes, one core, thread CPU time, best of 5 for puzzlelab");
+    println!(
+        "polyomino bench: 12 pentominoes, one core, thread CPU time per count (puzzlelab averaged over >= 0.3 s of runs)"
+    );
     for (name, region) in &boards {
-        let (unique, t_unique) = best_of(5, || {
+        let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
             solver::count(region, &pieces, false, false, &Silent)
                 .expect("solvable")
                 .count
@@ -214,7 +218,7 @@ fn main() {
             let o = solver::count(region, &pieces, false, false, &Silent).unwrap();
             println!("nodes {}", o.nodes);
         }
-        let (raw, t_raw) = best_of(5, || {
+        let (raw, t_raw) = cpu_per_run(Duration::from_millis(300), || {
             solver::count(region, &pieces, false, true, &Silent)
                 .expect("solvable")
                 .count
@@ -228,7 +232,7 @@ fn main() {
             println!();
             continue;
         }
-        let (dlx, t_dlx) = best_of(1, || dlx_count(region));
+        let (dlx, t_dlx) = cpu_per_run(Duration::ZERO, || dlx_count(region));
         println!(
             " | textbook DLX raw {dlx:>5} in {:>8.2} ms | DLX/raw {:>6.1}x, DLX/unique {:>6.1}x{}",
             ms(t_dlx),
