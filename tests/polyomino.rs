@@ -219,6 +219,18 @@ fn bad_boards_and_pieces_are_errors() {
 
 #[test]
 fn boards_beyond_128_cells_use_the_wide_path() {
+    // A 10×10 block and 25 squares in 10×20: the block sits at an even
+    // offset (0, 2, .., 10): 6 raw, 3 up to the mirror.
+    let setup = r#"let block = []; for r in 0..10 { block.push("XXXXXXXXXX") }
+        let p = [block.reduce(|a, r| if a == () { r } else { a + "/" + r })];
+        for i in 0..25 { p.push("O") }"#;
+    assert_eq!(
+        int(&format!(
+            "{setup} count_polyomino(rect(10, 20), p, #{{raw: true}})"
+        )),
+        6
+    );
+    assert_eq!(int(&format!("{setup} count_polyomino(rect(10, 20), p)")), 3);
     // 10×20 with 50 squares: one tiling.
     assert_eq!(
         int(r#"let p = []; for i in 0..50 { p.push("O") } count_polyomino(rect(10, 20), p)"#),

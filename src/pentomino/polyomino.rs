@@ -12,9 +12,11 @@ use std::fmt;
 /// A cell of a shape or a board: `(row, col)`.
 pub type Cell = (u16, u16);
 
-/// Largest piece a custom drawing or `free_polyominoes` may have; enumeration
-/// beyond this is slow and the solver's tables would be large.
+/// Largest `n` for [`free_polyominoes`]: enumeration beyond this is slow.
 pub const MAX_PIECE_CELLS: usize = 12;
+
+/// Largest custom shape (the solver's largest board).
+pub const MAX_SHAPE_CELLS: usize = 1024;
 
 /// What was wrong with a shape, a piece list or a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +27,7 @@ pub enum PolyError {
     EmptyShape,
     /// A shape drawing's cells do not form one connected piece.
     Disconnected { cells: usize, reached: usize },
-    /// A shape is larger than [`MAX_PIECE_CELLS`].
+    /// A shape is larger than [`MAX_SHAPE_CELLS`].
     ShapeTooLarge { cells: usize },
     /// A piece name or letter that no set knows.
     UnknownPiece { name: String, position: usize },
@@ -59,7 +61,7 @@ impl fmt::Display for PolyError {
             ),
             PolyError::ShapeTooLarge { cells } => write!(
                 f,
-                "the shape has {cells} cells; at most {MAX_PIECE_CELLS} are supported"
+                "the shape has {cells} cells; at most {MAX_SHAPE_CELLS} are supported"
             ),
             PolyError::UnknownPiece { name, position } => write!(
                 f,
@@ -383,7 +385,7 @@ pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
 
 /// A custom shape from a drawing: rows separated by newlines or `/`, a cell
 /// is any character other than `.`, space or `_`. It must be one connected
-/// piece of at most [`MAX_PIECE_CELLS`] cells.
+/// piece of at most [`MAX_SHAPE_CELLS`] cells.
 pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
     let mut cells = Vec::new();
     for (r, line) in text.split(['\n', '/']).enumerate() {
@@ -404,7 +406,7 @@ pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
     if cells.is_empty() {
         return Err(PolyError::EmptyShape);
     }
-    if cells.len() > MAX_PIECE_CELLS {
+    if cells.len() > MAX_SHAPE_CELLS {
         return Err(PolyError::ShapeTooLarge { cells: cells.len() });
     }
     let reached = connected_count(&cells);

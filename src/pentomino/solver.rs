@@ -341,12 +341,18 @@ pub fn solve(
     monitor: &dyn Monitor,
 ) -> Result<Outcome, PolyError> {
     let problem = compile(region, pieces, options.one_sided)?;
-    Ok(match problem.nbits {
+    let mut out = match problem.nbits {
         0..=64 => run::<u64>(&problem, options, monitor),
         65..=128 => run::<u128>(&problem, options, monitor),
         129..=256 => run::<Wide<4>>(&problem, options, monitor),
         _ => run::<Wide<16>>(&problem, options, monitor),
-    })
+    };
+    // A raw count from the symmetry-reduced search grows by |G|/|Stab| at a
+    // time: do not report more than the limit asked for.
+    if let Some(limit) = options.limit {
+        out.count = out.count.min(limit);
+    }
+    Ok(out)
 }
 
 /// Count the solutions (unique up to the board's symmetries unless `raw`).
@@ -587,7 +593,8 @@ struct Search<'a, B: Bits> {
     monitor: &'a dyn Monitor,
     nkinds: usize,
     t: &'a Table<B>,
-    counts: Vec<u32>,
+    /// Copies left per kind.
+    counts: [u32; MAX_KINDS],
     avail: u64,
     /// All remaining pieces have this size (then a region is fillable iff
     /// its size is a multiple); 0 when sizes are mixed.
@@ -677,7 +684,10 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
         has,
         entries,
     };
-    let counts: Vec<u32> = p.kinds.iter().map(|k| k.count).collect();
+    let mut counts = [0u32; MAX_KINDS];
+    for (c, k) in counts.iter_mut().zip(&p.kinds) {
+        *c = k.count;
+    }
     let avail = (0..nkinds).fold(0u64, |a, k| a | 1 << k);
     let sizes: Vec<u32> = p.kinds.iter().map(|k| k.piece.size() as u32).collect();
     let mut s = Search {
@@ -695,7 +705,7 @@ fn run<B: Bits>(p: &Compiled, options: &Options, monitor: &dyn Monitor) -> Outco
         not_row0: row0.not(),
         not_row_last: row_last.not(),
         short: p.short as u32,
-        stack: Vec::new(),
+        stack: Vec::with_capacity(p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 1),
         rules: Rules {
             weight: 1,
             canon: Vec::new(),
@@ -818,6 +828,7 @@ impl<B: Bits> Search<'_, B> {
 
     #[inline]
     fn take(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
         self.counts[k] -= 1;
         if self.counts[k] == 0 {
             self.avail &= !(1 << k);
@@ -826,6 +837,7 @@ impl<B: Bits> Search<'_, B> {
 
     #[inline]
     fn give(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
         self.counts[k] += 1;
         self.avail |= 1 << k;
     }
@@ -869,7 +881,7 @@ impl<B: Bits> Search<'_, B> {
             let k = a.trailing_zeros() as usize;
             a &= a - 1;
             for _ in 0..self.counts[k] {
-                reach |= reach << self.sizes[k];
+                reach |= reach.checked_shl(self.sizes[k]).unwrap_or(0);
             }
         }
         reach >> size & 1 == 1
