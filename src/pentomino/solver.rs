@@ -1227,6 +1227,40 @@ mod tests {
     }
 
     #[test]
+    fn cancel_keeps_what_was_found() {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+        let stop = AtomicBool::new(true);
+        let out = count(
+            &Region::rect(6, 10).unwrap(),
+            &pentominoes(),
+            false,
+            true,
+            &crate::monitor::Flag(&stop),
+        )
+        .unwrap();
+        assert_eq!(out.stopped, Some(Stopped::Cancelled));
+        assert!(out.count < 9356);
+        // Progress reaches the monitor while searching.
+        struct Counting(AtomicU64);
+        impl Monitor for Counting {
+            fn report(&self, p: &Progress) {
+                self.0.fetch_max(p.done, Ordering::Relaxed);
+            }
+        }
+        let m = Counting(AtomicU64::new(0));
+        let out = count(
+            &Region::rect(5, 12).unwrap(),
+            &pentominoes(),
+            false,
+            false,
+            &m,
+        )
+        .unwrap();
+        assert_eq!(out.count, 1010);
+        assert_eq!(m.0.load(Ordering::Relaxed), out.nodes);
+    }
+
+    #[test]
     fn limit_and_keep() {
         let r = Region::rect(3, 20).unwrap();
         let options = Options {
