@@ -67,9 +67,11 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
     Ok(out)
 }
 
-/// Options from a map: `raw`, `one_sided`, `limit`.
-fn to_options(what: &str, map: &Map) -> Result<Options, Box<EvalAltResult>> {
+/// Options from a map: `raw`, `one_sided`, `limit`, and `copies` (each
+/// piece that many times; returned apart as it is not a solver option).
+fn to_options(what: &str, map: &Map) -> Result<(Options, usize), Box<EvalAltResult>> {
     let mut o = Options::default();
+    let mut copies = 1;
     for (key, value) in map {
         let flag = || {
             value
@@ -88,14 +90,23 @@ fn to_options(what: &str, map: &Map) -> Result<Options, Box<EvalAltResult>> {
                 }
                 o.limit = Some(n as u64);
             }
+            "copies" => {
+                let n = value
+                    .as_int()
+                    .map_err(|_| error(format!("{what}: option copies must be a whole number")))?;
+                if !(1..=1024).contains(&n) {
+                    return Err(error(format!("{what}: option copies must be 1 to 1024")));
+                }
+                copies = n as usize;
+            }
             other => {
                 return Err(error(format!(
-                    "{what}: unknown option {other:?} (known: raw, one_sided, limit)"
+                    "{what}: unknown option {other:?} (known: raw, one_sided, limit, copies)"
                 )));
             }
         }
     }
-    Ok(o)
+    Ok((o, copies))
 }
 
 fn run(
@@ -106,8 +117,11 @@ fn run(
     keep: bool,
 ) -> Result<solver::Outcome, Box<EvalAltResult>> {
     let region = to_region(what, board)?;
-    let pieces = to_pieces(what, pieces)?;
-    let mut options = to_options(what, options)?;
+    let (mut options, copies) = to_options(what, options)?;
+    let pieces: Vec<Piece> = to_pieces(what, pieces)?
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
+        .collect();
     options.keep = keep;
     if options.limit == Some(0) {
         return Ok(solver::Outcome::default());
@@ -204,7 +218,8 @@ pub mod api {
     }
 
     /// Count packings with options: `raw: true` counts every solution,
-    /// `one_sided: true` forbids turning pieces over, `limit: n` stops at n.
+    /// `one_sided: true` forbids turning pieces over, `limit: n` stops at n,
+    /// `copies: n` uses every listed piece n times.
     ///
     /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
     #[rhai_fn(name = "count_polyomino", return_raw)]
