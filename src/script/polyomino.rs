@@ -149,8 +149,9 @@ pub mod api {
         Region::rect(rows, cols).map_err(|e| error(format!("rect: {e}")))
     }
 
-    /// A board from text: `.` a cell to fill, `#` or space a hole, `/` or a
-    /// new line between rows.
+    /// A board from text: `.` a cell, `#` or space a hole, `/` between rows.
+    ///
+    /// A new line also ends a row; rows may differ in length.
     ///
     /// Example: `region("...../.#.#./.....")`
     #[rhai_fn(return_raw)]
@@ -163,8 +164,9 @@ pub mod api {
         board.area() as i64
     }
 
-    /// Number of rotations and reflections that map the board onto itself
-    /// (4 for a rectangle, 8 for a square).
+    /// How many rotations and reflections map the board onto itself.
+    ///
+    /// 4 for a rectangle, 8 for a square, fewer for odd shapes.
     pub fn symmetries(board: &mut Region) -> i64 {
         board.symmetries().len() as i64
     }
@@ -193,7 +195,7 @@ pub mod api {
         format!("packing({:?})", p.lines().join("/"))
     }
 
-    /// The drawings of a piece list, as an array of strings.
+    /// The names and drawings of a piece list, one string per piece.
     ///
     /// Example: `polyomino_pieces("hexominoes")[0]` is `"AAAAAA"`.
     #[rhai_fn(return_raw)]
@@ -205,8 +207,10 @@ pub mod api {
             .collect())
     }
 
-    /// Count the ways to fill the board with the pieces, one per class
-    /// under the board's rotations and reflections.
+    /// Count the ways to fill a board with pieces, one per symmetry class.
+    ///
+    /// Classes are under the board's rotations and reflections; a packing
+    /// that is its own image counts once.
     ///
     /// `pieces`: letters ("FILNPTUVWXYZ", "O" is the 2×2 square), a set
     /// name ("pentominoes", "tetrominoes", "hexominoes"), or an array of
@@ -217,9 +221,11 @@ pub mod api {
         count_polyomino_with(board, pieces, Map::new())
     }
 
-    /// Count packings with options: `raw: true` counts every solution,
-    /// `one_sided: true` forbids turning pieces over, `limit: n` stops at n,
-    /// `copies: n` uses every listed piece n times.
+    /// Count packings with options: raw, one_sided, limit, copies.
+    ///
+    /// `raw: true` counts every solution, `one_sided: true` forbids turning
+    /// pieces over, `limit: n` stops at n, `copies: n` uses every listed
+    /// piece n times.
     ///
     /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
     #[rhai_fn(name = "count_polyomino", return_raw)]
@@ -232,18 +238,20 @@ pub mod api {
             .map(|o| o.count.min(i64::MAX as u64) as i64)
     }
 
-    /// Every packing of the board with the pieces (one per symmetry class),
-    /// as character boards for `frame`.
+    /// Every packing of a board with pieces, one per symmetry class.
     ///
-    /// Boards over 32×32 come back as packings (rows of letters). Ctrl+C
+    /// The packings are character boards, for `frame`. Boards over 32×32 come back as packings (rows of letters). Ctrl+C
     /// stops and returns those found so far.
     #[rhai_fn(return_raw)]
     pub fn solve_polyomino(board: Dynamic, pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
         solve_polyomino_with(board, pieces, Map::new())
     }
 
-    /// Packings with options: `limit: n` (the first n), `raw: true` (every
-    /// solution, not one per symmetry class), `one_sided: true`.
+    /// Packings with options: limit, raw, one_sided, copies.
+    ///
+    /// `limit: n` gives the first n, `raw: true` every solution (not one per
+    /// symmetry class), `one_sided: true` no turning over, `copies: n` each
+    /// piece n times.
     ///
     /// Example: `frame(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])`
     #[rhai_fn(name = "solve_polyomino", return_raw)]
