@@ -241,4 +241,18 @@ fn main() {
             if dlx == raw { "" } else { "  MISMATCH" }
         );
     }
+    // Scott's full 8x8 with the 2x2 square as a 13th piece (mixed sizes);
+    // no baseline here: the plain DLX would need a minute.
+    let mut with_square = pieces.clone();
+    with_square.push(puzzlelab::pentomino::polyomino::square());
+    let full = Region::rect(8, 8).expect("8x8");
+    let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
+        solver::count(&full, &with_square, false, false, &Silent)
+            .expect("solvable")
+            .count
+    });
+    println!(
+        "8x8+square  unique {unique:>5} in {:>8.2} ms (12 pentominoes and the 2x2 square)",
+        ms(t_unique)
+    );
 }
