@@ -33,7 +33,12 @@ impl EvalError {
         match self {
             EvalError::Parse(e) => e.0.to_string(),
             EvalError::Runtime(e) => {
-                let text = e.to_string();
+                let mut text = e.to_string();
+                // Rhai words a stop from on_progress as "Script terminated";
+                // the token it carries says why (e.g. Ctrl+C).
+                if let EvalAltResult::ErrorTerminated(why, _) = e.unwrap_inner() {
+                    text = text.replacen("Script terminated", &why.to_string(), 1);
+                }
                 let pos = e.position();
                 if pos.is_none() {
                     return text;
