@@ -54,7 +54,10 @@ fn script_file(name: &str, text: &str) -> String {
 #[test]
 fn eval_prints_the_value() {
     let o = puzzlelab(&["-e", "[1, 2, 3].map(|x| x * x)"], "");
-    assert_eq!((o.code, o.stdout.as_str(), o.stderr.as_str()), (0, "[1, 4, 9]\n", ""));
+    assert_eq!(
+        (o.code, o.stdout.as_str(), o.stderr.as_str()),
+        (0, "[1, 4, 9]\n", "")
+    );
     let o = puzzlelab(&["-e", "\"text prints without quotes\""], "");
     assert_eq!(o.stdout, "text prints without quotes\n");
 }
@@ -134,7 +137,11 @@ fn run_errors_name_file_line_and_column() {
     assert!(o.stderr.starts_with(&format!("{file}:2:")), "{}", o.stderr);
     let o = puzzlelab(&["run", "/no/such/file.rhai"], "");
     assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("/no/such/file.rhai: cannot read"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("/no/such/file.rhai: cannot read"),
+        "{}",
+        o.stderr
+    );
 }
 
 #[test]
@@ -192,7 +199,11 @@ fn piped_stdin_takes_repl_commands() {
     assert!(!o.stdout.contains("after quit"), "{}", o.stdout);
     let o = puzzlelab(&[], ":frobnicate\n");
     assert_eq!(o.code, 1);
-    assert!(o.stderr.contains("unknown command :frobnicate"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("unknown command :frobnicate"),
+        "{}",
+        o.stderr
+    );
 }
 
 #[test]
@@ -205,7 +216,12 @@ fn load_runs_a_file_into_the_session() {
 #[test]
 fn runaway_loop_is_stopped_by_the_operation_limit() {
     let o = puzzlelab(
-        &["--max-operations", "100000", "-e", "let n = 0;\nloop { n += 1; }"],
+        &[
+            "--max-operations",
+            "100000",
+            "-e",
+            "let n = 0;\nloop { n += 1; }",
+        ],
         "",
     );
     assert_eq!(o.code, 1);
@@ -229,7 +245,12 @@ fn runaway_loop_is_stopped_by_the_operation_limit() {
 #[test]
 fn other_limits_have_flags() {
     let o = puzzlelab(
-        &["--max-call-levels", "10", "-e", "fn down(n) { down(n + 1) } down(0)"],
+        &[
+            "--max-call-levels",
+            "10",
+            "-e",
+            "fn down(n) { down(n + 1) } down(0)",
+        ],
         "",
     );
     assert_eq!(o.code, 1);
@@ -263,15 +284,26 @@ fn help_version_and_bad_flags() {
     let o = puzzlelab(&["--help"], "");
     assert_eq!(o.code, 0);
     assert!(o.stdout.contains("--max-operations N"), "{}", o.stdout);
-    assert!(o.stdout.contains("puzzlelab [FLAGS] run FILE"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("puzzlelab [FLAGS] run FILE"),
+        "{}",
+        o.stdout
+    );
     let o = puzzlelab(&["--version"], "");
-    assert_eq!(o.stdout, format!("puzzlelab {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        o.stdout,
+        format!("puzzlelab {}\n", env!("CARGO_PKG_VERSION"))
+    );
     let o = puzzlelab(&["--max-operations", "many"], "");
     assert_eq!(o.code, 2);
     assert!(o.stderr.contains("needs a whole number"), "{}", o.stderr);
     let o = puzzlelab(&["frobnicate"], "");
     assert_eq!(o.code, 2);
-    assert!(o.stderr.contains("unknown command \"frobnicate\""), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("unknown command \"frobnicate\""),
+        "{}",
+        o.stderr
+    );
 }
 
 #[test]

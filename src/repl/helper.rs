@@ -74,7 +74,7 @@ impl ReplHelper {
         self.builtin.get_or_init(|| {
             let mut names = crate::script::help::names();
             let session = self.session.borrow();
-            for sig in session.engine().gen_fn_signatures(false) {
+            for sig in session.engine().gen_fn_signatures(true) {
                 let name: String = sig
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
