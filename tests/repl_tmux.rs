@@ -4,7 +4,7 @@
 //! Skips with a message when tmux is not installed. Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -102,7 +102,7 @@ fn tmux_available() -> bool {
         .unwrap_or(false)
 }
 
-fn start(home: &PathBuf) -> Tmux {
+fn start(home: &Path) -> Tmux {
     let tmux = Tmux {
         socket: format!("puzzlelab-test-{}", std::process::id()),
     };
