@@ -21,7 +21,7 @@ use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
 
 /// Run the REPL on a terminal until Ctrl+D or `:quit`.
-pub fn run(session: Session, mut lab: LabState, quiet: bool, limits: &Limits) -> ExitCode {
+pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
     let session = Rc::new(RefCell::new(session));
     let config = Config::builder()
         .auto_add_history(false)
@@ -52,13 +52,6 @@ pub fn run(session: Session, mut lab: LabState, quiet: bool, limits: &Limits) ->
         && path.exists()
     {
         let _ = rl.load_history(path);
-    }
-    if !quiet {
-        println!(
-            "puzzlelab {}: type help for the functions, :help for commands and keys, \
-             Tab to complete, Ctrl+D to leave.",
-            env!("CARGO_PKG_VERSION")
-        );
     }
     loop {
         lab_active.store(lab.active(), Ordering::Relaxed);

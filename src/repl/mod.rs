@@ -74,11 +74,19 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     let mut session = Session::new(limits);
     session.set_var("ARGS", rhai::Array::new());
     let mut lab = LabState::default();
+    let terminal = std::io::stdin().is_terminal();
+    if terminal && !quiet {
+        println!(
+            "puzzlelab {}: type help for the functions, :help for commands and keys, \
+             Tab to complete, Ctrl+D to leave.",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     if let Some(name) = &lab_name {
         let _ = repl_command(&format!(":lab {name}"), &mut session, &mut lab, limits);
     }
-    if std::io::stdin().is_terminal() {
-        interactive::run(session, lab, quiet, limits)
+    if terminal {
+        interactive::run(session, lab, limits)
     } else {
         batch::run_stdin(&mut session, &mut lab, limits)
     }
