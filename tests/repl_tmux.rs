@@ -253,6 +253,19 @@ fn interactive_session() {
     t.at_prompt("zebra_count");
     assert!(has_line(&t.enter(), "4000"));
 
+    // Lines typed ahead while the REPL is busy are kept, not dropped.
+    t.wait_prompt();
+    let mut burst: Vec<String> = Vec::new();
+    for k in 1..=8 {
+        burst.push(format!("{k} * 1111"));
+        burst.push("Enter".into());
+    }
+    let burst: Vec<&str> = burst.iter().map(String::as_str).collect();
+    t.keys(&burst);
+    t.wait_until("all eight typed-ahead results", |s| {
+        (1..=8).all(|k| has_line(s, &(k * 1111).to_string()))
+    });
+
     // Ctrl+D leaves; every line was saved to the history file as typed.
     t.keys(&["C-d"]);
     t.wait_for("REPL-EXITED-0");
