@@ -1,10 +1,25 @@
 //! Labs: step-by-step lessons in the manner of J's Labs.
 //!
-//! (Being built: see the labs issue.) The REPL talks to labs only through
-//! [`LabState`] and [`print_transcript`]/[`list`]; keep these signatures.
+//! A lab file (format in `labs/README.md`, parser in [`format`]) is a header
+//! and numbered sections of prose and Rhai code. The REPL talks to labs only
+//! through [`LabState`] and [`print_transcript`]/[`list`]: the runner shows a
+//! section, runs its code in the reader's own [`Session`], and hands the
+//! prompt back. Every `labs/*.lab` file is embedded at build time
+//! (`build.rs`); a lab can also be opened by path.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use crate::script::Limits;
 use crate::script::session::Session;
+
+pub mod format;
+
+pub use format::{FormatError, Lab};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/labs.rs"));
+}
 
 /// A lab as listed by `:lab` / `puzzlelab lab`.
 #[derive(Clone, Debug)]
@@ -17,31 +32,409 @@ pub struct LabInfo {
     pub sections: usize,
 }
 
-/// Every lab available.
+/// Every lab available (the embedded ones), by name. A lab whose file does
+/// not parse is listed with its error as the title and 0 sections.
 pub fn list() -> Vec<LabInfo> {
-    Vec::new()
+    embedded::EMBEDDED
+        .iter()
+        .map(
+            |(name, text)| match format::parse(name, &origin_of(name), text) {
+                Ok(lab) => LabInfo {
+                    name: name.to_string(),
+                    title: lab.title,
+                    sections: lab.sections.len(),
+                },
+                Err(e) => LabInfo {
+                    name: name.to_string(),
+                    title: format!("(broken: {e})"),
+                    sections: 0,
+                },
+            },
+        )
+        .collect()
+}
+
+/// The text `puzzlelab lab` and `:lab` show: one line per lab.
+pub fn list_text() -> String {
+    let labs = list();
+    if labs.is_empty() {
+        return "no labs built in".into();
+    }
+    let width = labs.iter().map(|l| l.name.len()).max().unwrap_or(0);
+    let mut out = String::from("Labs (`:lab NAME` or `puzzlelab lab NAME` to take one):\n");
+    for l in &labs {
+        out.push_str(&format!(
+            "  {:width$}  {} ({} sections)\n",
+            l.name, l.title, l.sections
+        ));
+    }
+    out.pop();
+    out
+}
+
+fn origin_of(name: &str) -> String {
+    format!("labs/{name}.lab")
+}
+
+fn is_path(name: &str) -> bool {
+    name.ends_with(".lab") || name.contains('/') || name.contains(std::path::MAIN_SEPARATOR)
+}
+
+/// Load lab `name`: an embedded lab by name, or a file when `name` looks
+/// like a path (ends in `.lab` or contains a `/`).
+pub fn load(name: &str) -> Result<Lab, String> {
+    if is_path(name) {
+        let text =
+            std::fs::read_to_string(name).map_err(|e| format!("cannot read lab {name}: {e}"))?;
+        return format::parse(name, name, &text).map_err(|e| e.to_string());
+    }
+    match embedded::EMBEDDED.iter().find(|(n, _)| *n == name) {
+        Some((n, text)) => format::parse(n, &origin_of(n), text).map_err(|e| e.to_string()),
+        None => {
+            let names: Vec<&str> = embedded::EMBEDDED.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "no lab named {name:?} (labs: {}; a file is opened by its path)",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+/// Run section `index` of `lab` in `session` and return what the reader
+/// sees: header, prose, `)`, each input echoed as typed (indented three
+/// spaces) with its value. Stops at the first failing input; the error,
+/// located as `file:line:col`, ends the text and is also returned.
+pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<String>) {
+    let mut out = lab.section_header(index);
+    out.push('\n');
+    let Some(section) = lab.sections.get(index) else {
+        return (out, None);
+    };
+    for line in &section.prose {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(")\n");
+    let error = run_inputs(lab, index, session, Some(&mut out));
+    if let Some(e) = &error {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    out.pop();
+    (out, error)
+}
+
+/// Run the code of section `index`; echo and values go to `out` if given
+/// (quiet inputs never echo). Returns the first error, located.
+fn run_inputs(
+    lab: &Lab,
+    index: usize,
+    session: &mut Session,
+    mut out: Option<&mut String>,
+) -> Option<String> {
+    let section = lab.sections.get(index)?;
+    for input in &section.inputs {
+        let echo = !input.quiet;
+        if echo && let Some(out) = out.as_deref_mut() {
+            for line in input.code.lines() {
+                let shown = format!("   {line}");
+                out.push_str(shown.trim_end());
+                out.push('\n');
+            }
+        }
+        let result = session.eval(&input.code);
+        let printed = session.take_output();
+        if echo && let Some(out) = out.as_deref_mut() {
+            out.push_str(&printed);
+        }
+        match result {
+            Ok(value) => {
+                if echo && let Some(out) = out.as_deref_mut() {
+                    let text = session.show(&value);
+                    let text = text.trim_end_matches('\n');
+                    if !text.is_empty() {
+                        out.push_str(text);
+                        out.push('\n');
+                    }
+                }
+            }
+            Err(e) => {
+                return Some(format!(
+                    "{} (in section {} of {})",
+                    e.located(&lab.origin, input.line),
+                    index + 1,
+                    lab.sections.len()
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// The whole transcript of lab `name` (print mode). `Err` names file:line of
 /// the first section that failed (the transcript so far is in the message).
-pub fn print_transcript(name: &str, _limits: &Limits) -> Result<String, String> {
-    Err(format!("no lab named {name:?}: labs are being built"))
+pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
+    let lab = load(name)?;
+    let mut session = Session::capturing(limits);
+    let mut out = lab.intro();
+    out.push('\n');
+    for index in 0..lab.sections.len() {
+        let (text, error) = show_section(&lab, index, &mut session);
+        out.push_str(&text);
+        out.push('\n');
+        if error.is_some() {
+            // The section's text already ends with the located error.
+            return Err(out.trim_end().to_string());
+        }
+    }
+    out.push_str("End of lab\n");
+    Ok(out)
+}
+
+/// The table of contents: chapters and numbered sections; `current`
+/// (1-based, 0 = none) is marked with `>`.
+pub fn toc(lab: &Lab, current: usize) -> String {
+    let n = lab.sections.len();
+    let width = n.to_string().len();
+    let mut out = format!("{} ({} sections)\n", lab.title, n);
+    let mut chapter = None;
+    for (i, s) in lab.sections.iter().enumerate() {
+        if s.chapter != chapter {
+            chapter = s.chapter;
+            if let Some(c) = s.chapter.and_then(|c| lab.chapters.get(c)) {
+                out.push_str(&format!("{}\n", c.title));
+            }
+        }
+        let mark = if i + 1 == current { '>' } else { ' ' };
+        out.push_str(&format!(" {mark} {:>width$}  {}\n", i + 1, s.title));
+    }
+    out.pop();
+    out
 }
 
 /// The lab being taken inside a REPL session, if any.
 #[derive(Default)]
-pub struct LabState {}
+pub struct LabState {
+    open: Option<Open>,
+    /// Where positions are remembered; `None` = `state_dir()/labs.json`.
+    positions_file: Option<PathBuf>,
+}
+
+struct Open {
+    lab: Lab,
+    /// Key under which the position is remembered.
+    key: String,
+    /// Sections shown so far: the current section is `pos` (1-based); 0 = the intro.
+    pos: usize,
+    /// Sections 1..=ran have had their code run in this session.
+    ran: usize,
+}
+
+const NO_LAB: &str = "no lab is open: `:lab` lists the labs, `:lab NAME` opens one";
 
 impl LabState {
+    /// A runner that remembers positions in `file` instead of the state dir.
+    pub fn with_state_file(file: PathBuf) -> LabState {
+        LabState {
+            open: None,
+            positions_file: Some(file),
+        }
+    }
+
     /// Handle a REPL line if it is a lab command (`:lab`, `:lab NAME`,
     /// `:next`, `:back`, `:goto N`, `:toc`, `:restart`, `:quit`): returns
-    /// the text to show, or `None` when the line is not a lab command.
-    pub fn command(&mut self, _line: &str, _session: &mut Session) -> Option<String> {
-        None
+    /// the text to show, or `None` when the line is not a lab command
+    /// (`:quit` with no lab open is left to the REPL).
+    pub fn command(&mut self, line: &str, session: &mut Session) -> Option<String> {
+        let mut words = line.split_whitespace();
+        let cmd = words.next()?;
+        let arg = words.collect::<Vec<_>>().join(" ");
+        let arg = arg.as_str();
+        let text = match cmd {
+            ":lab" if arg.is_empty() => {
+                let mut text = list_text();
+                if let Some(open) = &self.open {
+                    text.push_str(&format!(
+                        "\nOpen now: {} at section {} of {}.",
+                        open.lab.name,
+                        open.pos,
+                        open.lab.sections.len()
+                    ));
+                }
+                text
+            }
+            ":lab" => self.open_lab(arg, session),
+            ":next" | ":back" | ":goto" | ":toc" | ":restart" => {
+                if self.open.is_none() {
+                    NO_LAB.to_string()
+                } else {
+                    match cmd {
+                        ":next" => self.next(session),
+                        ":back" => self.back(session),
+                        ":goto" => self.goto_arg(arg, session),
+                        ":toc" => self
+                            .open
+                            .as_ref()
+                            .map_or_else(String::new, |o| toc(&o.lab, o.pos)),
+                        _ => self.goto(1, session),
+                    }
+                }
+            }
+            ":quit" => {
+                let open = self.open.take()?;
+                self.save(&open.key, open.pos);
+                format!(
+                    "Closed lab {} at section {} of {}; `:lab {}` resumes there. \
+                     Your variables stay defined.",
+                    open.lab.name,
+                    open.pos,
+                    open.lab.sections.len(),
+                    open.lab.name
+                )
+            }
+            _ => return None,
+        };
+        Some(text)
     }
 
     /// True while a lab is open (then Ctrl+A on an empty line means `:next`).
     pub fn active(&self) -> bool {
-        false
+        self.open.is_some()
+    }
+
+    /// The open lab's name and current section (1-based; 0 = at its intro).
+    pub fn position(&self) -> Option<(&str, usize)> {
+        self.open.as_ref().map(|o| (o.lab.name.as_str(), o.pos))
+    }
+
+    fn open_lab(&mut self, name: &str, session: &mut Session) -> String {
+        let lab = match load(name) {
+            Ok(lab) => lab,
+            Err(e) => return e,
+        };
+        if let Some(old) = self.open.take() {
+            self.save(&old.key, old.pos);
+        }
+        let key = if is_path(name) {
+            std::fs::canonicalize(name)
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|_| name.to_string())
+        } else {
+            name.to_string()
+        };
+        let saved = self.positions().get(&key).copied().unwrap_or(0);
+        let n = lab.sections.len();
+        let mut text = lab.intro();
+        self.open = Some(Open {
+            lab,
+            key,
+            pos: 0,
+            ran: 0,
+        });
+        if (1..=n).contains(&saved) {
+            text.push_str(&format!("\nResuming at section {saved} of {n}.\n"));
+            text.push_str(&self.goto(saved, session));
+        } else {
+            text.push_str(
+                "\n(Ctrl+A on an empty line or `:next` shows the next section; \
+                 also :back, :goto N, :toc, :restart, :quit.)",
+            );
+        }
+        text
+    }
+
+    fn next(&mut self, session: &mut Session) -> String {
+        let Some(open) = &self.open else {
+            return NO_LAB.into();
+        };
+        if open.pos >= open.lab.sections.len() {
+            let open = self.open.take();
+            if let Some(open) = open {
+                self.save(&open.key, 0);
+            }
+            return "End of lab".into();
+        }
+        let to = open.pos + 1;
+        self.goto(to, session)
+    }
+
+    fn back(&mut self, session: &mut Session) -> String {
+        let Some(open) = &self.open else {
+            return NO_LAB.into();
+        };
+        let to = open.pos.saturating_sub(1).max(1);
+        self.goto(to, session)
+    }
+
+    fn goto_arg(&mut self, arg: &str, session: &mut Session) -> String {
+        let n = self.open.as_ref().map_or(0, |o| o.lab.sections.len());
+        match arg.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => self.goto(k, session),
+            _ => format!("usage: :goto N, with N a section number from 1 to {n} (:toc lists them)"),
+        }
+    }
+
+    /// Show section `to` (1-based), first running quietly the code of any
+    /// earlier section not yet run in this session, so its names exist.
+    fn goto(&mut self, to: usize, session: &mut Session) -> String {
+        let Some(open) = self.open.as_mut() else {
+            return NO_LAB.into();
+        };
+        let mut text = String::new();
+        if open.ran + 1 < to {
+            let (from, until) = (open.ran + 1, to - 1);
+            let mut failed = Vec::new();
+            for k in from..=until {
+                if let Some(e) = run_inputs(&open.lab, k - 1, session, None) {
+                    failed.push(e);
+                }
+            }
+            if from == until {
+                text.push_str(&format!("(ran section {from}'s code quietly first)\n"));
+            } else {
+                text.push_str(&format!(
+                    "(ran the code of sections {from} to {until} quietly first)\n"
+                ));
+            }
+            for e in failed {
+                text.push_str(&format!("error: {e}\n"));
+            }
+        }
+        let (shown, _) = show_section(&open.lab, to - 1, session);
+        text.push_str(&shown);
+        open.pos = to;
+        open.ran = open.ran.max(to);
+        let (key, pos) = (open.key.clone(), open.pos);
+        self.save(&key, pos);
+        text
+    }
+
+    fn positions_path(&self) -> Option<PathBuf> {
+        self.positions_file
+            .clone()
+            .or_else(|| crate::state_dir().map(|d| d.join("labs.json")))
+    }
+
+    fn positions(&self) -> BTreeMap<String, usize> {
+        self.positions_path()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    /// Remember `pos` for `key` (0 forgets it). Failing to write is not an
+    /// error worth interrupting a lesson for.
+    fn save(&self, key: &str, pos: usize) {
+        let Some(path) = self.positions_path() else {
+            return;
+        };
+        let mut all = self.positions();
+        if pos == 0 {
+            all.remove(key);
+        } else {
+            all.insert(key.to_string(), pos);
+        }
+        if let Ok(text) = serde_json::to_string_pretty(&all) {
+            let _ = std::fs::write(path, text);
+        }
     }
 }

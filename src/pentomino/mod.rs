@@ -2,4 +2,20 @@
 //! orientations, placements in a frame, contact tests, character boards,
 //! framed display, the hand-placing session, and an exact-cover solver.
 //!
-//! (Being built: see the pentomino and polyomino issues.)
+//! Plain Rust: no Rhai, no terminal, no printing. Errors are
+//! [`PentominoError`] values; the session returns [`session::Event`]s for
+//! the caller to show.
+
+pub mod board;
+pub mod charboard;
+pub mod error;
+pub mod frame;
+pub mod jbox;
+pub mod pieces;
+pub mod session;
+
+pub use board::{Board, MAX_SIDE, Shape};
+pub use charboard::CharBoard;
+pub use error::PentominoError;
+pub use frame::{Style, frame};
+pub use pieces::{FRAME_COLS, FRAME_ROWS, LETTERS, p_data, pen, piece};

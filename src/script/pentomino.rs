@@ -1,10 +1,601 @@
-//! Script functions of the pentomino domain.
-//!
-//! (Being built: see its issue.)
+//! Script functions of the pentomino domain (seed 001): pieces, shapes,
+//! orientations, shift, members, contact, character boards, frames, and the
+//! interactive placing session `pentomino("V")`.
 
-use rhai::Module;
+use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
+
+use rhai::plugin::*;
+use rhai::{Array, Map, Module};
+
+use crate::pentomino::session::{Assist, Event, Placing};
+use crate::pentomino::{CharBoard, Style, jbox};
 
 /// The pentomino functions as a Rhai module.
 pub fn module() -> Module {
-    Module::new()
+    exported_module!(api)
+}
+
+/// Colour only on a terminal, and never when NO_COLOR is set to anything
+/// non-empty (the no-color.org convention).
+fn use_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The numbered orientations as the session shows them: J's two-row box
+/// table, numbers above boards.
+fn orientation_table(boards: &[CharBoard]) -> String {
+    let numbers = (0..boards.len()).map(|i| vec![i.to_string()]).collect();
+    let shapes = boards.iter().map(CharBoard::lines).collect();
+    jbox::boxed_table(&[numbers, shapes])
+}
+
+/// How a session is shown and fed.
+struct SessionIo<'a> {
+    ctx: &'a NativeCallContext<'a>,
+    answers: Option<std::vec::IntoIter<String>>,
+    style: Style,
+    colour: bool,
+    echo: bool,
+    /// When set, output is collected here instead of printed.
+    transcript: Option<String>,
+}
+
+impl SessionIo<'_> {
+    fn print(&mut self, text: &str) -> Result<(), Box<EvalAltResult>> {
+        if let Some(t) = &mut self.transcript {
+            t.push_str(text);
+            t.push('\n');
+            return Ok(());
+        }
+        // Through the engine's print hook, so capturing sessions (labs,
+        // tests) see the session's output in order with everything else.
+        self.ctx.call_native_fn::<()>("print", (text.to_string(),))
+    }
+
+    fn show(&mut self, events: Vec<Event>) -> Result<(), Box<EvalAltResult>> {
+        for e in events {
+            match e {
+                Event::Line(l) => self.print(&l)?,
+                Event::Error(l) => self.print(&format!("error: {l}"))?,
+                Event::Orientations(o) => self.print(&orientation_table(&o))?,
+                Event::Board(b) => {
+                    self.print(&crate::pentomino::frame(&b, self.style, self.colour))?
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn read(&mut self, prompt: &str) -> Result<Option<String>, Box<EvalAltResult>> {
+        self.print(prompt)?;
+        let line = match &mut self.answers {
+            Some(a) => a.next(),
+            None => crate::script::input::next_line(),
+        };
+        if crate::monitor::INTERRUPTED.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        if let (Some(l), true) = (&line, self.echo) {
+            self.print(l)?;
+        }
+        Ok(line)
+    }
+}
+
+/// Run a session; with `collect`, its output is returned instead of printed.
+fn run_session(
+    ctx: &NativeCallContext,
+    letter: &str,
+    options: Map,
+    collect: bool,
+) -> Result<(CharBoard, String), Box<EvalAltResult>> {
+    use crate::script::error;
+    let letter = crate::pentomino::pieces::piece_letter(letter)
+        .map_err(|e| error(format!("pentomino: {e}")))?;
+    let mut style = Style::Ascii;
+    let mut colour = use_colour();
+    let mut answers = None;
+    for (key, value) in options {
+        match key.as_str() {
+            "style" => {
+                let name = value.into_string().unwrap_or_default();
+                style = Style::parse(&name).ok_or_else(|| {
+                    error(format!(
+                        "pentomino: style {name:?} is unknown: use \"ascii\" or \"unicode\""
+                    ))
+                })?;
+            }
+            "colour" | "color" => {
+                colour = value
+                    .as_bool()
+                    .map_err(|_| error("pentomino: colour must be true or false"))?;
+            }
+            "answers" => {
+                let list: Array = value.into_array().map_err(|_| {
+                    error("pentomino: answers must be an array of strings, e.g. [\"1\", \"Z\"]")
+                })?;
+                answers = Some(list.into_iter().map(|v| v.to_string()).collect::<Vec<_>>());
+            }
+            other => {
+                return Err(error(format!(
+                    "pentomino: unknown option {other:?}: the options are answers, style, colour"
+                )));
+            }
+        }
+    }
+    let echo = answers.is_some() || !std::io::stdin().is_terminal();
+    let mut io = SessionIo {
+        ctx,
+        answers: answers.map(Vec::into_iter),
+        style,
+        colour,
+        echo,
+        transcript: collect.then(String::new),
+    };
+    let (mut session, events) =
+        Placing::start(letter).map_err(|e| error(format!("pentomino: {e}")))?;
+    io.show(events)?;
+    let monitor = crate::script::monitor::TerminalMonitor::new();
+    // `h` (hint) and `s` (solve) call this; the exact-cover solver supplies
+    // an `Assist` implementation to put here.
+    let assist: Option<&dyn Assist> = None;
+    while let Some(prompt) = session.prompt() {
+        let events = match io.read(prompt.text())? {
+            Some(line) => session.answer(&line, assist, &monitor),
+            None => session.end_of_input(),
+        };
+        io.show(events)?;
+    }
+    Ok((session.result(), io.transcript.unwrap_or_default()))
+}
+
+#[export_module]
+pub mod api {
+    use crate::pentomino::{self, PentominoError};
+    use crate::script::error;
+
+    /// A 0/1 board (a piece shape is a board the size of the piece);
+    /// prints as rows of `0`/`1` separated by spaces.
+    pub type Board = pentomino::Board;
+
+    /// A character board: `.` for empty, a letter for each piece's cells.
+    pub type CharBoard = pentomino::CharBoard;
+
+    fn fail(name: &str, e: PentominoError) -> Box<EvalAltResult> {
+        error(format!("{name}: {e}"))
+    }
+
+    fn letter_of(name: &str, text: &str) -> Result<char, Box<EvalAltResult>> {
+        pentomino::pieces::piece_letter(text).map_err(|e| fail(name, e))
+    }
+
+    fn boards(list: Vec<Board>) -> Array {
+        list.into_iter().map(Dynamic::from).collect()
+    }
+
+    /// The base shape of a pentomino (the seed's `P_0`), e.g. `piece("P")`.
+    ///
+    /// Letters: F I L N P T U V W X Y Z.
+    #[rhai_fn(return_raw)]
+    pub fn piece(letter: &str) -> Result<Board, Box<EvalAltResult>> {
+        pentomino::piece(letter_of("piece", letter)?).map_err(|e| fail("piece", e))
+    }
+
+    /// The base shape of a pentomino given as a character, e.g. `piece('P')`.
+    #[rhai_fn(name = "piece", return_raw)]
+    pub fn piece_char(letter: char) -> Result<Board, Box<EvalAltResult>> {
+        piece(&letter.to_string())
+    }
+
+    /// A custom piece from text, trimmed to its cells: `shape("XX.\n.XX")`.
+    ///
+    /// `.` and `0` are empty, any other visible character is a cell; spaces
+    /// only separate; `/` may end a row. The cells must join edge to edge.
+    #[rhai_fn(return_raw)]
+    pub fn shape(text: &str) -> Result<Board, Box<EvalAltResult>> {
+        Board::parse_shape(text).map_err(|e| fail("shape", e))
+    }
+
+    /// A 0/1 board from text at its full size: `board("1 1 0 0 0")`.
+    ///
+    /// Same characters as `shape`, but nothing is trimmed and the cells need
+    /// not be connected (the seed's tA..tD are such boards).
+    #[rhai_fn(return_raw)]
+    pub fn board(text: &str) -> Result<Board, Box<EvalAltResult>> {
+        Board::parse(text).map_err(|e| fail("board", e))
+    }
+
+    /// An empty 0/1 board of `rows`×`cols` (up to 32×32).
+    #[rhai_fn(name = "board", return_raw)]
+    pub fn board_sized(rows: i64, cols: i64) -> Result<Board, Box<EvalAltResult>> {
+        let side = |n: i64| usize::try_from(n).unwrap_or(0);
+        Board::new(side(rows), side(cols)).map_err(|e| fail("board", e))
+    }
+
+    /// A character board from text: rows of characters, `.` for empty.
+    ///
+    /// Spaces and tabs are ignored, `/` may end a row.
+    #[rhai_fn(return_raw)]
+    pub fn charboard(text: &str) -> Result<CharBoard, Box<EvalAltResult>> {
+        CharBoard::parse(text).map_err(|e| fail("charboard", e))
+    }
+
+    /// Every distinct orientation of a piece, in the seed's t0..t7 order.
+    ///
+    /// `pen("P")` has 8, `pen("X")` 1. Show them side by side with `boxed`.
+    #[rhai_fn(return_raw)]
+    pub fn pen(letter: &str) -> Result<Array, Box<EvalAltResult>> {
+        Ok(boards(piece(letter)?.orientations()))
+    }
+
+    /// Every distinct orientation of a piece given as a character.
+    #[rhai_fn(name = "pen", return_raw)]
+    pub fn pen_char(letter: char) -> Result<Array, Box<EvalAltResult>> {
+        pen(&letter.to_string())
+    }
+
+    /// Every distinct orientation of a shape, in the seed's t0..t7 order.
+    #[rhai_fn(name = "pen")]
+    pub fn pen_shape(shape: Board) -> Array {
+        boards(shape.orientations())
+    }
+
+    /// Each orientation of a piece at the top-left of the 6×10 frame.
+    #[rhai_fn(return_raw)]
+    pub fn p_data(letter: &str) -> Result<Array, Box<EvalAltResult>> {
+        p_data_shape(piece(letter)?)
+    }
+
+    /// Each orientation of a piece (given as a character) in the 6×10 frame.
+    #[rhai_fn(name = "p_data", return_raw)]
+    pub fn p_data_char(letter: char) -> Result<Array, Box<EvalAltResult>> {
+        p_data(&letter.to_string())
+    }
+
+    /// Each orientation of a shape at the top-left of the 6×10 frame.
+    #[rhai_fn(name = "p_data", return_raw)]
+    pub fn p_data_shape(shape: Board) -> Result<Array, Box<EvalAltResult>> {
+        pentomino::p_data(&shape)
+            .map(boards)
+            .map_err(|e| fail("p_data", e))
+    }
+
+    /// The seed's transform number `k` (0..7) applied to a board.
+    ///
+    /// 0 identity, 1 90° right, 2 180°, 3 270° right, 4 mirror (reverse each
+    /// row), 5 mirror∘90, 6 mirror∘180 (reverse the rows), 7 mirror∘270
+    /// (transpose).
+    #[rhai_fn(return_raw)]
+    pub fn transform(board: Board, k: i64) -> Result<Board, Box<EvalAltResult>> {
+        if !(0..8).contains(&k) {
+            return Err(error(format!(
+                "transform: k is {k}; the transforms are 0 to 7"
+            )));
+        }
+        Ok(board.transform(k as usize))
+    }
+
+    /// The seed's t0: the board unchanged.
+    pub fn t0(board: Board) -> Board {
+        board.transform(0)
+    }
+
+    /// The seed's t1: turned 90° to the right (transpose, reverse each row).
+    pub fn t1(board: Board) -> Board {
+        board.transform(1)
+    }
+
+    /// The seed's t2: turned 180°.
+    pub fn t2(board: Board) -> Board {
+        board.transform(2)
+    }
+
+    /// The seed's t3: turned 270° right (transpose, reverse the rows).
+    pub fn t3(board: Board) -> Board {
+        board.transform(3)
+    }
+
+    /// The seed's t4: mirrored left to right (reverse each row).
+    pub fn t4(board: Board) -> Board {
+        board.transform(4)
+    }
+
+    /// The seed's t5: mirror of the 90° turn.
+    pub fn t5(board: Board) -> Board {
+        board.transform(5)
+    }
+
+    /// The seed's t6: mirror of the 180° turn (reverse the rows).
+    pub fn t6(board: Board) -> Board {
+        board.transform(6)
+    }
+
+    /// The seed's t7: mirror of the 270° turn (transpose).
+    pub fn t7(board: Board) -> Board {
+        board.transform(7)
+    }
+
+    /// Move a board's cells right by `x` and down by `y` (negative: left/up).
+    ///
+    /// Vacated cells are 0, cells pushed past an edge are dropped, nothing
+    /// wraps: `shift(p_data("P")[0], 2, 1)`.
+    pub fn shift(board: Board, x: i64, y: i64) -> Board {
+        board.shift(x, y)
+    }
+
+    /// Every placement of a board's pattern inside the board, row by row.
+    ///
+    /// The seed's `members`: offsets with rows outer and columns inner;
+    /// `members(p_data("P")[0])` has 36.
+    #[rhai_fn(return_raw)]
+    pub fn members(board: Board) -> Result<Array, Box<EvalAltResult>> {
+        board.members().map(boards).map_err(|e| fail("members", e))
+    }
+
+    /// The seed's contact: 0 on overlap, else side-by-side pairs in rows.
+    ///
+    /// Only horizontal neighbours count, as in the J code; `touch` also
+    /// counts pieces touching above and below.
+    #[rhai_fn(return_raw)]
+    pub fn contact(a: Board, b: Board) -> Result<i64, Box<EvalAltResult>> {
+        a.contact(&b)
+            .map(|n| n as i64)
+            .map_err(|e| fail("contact", e))
+    }
+
+    /// Clean contact: 0 on overlap, else edge-sharing pairs in all directions.
+    #[rhai_fn(return_raw)]
+    pub fn touch(a: Board, b: Board) -> Result<i64, Box<EvalAltResult>> {
+        a.touch(&b).map(|n| n as i64).map_err(|e| fail("touch", e))
+    }
+
+    /// For each board in `boards`, whether `contact(board, it)` ≥ 1.
+    #[rhai_fn(return_raw)]
+    pub fn tcontact(board: Board, boards: Array) -> Result<Array, Box<EvalAltResult>> {
+        let mut list = Vec::with_capacity(boards.len());
+        for (i, b) in boards.into_iter().enumerate() {
+            let name = b.type_name();
+            let b = b.try_cast::<Board>().ok_or_else(|| {
+                error(format!("tcontact: element {i} is {name}, not a 0/1 board"))
+            })?;
+            list.push(b);
+        }
+        board
+            .tcontact(&list)
+            .map(|v| v.into_iter().map(Dynamic::from).collect())
+            .map_err(|e| fail("tcontact", e))
+    }
+
+    /// A 0/1 board as characters: `.` for 0, `letter` for 1.
+    #[rhai_fn(return_raw)]
+    pub fn display(board: Board, letter: &str) -> Result<CharBoard, Box<EvalAltResult>> {
+        let letter =
+            pentomino::charboard::display_letter(letter).map_err(|e| fail("display", e))?;
+        Ok(CharBoard::display(&board, letter))
+    }
+
+    /// A 0/1 board as characters, the letter given as a character.
+    #[rhai_fn(name = "display", return_raw)]
+    pub fn display_char(board: Board, letter: char) -> Result<CharBoard, Box<EvalAltResult>> {
+        display(board, &letter.to_string())
+    }
+
+    /// Merge two character boards of one size; `.` yields to a letter.
+    ///
+    /// Two letters in one cell are an error.
+    #[rhai_fn(return_raw)]
+    pub fn rp(a: CharBoard, b: CharBoard) -> Result<CharBoard, Box<EvalAltResult>> {
+        a.rp(&b).map_err(|e| fail("rp", e))
+    }
+
+    /// The seed's ch2flag: 1 where a character board has a letter, else 0.
+    pub fn flags(board: CharBoard) -> Board {
+        board.flags()
+    }
+
+    /// The board drawn with `+ - |` lines round each piece and the board.
+    ///
+    /// Pieces are coloured when stdout is a terminal and NO_COLOR is unset.
+    pub fn frame(board: CharBoard) -> String {
+        pentomino::frame(&board, pentomino::Style::Ascii, super::use_colour())
+    }
+
+    /// The framed board in a style: `"ascii"` or `"unicode"` (box drawing).
+    #[rhai_fn(name = "frame", return_raw)]
+    pub fn frame_style(board: CharBoard, style: &str) -> Result<String, Box<EvalAltResult>> {
+        frame_colour(board, style, super::use_colour())
+    }
+
+    /// The framed board in a style, with colour on (`true`) or off (`false`).
+    #[rhai_fn(name = "frame", return_raw)]
+    pub fn frame_colour(
+        board: CharBoard,
+        style: &str,
+        colour: bool,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let style = pentomino::Style::parse(style).ok_or_else(|| {
+            error(format!(
+                "frame: style {style:?} is unknown: use \"ascii\" or \"unicode\""
+            ))
+        })?;
+        Ok(pentomino::frame(&board, style, colour))
+    }
+
+    /// An array shown as J shows a boxed list: boards side by side in boxes.
+    ///
+    /// `boxed(pen("P"))` prints like the seed's `pen P_0`.
+    pub fn boxed(ctx: NativeCallContext, items: Array) -> String {
+        let cells: Vec<Vec<String>> = items
+            .into_iter()
+            .map(|item| {
+                if let Some(b) = item.clone().try_cast::<Board>() {
+                    b.lines()
+                } else if let Some(c) = item.clone().try_cast::<CharBoard>() {
+                    c.lines()
+                } else {
+                    let text = ctx
+                        .call_fn::<String>("to_string", (item.clone(),))
+                        .unwrap_or_else(|_| item.to_string());
+                    text.lines().map(str::to_string).collect()
+                }
+            })
+            .collect();
+        pentomino::jbox::boxed_list(&cells)
+    }
+
+    /// Place pentominoes by hand, starting with `letter` (the seed's session).
+    ///
+    /// Shows the orientations, asks for numbers and letters on stdin; Enter
+    /// keeps a piece, `u` undoes, `n` breaks. Returns the character board.
+    #[rhai_fn(return_raw)]
+    pub fn pentomino(
+        ctx: NativeCallContext,
+        letter: &str,
+    ) -> Result<CharBoard, Box<EvalAltResult>> {
+        super::run_session(&ctx, letter, Map::new(), false).map(|r| r.0)
+    }
+
+    /// The placing session fed from an array of answers instead of stdin.
+    ///
+    /// `pentomino("V", ["1", "Z", "1", "", "n"])`; running out of answers
+    /// breaks off.
+    #[rhai_fn(name = "pentomino", return_raw)]
+    pub fn pentomino_answers(
+        ctx: NativeCallContext,
+        letter: &str,
+        answers: Array,
+    ) -> Result<CharBoard, Box<EvalAltResult>> {
+        let mut options = Map::new();
+        options.insert("answers".into(), Dynamic::from(answers));
+        super::run_session(&ctx, letter, options, false).map(|r| r.0)
+    }
+
+    /// The placing session with options: answers, frame style and colour.
+    ///
+    /// `#{answers: [...], style: "unicode", colour: false}`; `style` is
+    /// `"ascii"` (default) or `"unicode"`, `colour` defaults to on for a
+    /// terminal without NO_COLOR.
+    #[rhai_fn(name = "pentomino", return_raw)]
+    pub fn pentomino_options(
+        ctx: NativeCallContext,
+        letter: &str,
+        options: Map,
+    ) -> Result<CharBoard, Box<EvalAltResult>> {
+        super::run_session(&ctx, letter, options, false).map(|r| r.0)
+    }
+
+    /// A placing session's whole transcript as a string, from given answers.
+    ///
+    /// `pentomino_transcript("V", ["1", "Z", "1", "n"])` runs the session
+    /// without stdin or printing (for labs): each question is followed by its
+    /// answer. Colour is off; pass an options map to change that.
+    #[rhai_fn(return_raw)]
+    pub fn pentomino_transcript(
+        ctx: NativeCallContext,
+        letter: &str,
+        answers: Array,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let mut options = Map::new();
+        options.insert("answers".into(), Dynamic::from(answers));
+        options.insert("colour".into(), Dynamic::from(false));
+        pentomino_transcript_options(ctx, letter, options)
+    }
+
+    /// A placing session's transcript with options (answers, style, colour).
+    #[rhai_fn(name = "pentomino_transcript", return_raw)]
+    pub fn pentomino_transcript_options(
+        ctx: NativeCallContext,
+        letter: &str,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
+        if !options.contains_key("answers") {
+            return Err(error(
+                "pentomino_transcript: give the answers, e.g. #{answers: [\"1\", \"n\"]}",
+            ));
+        }
+        let mut options = options;
+        options
+            .entry("colour".into())
+            .or_insert(Dynamic::from(false));
+        super::run_session(&ctx, letter, options, true).map(|r| r.1)
+    }
+
+    /// Number of rows of a 0/1 board.
+    #[rhai_fn(get = "rows", pure)]
+    pub fn rows(board: &mut Board) -> i64 {
+        board.rows() as i64
+    }
+
+    /// Number of columns of a 0/1 board.
+    #[rhai_fn(get = "cols", pure)]
+    pub fn cols(board: &mut Board) -> i64 {
+        board.cols() as i64
+    }
+
+    /// Number of rows of a character board.
+    #[rhai_fn(get = "rows", pure)]
+    pub fn char_rows(board: &mut CharBoard) -> i64 {
+        board.rows() as i64
+    }
+
+    /// Number of columns of a character board.
+    #[rhai_fn(get = "cols", pure)]
+    pub fn char_cols(board: &mut CharBoard) -> i64 {
+        board.cols() as i64
+    }
+
+    /// Number of filled cells of a 0/1 board.
+    #[rhai_fn(pure)]
+    pub fn count(board: &mut Board) -> i64 {
+        board.count() as i64
+    }
+
+    /// The 0/1 board as rows of `0`/`1` separated by spaces (J style).
+    #[rhai_fn(global, name = "to_string", pure)]
+    pub fn to_string(board: &mut Board) -> String {
+        board.to_string()
+    }
+
+    /// The 0/1 board as `board("11/11/10")`, one line that rebuilds it.
+    #[rhai_fn(global, name = "to_debug", pure)]
+    pub fn to_debug(board: &mut Board) -> String {
+        format!("{board:?}")
+    }
+
+    /// The character board as rows of characters, `.` for empty.
+    #[rhai_fn(global, name = "to_string", pure)]
+    pub fn char_to_string(board: &mut CharBoard) -> String {
+        board.to_string()
+    }
+
+    /// The character board as `charboard("PP./...")`, one line that rebuilds it.
+    #[rhai_fn(global, name = "to_debug", pure)]
+    pub fn char_to_debug(board: &mut CharBoard) -> String {
+        format!("{board:?}")
+    }
+
+    /// True when two 0/1 boards have the same size and cells.
+    #[rhai_fn(name = "==")]
+    pub fn eq(a: &mut Board, b: Board) -> bool {
+        *a == b
+    }
+
+    /// True when two 0/1 boards differ.
+    #[rhai_fn(name = "!=")]
+    pub fn ne(a: &mut Board, b: Board) -> bool {
+        *a != b
+    }
+
+    /// True when two character boards are the same.
+    #[rhai_fn(name = "==")]
+    pub fn char_eq(a: &mut CharBoard, b: CharBoard) -> bool {
+        *a == b
+    }
+
+    /// True when two character boards differ.
+    #[rhai_fn(name = "!=")]
+    pub fn char_ne(a: &mut CharBoard, b: CharBoard) -> bool {
+        *a != b
+    }
 }

@@ -1,0 +1,207 @@
+//! The interactive lab runner driven through `LabState` and a `Session`, as
+//! the REPL drives it; broken lab files; print mode through the binary.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use puzzlelab::lab::{self, LabState};
+use puzzlelab::script::Limits;
+use puzzlelab::script::session::Session;
+
+/// A fresh scratch file path for this test (no temp-file crate needed).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlelab-lab-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn cmd(state: &mut LabState, session: &mut Session, line: &str) -> String {
+    state
+        .command(line, session)
+        .unwrap_or_else(|| panic!("{line} is a lab command"))
+}
+
+#[test]
+fn advance_type_back_goto_toc_quit_and_resume() {
+    let positions = scratch("positions.json");
+    let mut state = LabState::with_state_file(positions.clone());
+    let mut s = Session::capturing(&Limits::default());
+    assert!(!state.active());
+
+    let intro = cmd(&mut state, &mut s, ":lab example");
+    assert!(intro.starts_with("Lab: How labs work\n"), "{intro}");
+    assert!(state.active());
+
+    let one = cmd(&mut state, &mut s, ":next");
+    assert!(one.starts_with("-- (1 of 3) Basics ---"), "{one}");
+    assert!(
+        one.ends_with("   let answer = 6 * 7;\n   answer + 1\n43"),
+        "{one}"
+    );
+
+    // Between sections the reader has an ordinary session with the lab's names.
+    let v = s.eval("answer * 10").unwrap();
+    assert_eq!(s.show(&v), "420");
+    assert_eq!(state.command("answer * 10", &mut s), None);
+
+    let two = cmd(&mut state, &mut s, ":next");
+    assert!(
+        two.starts_with("-- (2 of 3) Basics (continued) ---"),
+        "{two}"
+    );
+    assert!(two.ends_with("84"), "{two}");
+
+    let back = cmd(&mut state, &mut s, ":back");
+    assert!(back.starts_with("-- (1 of 3) Basics ---"), "{back}");
+    assert_eq!(state.position(), Some(("example", 1)));
+
+    let three = cmd(&mut state, &mut s, ":goto 3");
+    assert!(three.starts_with("-- (3 of 3) A grid ---"), "{three}");
+    assert!(
+        three.contains("   clues\n36\n   ym\n+---+---+---+\n|.5.|7.1|.4.|"),
+        "{three}"
+    );
+    assert!(cmd(&mut state, &mut s, ":goto 9").starts_with("usage: :goto N"));
+
+    let toc = cmd(&mut state, &mut s, ":toc");
+    assert_eq!(
+        toc,
+        "How labs work (3 sections)\nBasics\n   1  Basics\n   2  Basics (continued)\nGrids\n > 3  A grid"
+    );
+
+    let quit = cmd(&mut state, &mut s, ":quit");
+    assert!(
+        quit.starts_with("Closed lab example at section 3 of 3"),
+        "{quit}"
+    );
+    assert!(!state.active());
+    let v = s.eval("twice(answer)").unwrap();
+    assert_eq!(s.show(&v), "84");
+    // With no lab open, `:quit` belongs to the REPL; other lab commands say why not.
+    assert_eq!(state.command(":quit", &mut s), None);
+    assert!(cmd(&mut state, &mut s, ":next").starts_with("no lab is open"));
+
+    // A new process (new state, new session) resumes where the reader left off,
+    // running the earlier sections quietly so their names exist.
+    let mut state = LabState::with_state_file(positions.clone());
+    let mut s = Session::capturing(&Limits::default());
+    let resumed = cmd(&mut state, &mut s, ":lab example");
+    assert!(resumed.contains("Resuming at section 3 of 3."), "{resumed}");
+    assert!(resumed.contains("(ran the code of sections 1 to 2 quietly first)"));
+    assert!(resumed.ends_with("+---+---+---+"), "{resumed}");
+    let v = s.eval("twice(answer)").unwrap();
+    assert_eq!(s.show(&v), "84");
+
+    assert_eq!(cmd(&mut state, &mut s, ":next"), "End of lab");
+    assert!(!state.active());
+    // Finished: the next opening starts from the top.
+    let again = cmd(&mut state, &mut s, ":lab example");
+    assert!(!again.contains("Resuming"), "{again}");
+    let first = cmd(&mut state, &mut s, ":restart");
+    assert!(first.starts_with("-- (1 of 3) Basics ---"), "{first}");
+}
+
+#[test]
+fn lab_command_lists_and_rejects_unknown_names() {
+    let mut state = LabState::with_state_file(scratch("list.json"));
+    let mut s = Session::capturing(&Limits::default());
+    let listing = cmd(&mut state, &mut s, ":lab");
+    assert!(
+        listing.contains("example  How labs work (3 sections)"),
+        "{listing}"
+    );
+    let unknown = cmd(&mut state, &mut s, ":lab nosuch");
+    assert!(unknown.starts_with("no lab named \"nosuch\""), "{unknown}");
+    assert!(!state.active());
+}
+
+const BROKEN_CODE: &str = "\
+Title: Broken
+Lab Section One
+Fine.
+)
+let a = 1;
+a + 1
+Lab Section Two
+This one fails.
+)
+let b = a +
+  nosuch;
+Lab Section Three
+Still reachable.
+)
+a + 2
+";
+
+#[test]
+fn failing_code_names_file_line_and_the_runner_goes_on() {
+    let path = scratch("broken_code.lab");
+    std::fs::write(&path, BROKEN_CODE).unwrap();
+    let p = path.to_str().unwrap();
+
+    let err = lab::print_transcript(p, &Limits::default()).unwrap_err();
+    assert!(
+        err.contains("   a + 1\n2\n"),
+        "transcript so far is kept:\n{err}"
+    );
+    assert!(
+        err.contains(&format!("error: {p}:11:3: Variable not found: nosuch")),
+        "{err}"
+    );
+    assert!(
+        !err.contains("Three"),
+        "print mode stops at the failure:\n{err}"
+    );
+
+    let mut state = LabState::with_state_file(scratch("broken.json"));
+    let mut s = Session::capturing(&Limits::default());
+    cmd(&mut state, &mut s, &format!(":lab {p}"));
+    cmd(&mut state, &mut s, ":next");
+    let two = cmd(&mut state, &mut s, ":next");
+    assert!(two.contains(&format!("{p}:11:3")), "{two}");
+    assert!(state.active());
+    let three = cmd(&mut state, &mut s, ":next");
+    assert!(three.ends_with("   a + 2\n3"), "{three}");
+}
+
+#[test]
+fn section_without_paren_names_file_line() {
+    let path = scratch("no_paren.lab");
+    std::fs::write(
+        &path,
+        "Title: T\n\nLab Section A\nprose only\nLab Section B\nx\n)\n1\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let want = format!("{p}:3: section 1 has no line holding only `)`");
+    let err = lab::print_transcript(p, &Limits::default()).unwrap_err();
+    assert!(err.starts_with(&want), "{err}");
+    let mut state = LabState::with_state_file(scratch("no_paren.json"));
+    let mut s = Session::capturing(&Limits::default());
+    assert!(cmd(&mut state, &mut s, &format!(":lab {p}")).starts_with(&want));
+    assert!(!state.active());
+}
+
+#[test]
+fn binary_print_mode_exit_codes() {
+    let bin = env!("CARGO_BIN_EXE_puzzlelab");
+    let ok = Command::new(bin)
+        .args(["lab", "example", "--print"])
+        .output()
+        .unwrap();
+    assert!(ok.status.success());
+    assert!(String::from_utf8_lossy(&ok.stdout).ends_with("End of lab\n"));
+
+    let path = scratch("broken_bin.lab");
+    std::fs::write(&path, BROKEN_CODE).unwrap();
+    let p = path.to_str().unwrap();
+    let bad = Command::new(bin)
+        .args(["lab", p, "--print"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(stderr.contains(&format!("{p}:11:3")), "{stderr}");
+}
