@@ -55,8 +55,14 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
     }
     loop {
         lab_active.store(lab.active(), Ordering::Relaxed);
-        let prompt = if lab.active() { "lab> " } else { "> " };
-        let line = match rl.readline(prompt) {
+        // In a lab the prompt says where: `sudoku 3> ` (`sudoku> ` at its
+        // introduction).
+        let prompt = match lab.position() {
+            Some((name, 0)) => format!("{name}> "),
+            Some((name, section)) => format!("{name} {section}> "),
+            None => "> ".to_string(),
+        };
+        let line = match rl.readline(&prompt) {
             Ok(line) => line,
             // Ctrl+C at the prompt: the line is dropped, the session goes on.
             Err(ReadlineError::Interrupted) => continue,

@@ -92,21 +92,9 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     }
 }
 
-/// The `puzzlelab lab` / `:lab` listing.
+/// The `puzzlelab lab` / `:lab` listing, with a final line ending.
 fn lab_list() -> String {
-    let labs = crate::lab::list();
-    if labs.is_empty() {
-        return "no labs found\n".to_string();
-    }
-    let width = labs.iter().map(|l| l.name.len()).max().unwrap_or(0);
-    let mut s = String::from("Labs (puzzlelab lab NAME, or :lab NAME in the REPL):\n");
-    for l in labs {
-        s.push_str(&format!(
-            "  {:<width$}  {} ({} sections)\n",
-            l.name, l.title, l.sections
-        ));
-    }
-    s
+    crate::lab::list_text() + "\n"
 }
 
 /// What a REPL command asks the loop to do next.
