@@ -361,3 +361,78 @@ fn sigint_interrupts_running_code() {
     assert_eq!(rest, "");
     assert_eq!(err, "<stdin>:2:6: interrupted (Ctrl+C)\n");
 }
+
+/// `echo 'see(sudoku(su21_99))' | puzzlelab` prints the solution box, and
+/// the puzzle beside it is seed 000's last output, character for character.
+#[test]
+fn piped_see_prints_the_seed_box() {
+    let o = puzzlelab(&[], "see(sudoku(su21_99))\n");
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+    assert_eq!(
+        o.stdout,
+        "\
++-------------+
+|+---+---+---+|
+||364|812|579||
+||982|756|314||
+||175|394|628||
+|+---+---+---+|
+||743|581|296||
+||698|423|751||
+||521|967|483||
+|+---+---+---+|
+||457|138|962||
+||836|279|145||
+||219|645|837||
+|+---+---+---+|
++-------------+
+"
+    );
+    let o = puzzlelab(&[], "see([su21_99] +\n    sudoku(su21_99))\n");
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+    assert_eq!(
+        o.stdout,
+        "\
++-------------+-------------+
+|+---+---+---+|+---+---+---+|
+||..4|81.|...|||364|812|579||
+||..2|...|3..|||982|756|314||
+||1..|.94|6..|||175|394|628||
+|+---+---+---+|+---+---+---+|
+||74.|...|...|||743|581|296||
+||.9.|.2.|.5.|||698|423|751||
+||...|...|.83|||521|967|483||
+|+---+---+---+|+---+---+---+|
+||..7|13.|..2|||457|138|962||
+||..6|...|1..|||836|279|145||
+||...|.45|8..|||219|645|837||
+|+---+---+---+|+---+---+---+|
++-------------+-------------+
+"
+    );
+}
+
+/// A blank grid explodes the breadth-first search: it stops with an error
+/// saying so, and the piped session reports it like any other error.
+#[test]
+fn piped_search_too_large_is_an_error() {
+    let o = puzzlelab(
+        &[],
+        "let n = sudoku(grid(\".\" * 81));\nprint(\"never\");\n",
+    );
+    assert_eq!(o.code, 1);
+    assert_eq!(o.stdout, "");
+    assert!(o.stderr.starts_with("<stdin>:1:"), "{}", o.stderr);
+}
+
+/// `pentomino("V")` reads its answers from the lines after it in the same
+/// piped stream (the shared reader in script::input), then the script goes on.
+#[test]
+fn piped_script_feeds_an_interactive_function() {
+    let o = puzzlelab(
+        &[],
+        "pentomino(\"V\")\n1\nn\nprint(\"after the session\");\n",
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.ends_with("after the session\n"), "{}", o.stdout);
+}

@@ -68,7 +68,7 @@ impl Tmux {
     /// line. Typing earlier can race with rustyline's cursor-position query
     /// at the start of a line.
     fn wait_prompt(&self) {
-        self.wait_until("an empty prompt", |s| ends_at_prompt(s));
+        self.wait_until("an empty prompt", ends_at_prompt);
     }
 
     /// At a fresh prompt, type `text` (without Enter).
