@@ -190,14 +190,13 @@ Script help: `help` lists the functions by domain, help(\"name\") explains one.
     s
 }
 
-/// `:vars`: the session's variables (the built-in puzzles last).
+/// `:vars`: the session's variables, then the names of the predefined puzzles.
 fn vars(session: &Session) -> String {
     let builtin: Vec<&str> = crate::sudoku::puzzles::ALL
         .iter()
         .map(|(n, _)| *n)
         .collect();
     let mut mine = Vec::new();
-    let mut theirs = Vec::new();
     for (name, constant, value) in session.scope().iter_raw() {
         let kind = if constant { "const " } else { "" };
         let first = session.show(value);
@@ -207,13 +206,21 @@ fn vars(session: &Session) -> String {
         } else {
             first.to_string()
         };
-        let entry = format!("  {name:<12} {kind}{:<10} {first}", value.type_name());
-        if builtin.contains(&name) {
-            theirs.push(entry);
-        } else {
+        // The script's name for the type (`Grid`), never the Rust path.
+        let type_name = session.engine().map_type_name(value.type_name());
+        let type_name = match type_name.rsplit("::").next().unwrap_or(type_name) {
+            "i64" => "int",
+            "f64" => "float",
+            other => other,
+        };
+        let label = format!("{kind}{type_name}");
+        let entry = format!("  {name:<12} {label:<14} {first}");
+        if !builtin.contains(&name) {
             mine.push(entry);
         }
     }
+    // Scope order is newest first; list oldest first.
+    mine.reverse();
     let mut s = String::new();
     if mine.is_empty() {
         s.push_str("no variables of yours yet\n");
