@@ -36,8 +36,16 @@ impl EvalError {
                 let mut text = e.to_string();
                 // Rhai words a stop from on_progress as "Script terminated";
                 // the token it carries says why (e.g. Ctrl+C).
-                if let EvalAltResult::ErrorTerminated(why, _) = e.unwrap_inner() {
-                    text = text.replacen("Script terminated", &why.to_string(), 1);
+                match e.unwrap_inner() {
+                    EvalAltResult::ErrorTerminated(why, _) => {
+                        text = text.replacen("Script terminated", &why.to_string(), 1);
+                    }
+                    // The script functions' own errors say what went wrong;
+                    // Rhai's "Runtime error: " in front adds nothing.
+                    EvalAltResult::ErrorRuntime(..) => {
+                        text = text.replacen("Runtime error: ", "", 1);
+                    }
+                    _ => {}
                 }
                 let pos = e.position();
                 if pos.is_none() {
