@@ -330,6 +330,11 @@ fn lab_ctrl_a_advances() {
     let s = t.enter();
     let last = s.lines().rev().find(|l| !l.trim().is_empty());
     assert_eq!(last.map(str::trim_end), Some(">"), "{s}");
+    // `:lab` completes lab names; opening it again resumes where it was.
+    t.at_prompt(":lab exa");
+    t.keys(&["Tab"]);
+    t.wait_for("> :lab example");
+    assert!(t.enter().contains("example 1> "));
     t.keys(&["C-d"]);
     t.wait_for("REPL-EXITED-0");
     let _ = std::fs::remove_dir_all(&home);

@@ -1,5 +1,6 @@
 //! The rustyline side of the REPL: tab completion (script functions, the
-//! session's variables and functions, REPL commands), multi-line input (the
+//! session's variables and functions, REPL commands, lab and file names),
+//! multi-line input (the
 //! validator asks Rhai's parser), and Ctrl+A as `:next` while a lab is open.
 
 use std::cell::{OnceCell, RefCell};
@@ -7,7 +8,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rustyline::completion::{Completer, Pair};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
@@ -60,6 +61,7 @@ pub struct ReplHelper {
     /// Every function name the engine knows (domains and Rhai's standard
     /// library), gathered on the first Tab so that startup stays quick.
     builtin: OnceCell<Vec<String>>,
+    files: FilenameCompleter,
 }
 
 impl ReplHelper {
@@ -67,6 +69,7 @@ impl ReplHelper {
         ReplHelper {
             session,
             builtin: OnceCell::new(),
+            files: FilenameCompleter::new(),
         }
     }
 
@@ -143,9 +146,26 @@ impl Completer for ReplHelper {
         &self,
         line: &str,
         pos: usize,
-        _ctx: &Context<'_>,
+        ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
+        let trimmed = before.trim_start();
+        // `:lab NAME` completes lab names, `:load FILE` file names.
+        if let Some(prefix) = trimmed.strip_prefix(":lab ") {
+            let prefix = prefix.trim_start();
+            let pairs = crate::lab::list()
+                .into_iter()
+                .filter(|l| l.name.starts_with(prefix))
+                .map(|l| Pair {
+                    display: l.name.clone(),
+                    replacement: l.name,
+                })
+                .collect();
+            return Ok((pos - prefix.len(), pairs));
+        }
+        if trimmed.starts_with(":load ") {
+            return self.files.complete(line, pos, ctx);
+        }
         let start = before
             .char_indices()
             .rev()
