@@ -1,7 +1,7 @@
 //! The rustyline side of the REPL: tab completion (script functions, the
 //! session's variables and functions, REPL commands, lab and file names),
-//! multi-line input (the
-//! validator asks Rhai's parser), and Ctrl+A as `:next` while a lab is open.
+//! multi-line input (the validator asks Rhai's parser), and Ctrl+A as
+//! `:next` while a lab is open.
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
