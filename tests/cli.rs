@@ -310,7 +310,34 @@ fn help_version_and_bad_flags() {
 fn lab_lists_without_a_terminal() {
     let o = puzzlelab(&["lab"], "");
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert!(!o.stdout.is_empty());
+    assert!(o.stdout.contains("example"), "{}", o.stdout);
+    let o = puzzlelab(&["lab", "nosuch"], "");
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("no lab named \"nosuch\""), "{}", o.stderr);
+}
+
+/// `puzzlelab lab NAME` with piped stdin: the lab opens, and the lines drive
+/// it like keys at the prompt (labs/example.lab has three sections).
+#[test]
+fn lab_driven_from_a_pipe() {
+    let o = puzzlelab(
+        &["lab", "example"],
+        ":next\nanswer * 10\n:toc\n:quit\nanswer\n",
+    );
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+    let first = o.stdout.find("-- (1 of 3)").expect("section 1 shown");
+    let typed = o
+        .stdout
+        .find("\n420\n")
+        .expect("the reader's own expression");
+    let toc = o.stdout.find(" > 1  ").expect("the table of contents");
+    let closed = o
+        .stdout
+        .find("Closed lab example")
+        .expect(":quit closes it");
+    assert!(first < typed && typed < toc && toc < closed, "{}", o.stdout);
+    // The lab's variables stay defined after :quit.
+    assert!(o.stdout.ends_with("\n42\n"), "{}", o.stdout);
 }
 
 /// SIGINT while a piped script loops: the loop stops with a located

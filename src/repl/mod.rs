@@ -83,7 +83,14 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
         );
     }
     if let Some(name) = &lab_name {
-        let _ = repl_command(&format!(":lab {name}"), &mut session, &mut lab, limits);
+        match lab.command(&format!(":lab {name}"), &mut session) {
+            Some(text) if lab.active() => show(&text),
+            // Not opened (no such lab, a broken file): say why and stop.
+            other => {
+                eprintln!("{}", other.unwrap_or_default());
+                return ExitCode::FAILURE;
+            }
+        }
     }
     if terminal {
         interactive::run(session, lab, limits)
