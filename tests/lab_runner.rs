@@ -68,7 +68,12 @@ fn advance_type_back_goto_toc_quit_and_resume() {
     let toc = cmd(&mut state, &mut s, ":toc");
     assert_eq!(
         toc,
-        "How labs work (3 sections)\nBasics\n   1  Basics\n   2  Basics (continued)\nGrids\n > 3  A grid"
+        "How labs work (3 sections)
+Basics
+   1  Basics              Each section is some prose, then a line hol…
+   2  Basics (continued)  Names defined earlier stay defined, for lat…
+Grids
+ > 3  A grid              The Sudoku puzzles of the J listing are pre…"
     );
 
     let quit = cmd(&mut state, &mut s, ":quit");
@@ -109,7 +114,9 @@ fn lab_command_lists_and_rejects_unknown_names() {
     let mut s = Session::capturing(&Limits::default());
     let listing = cmd(&mut state, &mut s, ":lab");
     assert!(
-        listing.contains("example  How labs work (3 sections)"),
+        listing
+            .lines()
+            .any(|l| l.starts_with("  example ") && l.ends_with(" How labs work (3 sections)")),
         "{listing}"
     );
     let unknown = cmd(&mut state, &mut s, ":lab nosuch");
@@ -204,4 +211,76 @@ fn binary_print_mode_exit_codes() {
     assert!(!bad.status.success());
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert!(stderr.contains(&format!("{p}:11:3")), "{stderr}");
+}
+
+#[test]
+fn binary_runner_with_piped_input() {
+    // Piped stdin is read as a script whose `:` lines are REPL commands, lab
+    // navigation included: advance, type an expression, back, goto, toc, quit.
+    let home = scratch("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let input =
+        ":lab example\n:next\nanswer * 10\n:next\n:back\n:goto 3\n:toc\n:quit\ntwice(answer)\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .env("PUZZLELAB_HOME", &home)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let expected_in_order = [
+        "Lab: How labs work\n",
+        "-- (1 of 3) Basics ---",
+        "   answer + 1\n43\n",
+        "420\n",
+        "-- (2 of 3) Basics (continued) ---",
+        "   twice(answer)\n84\n",
+        "-- (1 of 3) Basics ---",
+        "-- (3 of 3) A grid ---",
+        "   clues\n36\n",
+        "Grids\n > 3  A grid              The Sudoku puzzles",
+        "Closed lab example at section 3 of 3",
+        "\n84\n",
+    ];
+    let mut rest = &stdout[..];
+    for want in expected_in_order {
+        let at = rest
+            .find(want)
+            .unwrap_or_else(|| panic!("missing (in order) {want:?} in:\n{stdout}"));
+        rest = &rest[at + want.len()..];
+    }
+    // The position was saved in PUZZLELAB_HOME.
+    let saved = std::fs::read_to_string(home.join("labs.json")).unwrap();
+    assert!(saved.contains("\"example\": 3"), "{saved}");
+}
+
+#[test]
+fn readme_example_runs_as_documented() {
+    // labs/README.md holds an example lab and the text its first section
+    // shows; keep the two in step.
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/labs/README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```text\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert!(blocks.len() >= 2, "README lost its examples");
+    let path = scratch("readme_example.lab");
+    std::fs::write(&path, blocks[0]).unwrap();
+    let text = lab::print_transcript(path.to_str().unwrap(), &Limits::default()).unwrap();
+    assert!(
+        text.contains(blocks[1]),
+        "README shows:\n{}\nbut the lab prints:\n{text}",
+        blocks[1]
+    );
 }

@@ -190,11 +190,17 @@ pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
     Ok(out)
 }
 
-/// The table of contents: chapters and numbered sections; `current`
-/// (1-based, 0 = none) is marked with `>`.
+/// The table of contents: chapters and numbered sections, each with the
+/// start of its prose; `current` (1-based, 0 = none) is marked with `>`.
 pub fn toc(lab: &Lab, current: usize) -> String {
     let n = lab.sections.len();
     let width = n.to_string().len();
+    let title_width = lab
+        .sections
+        .iter()
+        .map(|s| s.title.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut out = format!("{} ({} sections)\n", lab.title, n);
     let mut chapter = None;
     for (i, s) in lab.sections.iter().enumerate() {
@@ -205,7 +211,24 @@ pub fn toc(lab: &Lab, current: usize) -> String {
             }
         }
         let mark = if i + 1 == current { '>' } else { ' ' };
-        out.push_str(&format!(" {mark} {:>width$}  {}\n", i + 1, s.title));
+        out.push_str(&format!(
+            " {mark} {:>width$}  {:title_width$}",
+            i + 1,
+            s.title
+        ));
+        // "(continued)" titles say little: a glimpse of the prose helps.
+        if let Some(first) = s.prose.iter().map(|l| l.trim()).find(|l| !l.is_empty()) {
+            const GIST: usize = 44;
+            let gist: String = if first.chars().count() > GIST {
+                first.chars().take(GIST - 1).chain(['…']).collect()
+            } else {
+                first.to_string()
+            };
+            out.push_str(&format!("  {gist}"));
+        }
+        let end = out.trim_end_matches(' ').len();
+        out.truncate(end);
+        out.push('\n');
     }
     out.pop();
     out

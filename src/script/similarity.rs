@@ -1,10 +1,372 @@
-//! Script functions of the similarity domain.
-//!
-//! (Being built: see its issue.)
+//! Script functions of the similarity domain: seed 003's keys, verdicts and
+//! report, and the exact canonical form with transformations and grouping.
 
 use rhai::Module;
+use rhai::plugin::*;
 
 /// The similarity functions as a Rhai module.
 pub fn module() -> Module {
-    Module::new()
+    exported_module!(api)
+}
+
+#[export_module]
+pub mod api {
+    use rhai::{Array, Map};
+
+    use super::helpers::{digits, groups, map_transform, named_list, report, transform_map};
+    use crate::script::error;
+    use crate::similarity as sim;
+    use crate::sudoku::Grid;
+
+    /// Seed 003's block key: each block's sorted digits, the nine sorted and joined.
+    ///
+    /// Zeros are dropped, except that an empty block gives `0`.
+    ///
+    /// Example: `similarity_key(x)`
+    #[rhai_fn(return_raw)]
+    pub fn similarity_key(g: Grid) -> Result<String, Box<EvalAltResult>> {
+        digits("similarity_key", &g)?;
+        Ok(sim::block_key(&g))
+    }
+
+    /// The row information of seed 003 (行情報): the key made over rows.
+    #[rhai_fn(return_raw)]
+    pub fn row_key(g: Grid) -> Result<String, Box<EvalAltResult>> {
+        digits("row_key", &g)?;
+        Ok(sim::row_key(&g))
+    }
+
+    /// The column information of seed 003 (列情報): the key made over columns.
+    #[rhai_fn(return_raw)]
+    pub fn col_key(g: Grid) -> Result<String, Box<EvalAltResult>> {
+        digits("col_key", &g)?;
+        Ok(sim::col_key(&g))
+    }
+
+    /// Seed 003's verdict on two puzzles, the first rule that applies.
+    ///
+    /// One of: "the same puzzle" (identical cells); "the same puzzle with
+    /// blocks or rows exchanged" (equal row or equal column information);
+    /// "the same puzzle with rows and columns exchanged" (one's rows are the
+    /// other's columns); "similar but different". The Perl only asks this
+    /// of puzzles with equal block keys; the rules are applied regardless.
+    #[rhai_fn(return_raw)]
+    pub fn verdict(a: Grid, b: Grid) -> Result<String, Box<EvalAltResult>> {
+        digits("verdict", &a)?;
+        digits("verdict", &b)?;
+        Ok(sim::verdict(&a, &b).english().to_string())
+    }
+
+    /// The report of seed 003's Perl program over files or named puzzles.
+    ///
+    /// `sources`: an array of file names (`name<TAB>81 digits` per line, 0
+    /// or . for empty; a line without a tab is named FILE:LINE), or an
+    /// array of named puzzles, each `#{name: "..", grid: g}` or
+    /// `["name", g]` (g a grid or its 81-character text). Groups of equal
+    /// block keys are listed in order of first appearance, members in input
+    /// order, verdicts for every pair in the Perl's order. English.
+    ///
+    /// Example: `print(similar_report(["SD1994.txt", "SD1995.txt"]))`
+    #[rhai_fn(return_raw)]
+    pub fn similar_report(sources: Array) -> Result<String, Box<EvalAltResult>> {
+        report(sources, Map::new())
+    }
+
+    /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
+    ///
+    /// `lang: "ja"` prints the seed's Japanese lines character for
+    /// character; `details: false` leaves out each puzzle's key, cells, row
+    /// and column information (the Perl's `$Debug = 0`).
+    #[rhai_fn(name = "similar_report", return_raw)]
+    pub fn similar_report_with(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
+        report(sources, options)
+    }
+
+    /// The named puzzles of a file, as `#{name, grid}` maps.
+    #[rhai_fn(return_raw)]
+    pub fn named_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
+        let source = sim::read_file(std::path::Path::new(path))
+            .map_err(|e| error(format!("named_puzzles: {e}")))?;
+        Ok(source
+            .puzzles
+            .into_iter()
+            .map(|p| {
+                let mut m = Map::new();
+                m.insert("name".into(), p.name.into());
+                m.insert("grid".into(), Dynamic::from(p.grid));
+                Dynamic::from(m)
+            })
+            .collect())
+    }
+
+    /// The exact canonical form (minlex) of a puzzle or grid under every symmetry.
+    ///
+    /// The smallest 81-character string over all rearrangements, digits
+    /// renamed in order of first appearance, 0 for empty. Equal forms mean the same puzzle up to symmetry; works for puzzles
+    /// and full grids.
+    #[rhai_fn(return_raw)]
+    pub fn canon(g: Grid) -> Result<Grid, Box<EvalAltResult>> {
+        digits("canon", &g)?;
+        Ok(sim::canon(&g))
+    }
+
+    /// A transformation taking `a` to `b` if they are the same puzzle, else `()`.
+    ///
+    /// The map: `#{transposed: bool, rows: [..], cols: [..], digits: [..]}`;
+    /// after transposing `a` when `transposed`, new row i+1 is old row
+    /// `rows[i]` and new column j+1 is old column `cols[j]` (1-based), and
+    /// digit d becomes `digits[d-1]`. `apply_transform(a, t)` gives `b`.
+    #[rhai_fn(return_raw)]
+    pub fn equivalent(a: Grid, b: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+        digits("equivalent", &a)?;
+        digits("equivalent", &b)?;
+        Ok(match sim::equivalent(&a, &b) {
+            Some(t) => Dynamic::from(transform_map(&t)),
+            None => Dynamic::UNIT,
+        })
+    }
+
+    /// Apply a transformation map (as `equivalent` returns) to a grid.
+    #[rhai_fn(return_raw)]
+    pub fn apply_transform(g: Grid, transform: Map) -> Result<Grid, Box<EvalAltResult>> {
+        let t = map_transform(&transform)?;
+        Ok(t.apply(&g))
+    }
+
+    /// Group puzzles by canonical form, on all cores, with a progress line.
+    ///
+    /// Ctrl+C stops and keeps the groups found so far.
+    ///
+    /// `puzzles`: an array of grids (or their 81-character texts) or of
+    /// named puzzles (see `similar_report`). Returns every group, singletons included, in order
+    /// of first appearance: `#{form: grid, count: n, names: [..], indices:
+    /// [..]}` (indices 0-based into the input; unnamed grids are named
+    /// `#1`, `#2`, ...).
+    #[rhai_fn(return_raw)]
+    pub fn canon_groups(puzzles: Array) -> Result<Array, Box<EvalAltResult>> {
+        let named = named_list(puzzles, true)?;
+        groups(named)
+    }
+
+    /// Group the puzzles of a file by canonical form, on all cores.
+    ///
+    /// See `canon_groups(array)` for the result.
+    ///
+    /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
+    #[rhai_fn(name = "canon_groups", return_raw)]
+    pub fn canon_groups_file(path: &str) -> Result<Array, Box<EvalAltResult>> {
+        let source = sim::read_file(std::path::Path::new(path))
+            .map_err(|e| error(format!("canon_groups: {e}")))?;
+        groups(source.puzzles)
+    }
+}
+
+/// Conversions between script values and the domain's types.
+mod helpers {
+    use rhai::{Array, Dynamic, EvalAltResult, Map};
+
+    use crate::script::error;
+    use crate::similarity as sim;
+    use crate::sudoku::Grid;
+
+    pub fn groups(named: Vec<sim::Named>) -> Result<Array, Box<EvalAltResult>> {
+        for p in &named {
+            digits("canon_groups", &p.grid)?;
+        }
+        let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
+        let monitor = crate::script::monitor::TerminalMonitor::new();
+        let result = sim::canon_groups(&grids, &monitor);
+        drop(monitor);
+        if result.cancelled {
+            eprintln!(
+                "canon_groups: stopped after {} of {} puzzles; groups cover those",
+                result.done,
+                grids.len()
+            );
+        }
+        Ok(result
+            .groups
+            .into_iter()
+            .map(|g| {
+                let mut m = Map::new();
+                m.insert("form".into(), Dynamic::from(g.form));
+                m.insert("count".into(), (g.members.len() as i64).into());
+                let names: Array = g
+                    .members
+                    .iter()
+                    .map(|&i| named[i].name.clone().into())
+                    .collect();
+                let indices: Array = g.members.iter().map(|&i| (i as i64).into()).collect();
+                m.insert("names".into(), names.into());
+                m.insert("indices".into(), indices.into());
+                Dynamic::from(m)
+            })
+            .collect())
+    }
+
+    pub fn report(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
+        let mut opts = sim::ReportOptions::default();
+        for (k, v) in options {
+            match k.as_str() {
+                "lang" => {
+                    opts.lang = match v.to_string().as_str() {
+                        "en" => sim::Lang::English,
+                        "ja" => sim::Lang::Japanese,
+                        other => {
+                            return Err(error(format!(
+                                "similar_report: lang {other:?} is unknown: use \"en\" or \"ja\""
+                            )));
+                        }
+                    }
+                }
+                "details" => {
+                    opts.details = v
+                        .as_bool()
+                        .map_err(|_| error("similar_report: details must be true or false"))?
+                }
+                other => {
+                    return Err(error(format!(
+                        "similar_report: unknown option {other:?}: the options are lang and details"
+                    )));
+                }
+            }
+        }
+        let list: Vec<sim::Source> = if !sources.is_empty() && sources.iter().all(|s| s.is_string())
+        {
+            sources
+                .iter()
+                .map(|s| {
+                    sim::read_file(std::path::Path::new(&s.to_string()))
+                        .map_err(|e| error(format!("similar_report: {e}")))
+                })
+                .collect::<Result<_, _>>()?
+        } else {
+            vec![sim::Source {
+                label: "(puzzles given)".into(),
+                puzzles: named_list(sources, false)?,
+            }]
+        };
+        for p in list.iter().flat_map(|s| &s.puzzles) {
+            digits("similar_report", &p.grid)?;
+        }
+        Ok(sim::render(&sim::find_similar(&list), opts))
+    }
+
+    /// Named puzzles from script values; plain grids allowed when `bare`.
+    pub fn named_list(items: Array, bare: bool) -> Result<Vec<sim::Named>, Box<EvalAltResult>> {
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.into_iter().enumerate() {
+            let bad = |what: &str| {
+                error(format!(
+                    "item {i}: {what}: expected #{{name: \"..\", grid: g}} or [\"name\", g]{}",
+                    if bare {
+                        " or a grid"
+                    } else {
+                        " (or an array of file names)"
+                    }
+                ))
+            };
+            let (name, grid) = if item.is::<Grid>() {
+                if !bare {
+                    return Err(bad("a grid without a name"));
+                }
+                (format!("#{}", i + 1), item.cast::<Grid>())
+            } else if bare && item.is_string() {
+                let g = Grid::parse(&item.to_string())
+                    .map_err(|e| error(format!("item {i}: not a grid: {e}")))?;
+                (format!("#{}", i + 1), g)
+            } else if let Some(m) = item.clone().try_cast::<Map>() {
+                let name = m.get("name").ok_or_else(|| bad("no name"))?.to_string();
+                let g = m.get("grid").ok_or_else(|| bad("no grid"))?;
+                (name, to_grid(g).map_err(|e| bad(&e))?)
+            } else if let Some(a) = item.clone().try_cast::<Array>() {
+                if a.len() != 2 {
+                    return Err(bad("an array that is not [name, grid]"));
+                }
+                (a[0].to_string(), to_grid(&a[1]).map_err(|e| bad(&e))?)
+            } else {
+                return Err(bad(&format!("a {}", item.type_name())));
+            };
+            out.push(sim::Named { name, grid });
+        }
+        Ok(out)
+    }
+
+    pub fn to_grid(v: &Dynamic) -> Result<Grid, String> {
+        if let Some(g) = v.clone().try_cast::<Grid>() {
+            return Ok(g);
+        }
+        if v.is_string() {
+            return Grid::parse(&v.to_string()).map_err(|e| e.to_string());
+        }
+        Err(format!("grid is a {}, not a grid or text", v.type_name()))
+    }
+
+    pub fn digits(what: &str, g: &Grid) -> Result<(), Box<EvalAltResult>> {
+        if g.is_digits() {
+            Ok(())
+        } else {
+            Err(error(format!(
+                "{what}: the grid holds values above 9: it is not a puzzle"
+            )))
+        }
+    }
+
+    pub fn transform_map(t: &sim::Transform) -> Map {
+        let mut m = Map::new();
+        m.insert("transposed".into(), t.transposed.into());
+        let lines = |l: &[u8; 9]| -> Array { l.iter().map(|&x| (x as i64 + 1).into()).collect() };
+        m.insert("rows".into(), lines(&t.rows).into());
+        m.insert("cols".into(), lines(&t.cols).into());
+        let d: Array = t.digits[1..].iter().map(|&x| (x as i64).into()).collect();
+        m.insert("digits".into(), d.into());
+        m
+    }
+
+    pub fn map_transform(m: &Map) -> Result<sim::Transform, Box<EvalAltResult>> {
+        let bad = |what: String| error(format!("apply_transform: {what}"));
+        let transposed = match m.get("transposed") {
+            None => false,
+            Some(v) => v
+                .as_bool()
+                .map_err(|_| bad("transposed must be true or false".into()))?,
+        };
+        let nine = |key: &str| -> Result<[u8; 9], Box<EvalAltResult>> {
+            let Some(v) = m.get(key) else {
+                return Ok(std::array::from_fn(|i| i as u8 + 1));
+            };
+            let a = v
+                .clone()
+                .try_cast::<Array>()
+                .ok_or_else(|| bad(format!("{key} must be an array of 9 numbers")))?;
+            if a.len() != 9 {
+                return Err(bad(format!("{key} has {} entries, not 9", a.len())));
+            }
+            let mut out = [0u8; 9];
+            for (k, x) in a.iter().enumerate() {
+                let n = x
+                    .as_int()
+                    .map_err(|_| bad(format!("{key}[{k}] is not a number")))?;
+                if !(1..=9).contains(&n) {
+                    return Err(bad(format!("{key}[{k}] = {n} is outside 1..9")));
+                }
+                out[k] = n as u8;
+            }
+            Ok(out)
+        };
+        // Rows and columns are 1-based in the map, 0-based inside.
+        let rows = nine("rows")?;
+        let cols = nine("cols")?;
+        let d = nine("digits")?;
+        let mut digits = [0u8; 10];
+        digits[1..].copy_from_slice(&d);
+        let t = sim::Transform {
+            transposed,
+            rows: rows.map(|r| r - 1),
+            cols: cols.map(|c| c - 1),
+            digits,
+        };
+        t.validate().map_err(|e| bad(e.to_string()))?;
+        Ok(t)
+    }
 }

@@ -1,4 +1,22 @@
 //! Similar Sudoku puzzles (seed 003): block/row/column keys, verdicts, the
-//! report, and an exact canonical form under the whole symmetry group.
+//! report the Perl program prints, and an exact canonical form under the
+//! whole symmetry group, with grouping of whole collections.
 //!
-//! (Being built: see the similarity issue.)
+//! - [`keys`]: the seed's keys, verdicts and report, faithfully.
+//! - [`canon`]: the minlex canonical form, transformations, equivalence.
+//! - [`groups`]: canonical forms of many puzzles on all cores.
+//! - [`read`]: a small reader for `name<TAB>81 digits` files (to be replaced
+//!   by `sudoku::formats` once that lands).
+
+pub mod canon;
+pub mod groups;
+pub mod keys;
+pub mod read;
+
+pub use canon::{Canonicalizer, Transform, TransformError, canon, canon_brute_force, equivalent};
+pub use groups::{CanonGroup, Grouping, canon_groups};
+pub use keys::{
+    Group, Lang, Member, Named, Report, ReportOptions, Source, Verdict, block_key, col_key,
+    find_similar, render, row_key, verdict,
+};
+pub use read::{ReadError, parse_text, read_file};

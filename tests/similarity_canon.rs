@@ -1,0 +1,196 @@
+//! The canonical form: moved and renamed puzzles share it, `equivalent`
+//! returns a transformation that reproduces the target, different puzzles
+//! differ, it agrees with the brute-force reference, and the 49,151 17-clue
+//! puzzles give 49,151 forms.
+
+use puzzlelab::script::Limits;
+use puzzlelab::script::session::Session;
+use puzzlelab::similarity::{Transform, canon, canon_brute_force, canon_groups, equivalent};
+use puzzlelab::sudoku::Grid;
+
+const XXXXX: &str =
+    "000200001008000050000300000400000600210000000000050080300000002000060400009080000";
+const YYYYY: &str =
+    "000060300040080000002000009000003000500000800001200000060000042800050000000000001";
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// xorshift: deterministic random numbers without a dependency.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+    fn transform(&mut self) -> Transform {
+        const P: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut t = Transform::IDENTITY;
+        t.transposed = self.below(2) == 1;
+        for k in 0..2 {
+            let outer = P[self.below(6)];
+            for (b, &ob) in outer.iter().enumerate() {
+                let inner = P[self.below(6)];
+                for (i, &oi) in inner.iter().enumerate() {
+                    let v = 3 * ob + oi;
+                    if k == 0 {
+                        t.rows[3 * b + i] = v;
+                    } else {
+                        t.cols[3 * b + i] = v;
+                    }
+                }
+            }
+        }
+        for i in (2..10).rev() {
+            let j = 1 + self.below(i);
+            t.digits.swap(i, j);
+        }
+        t
+    }
+}
+
+fn puzzles_17() -> Option<Vec<Grid>> {
+    let Some(dir) = puzzlelab::data_dir() else {
+        println!("skipping: shared data not found");
+        return None;
+    };
+    let text = std::fs::read_to_string(dir.join("sudoku/royle_17clue_49151.txt")).ok()?;
+    Some(text.lines().map(|l| Grid::parse(l).unwrap()).collect())
+}
+
+#[test]
+fn moved_puzzles_share_the_form_and_equivalent_reproduces_them() {
+    let mut rng = Rng(0x1234_5678);
+    let mut sources = vec![Grid::parse(XXXXX).unwrap(), Grid::parse(SOLVED).unwrap()];
+    if let Some(p) = puzzles_17() {
+        sources.extend(p.iter().step_by(4999).copied());
+    }
+    for g in &sources {
+        let form = canon(g);
+        for _ in 0..10 {
+            let h = rng.transform().apply(g);
+            assert_eq!(canon(&h), form, "{}", h.line());
+            let t = equivalent(g, &h).expect("equivalent");
+            assert_eq!(t.apply(g), h);
+        }
+    }
+}
+
+#[test]
+fn the_script_functions_agree() {
+    let mut s = Session::capturing(&Limits::default());
+    let code = format!(
+        "let a = grid(\"{XXXXX}\");
+         let t = #{{transposed: true, rows: [3,1,2,9,8,7,5,4,6], cols: [4,5,6,1,2,3,9,7,8], digits: [9,8,7,6,5,4,3,2,1]}};
+         let b = apply_transform(a, t);
+         let e = equivalent(a, b);
+         [canon(a) == canon(b), apply_transform(a, e) == b, b != a,
+          type_of(equivalent(a, grid(\"{YYYYY}\"))), canon(a) != canon(grid(\"{YYYYY}\"))]"
+    );
+    let v = s.eval(&code).unwrap();
+    assert_eq!(v.to_string(), "[true, true, true, \"()\", true]");
+    let groups = s
+        .eval(&format!(
+            "let a = grid(\"{XXXXX}\"); let t = #{{rows: [2,1,3,4,5,6,7,8,9]}};
+             let g = canon_groups([a, grid(\"{YYYYY}\"), apply_transform(a, t)]);
+             [g.len(), g[0].count, g[0].indices, g[0].names, g[1].names]"
+        ))
+        .unwrap();
+    assert_eq!(
+        groups.to_string(),
+        "[2, 2, [0, 2], [\"#1\", \"#3\"], [\"#2\"]]"
+    );
+    for (bad, msg) in [
+        ("#{rows: [1,2,4,3,5,6,7,8,9]}", "three lines of one band"),
+        ("#{cols: [1,1,3,4,5,6,7,8,9]}", "used twice"),
+        ("#{digits: [1,1,3,4,5,6,7,8,9]}", "one-to-one"),
+        ("#{rows: [1,2,3]}", "not 9"),
+    ] {
+        let e = s
+            .eval(&format!("apply_transform(grid(\"{XXXXX}\"), {bad})"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(msg), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn fast_form_matches_brute_force() {
+    let mut rng = Rng(42);
+    let solved = Grid::parse(SOLVED).unwrap();
+    for keep in [2, 5, 11, 20, 40, 60] {
+        let mut cells = *rng.transform().apply(&solved).cells();
+        for v in cells.iter_mut() {
+            if rng.below(81) >= keep {
+                *v = 0;
+            }
+        }
+        let g = Grid::from_cells(cells);
+        assert_eq!(canon(&g), canon_brute_force(&g), "{}", g.line());
+    }
+    if let Some(p) = puzzles_17() {
+        let g = p[12345];
+        assert_eq!(canon(&g), canon_brute_force(&g));
+    }
+}
+
+#[test]
+fn all_17_clue_puzzles_have_different_forms() {
+    let Some(p) = puzzles_17() else { return };
+    let grouping = canon_groups(&p, &puzzlelab::monitor::Silent);
+    assert_eq!(grouping.done, 49_151);
+    assert!(!grouping.cancelled);
+    assert_eq!(grouping.groups.len(), 49_151);
+    // A form is itself in canonical form.
+    let f = grouping.groups[777].form;
+    assert_eq!(canon(&f), f);
+}
+
+/// Not a test of speed (benches/canon.rs is): a quick look at throughput in
+/// whatever profile the tests run in. `cargo test --test similarity_canon
+/// -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput_glimpse() {
+    let Some(p) = puzzles_17() else { return };
+    let mut c = puzzlelab::similarity::Canonicalizer::new();
+    let start = std::time::Instant::now();
+    let n = p.iter().take(20000).map(|g| c.canon(g)).count();
+    println!("{:.0} puzzles/s", n as f64 / start.elapsed().as_secs_f64());
+}
+
+#[test]
+fn solution_grids_share_forms_and_match_brute_force() {
+    let Some(dir) = puzzlelab::data_dir() else {
+        println!("skipping: shared data not found");
+        return;
+    };
+    let csv = std::fs::read_to_string(dir.join("sudoku/kaggle9m_sample_10000_with_solutions.csv"))
+        .unwrap();
+    let grids: Vec<Grid> = csv
+        .lines()
+        .skip(1)
+        .step_by(97)
+        .map(|l| Grid::parse(l.split(',').nth(1).unwrap()).unwrap())
+        .collect();
+    let mut rng = Rng(2024);
+    for (k, g) in grids.iter().enumerate() {
+        let form = canon(g);
+        if k < 3 {
+            assert_eq!(form, canon_brute_force(g), "{}", g.line());
+        }
+        for _ in 0..5 {
+            let h = rng.transform().apply(g);
+            assert_eq!(canon(&h), form, "{}", g.line());
+            assert_eq!(equivalent(g, &h).unwrap().apply(g), h);
+        }
+    }
+}
