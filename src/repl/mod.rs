@@ -139,7 +139,7 @@ pub(crate) fn repl_command(
         ":quit" | ":q" | ":exit" => return Outcome::Quit,
         ":vars" => show(&vars(session)),
         ":fns" => show(&fns(session)),
-        ":limits" => show(&format!("{limits:#?}")),
+        ":limits" => show(&limits_text(limits)),
         ":reset" => {
             *session = Session::new(limits);
             session.set_var("ARGS", rhai::Array::new());
@@ -236,6 +236,49 @@ fn vars(session: &Session) -> String {
         s.push('\n');
     }
     s.push_str(&format!("predefined: {}\n", builtin.join(", ")));
+    s
+}
+
+/// `:limits`: each sandbox limit with the flag that sets it.
+fn limits_text(l: &Limits) -> String {
+    let rows = [
+        (
+            "--max-operations",
+            l.max_operations.to_string(),
+            "operations per evaluation",
+        ),
+        (
+            "--max-call-levels",
+            l.max_call_levels.to_string(),
+            "nested function calls",
+        ),
+        (
+            "--max-string-size",
+            l.max_string_size.to_string(),
+            "bytes in a string",
+        ),
+        (
+            "--max-array-size",
+            l.max_array_size.to_string(),
+            "items in an array",
+        ),
+        (
+            "--max-map-size",
+            l.max_map_size.to_string(),
+            "entries in an object map",
+        ),
+        (
+            "--max-expr-depth",
+            l.max_expr_depth.to_string(),
+            "expression nesting",
+        ),
+    ];
+    let mut s = String::from(
+        "Sandbox limits, set by these flags at start (0 = no limit, except for call levels):\n",
+    );
+    for (flag, value, what) in rows {
+        s.push_str(&format!("  {flag:<18} {value:>12}  {what}\n"));
+    }
     s
 }
 
