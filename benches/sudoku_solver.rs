@@ -1,2 +1,124 @@
-//! Benchmark placeholder: filled in by its issue.
-fn main() {}
+//! Solver throughput against the `sudoku` crate (a dev-dependency only).
+//!
+//! For each shared set: solve and prove unique (count to 2) every puzzle,
+//! single-threaded, ours then the peer, alternating over a few rounds; the
+//! best round of each is printed as `SET ours=N/s peer=N/s ratio=R`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use puzzlelab::sudoku::Grid;
+use puzzlelab::sudoku::solver;
+
+const SETS: [(&str, &str); 6] = [
+    ("17-clue", "sudoku/royle_17clue_49151.txt"),
+    ("top1465", "sudoku/magictour_top1465.txt"),
+    ("forum_hardest_1905_11plus", "sudoku/forum_hardest_1905_11plus.txt"),
+    ("forum_hardest_1106", "sudoku/forum_hardest_1106.txt"),
+    ("serg_benchmark", "sudoku/serg_benchmark.txt"),
+    ("kaggle_sample", "sudoku/kaggle9m_sample_10000_with_solutions.csv"),
+];
+
+/// The puzzle text of each line: the first comma field, headers skipped.
+fn lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split(',').next().unwrap_or("").trim().to_string())
+        .filter(|l| l.len() == 81)
+        .collect()
+}
+
+fn ours(puzzles: &[Grid]) -> u64 {
+    let mut total = 0;
+    for g in puzzles {
+        let c = solver::count_solutions(black_box(g), 2).map_or(0, |c| c.solutions);
+        total += c;
+    }
+    total
+}
+
+fn peer(puzzles: &[sudoku::Sudoku]) -> u64 {
+    let mut total = 0;
+    for s in puzzles {
+        total += black_box(*s).solutions_count_up_to(2) as u64;
+    }
+    total
+}
+
+/// Best rate (puzzles per second) over `rounds`, each at least ~0.3 s.
+fn rate(n: usize, mut pass: impl FnMut() -> u64, check: u64) -> (f64, bool) {
+    let t = Instant::now();
+    let ok = pass() == check;
+    let once = t.elapsed().as_secs_f64().max(1e-6);
+    let reps = ((0.3 / once).ceil() as usize).max(1);
+    let t = Instant::now();
+    for _ in 0..reps {
+        black_box(pass());
+    }
+    let secs = t.elapsed().as_secs_f64().min(once * reps as f64);
+    ((n * reps) as f64 / secs, ok)
+}
+
+fn main() {
+    let Some(dir) = puzzlelab::data_dir() else {
+        println!("skipping: shared data not found");
+        return;
+    };
+    // BENCH_SET=name runs one set; BENCH_SIDE=ours|peer runs one side (profiling).
+    if std::env::var_os("NOCOL").is_some() {
+        solver::NOCOL.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    let only = std::env::var("BENCH_SET").ok();
+    let side = std::env::var("BENCH_SIDE").unwrap_or_default();
+    for (name, file) in SETS {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
+            println!("{name}: cannot read {file}");
+            continue;
+        };
+        let texts = lines(&text);
+        let grids: Vec<Grid> = texts.iter().filter_map(|t| Grid::parse(t).ok()).collect();
+        let peers: Vec<sudoku::Sudoku> = texts
+            .iter()
+            .filter_map(|t| sudoku::Sudoku::from_str_line(t).ok())
+            .collect();
+        let expect = peer(&peers);
+        if side == "ours" || side == "peer" {
+            let t = Instant::now();
+            let mut guesses = 0;
+            for _ in 0..5 {
+                if side == "ours" {
+                    black_box(ours(&grids));
+                } else {
+                    black_box(peer(&peers));
+                }
+            }
+            if side == "ours" {
+                for g in &grids {
+                    guesses += solver::count_solutions(g, 2).map_or(0, |c| c.guesses);
+                }
+            }
+            let rate = 5.0 * grids.len() as f64 / t.elapsed().as_secs_f64();
+            let per = guesses as f64 / grids.len() as f64;
+            println!("{name} {side}={rate:.0}/s guesses/puzzle={per:.2}");
+            continue;
+        }
+        let (mut best_ours, mut best_peer) = (0f64, 0f64);
+        let mut agree = true;
+        for _ in 0..3 {
+            let (r, ok) = rate(grids.len(), || ours(&grids), expect);
+            agree &= ok;
+            best_ours = best_ours.max(r);
+            let (r, _) = rate(peers.len(), || peer(&peers), expect);
+            best_peer = best_peer.max(r);
+        }
+        println!(
+            "{name} ours={:.0}/s peer={:.0}/s ratio={:.2}{}",
+            best_ours,
+            best_peer,
+            best_ours / best_peer,
+            if agree { "" } else { " (COUNTS DIFFER)" }
+        );
+    }
+}

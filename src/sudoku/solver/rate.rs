@@ -1,0 +1,1 @@
+//! A human-style rater (being written).
