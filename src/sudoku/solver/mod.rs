@@ -15,6 +15,7 @@
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
+pub mod batch;
 pub mod rate;
 
 use std::fmt;
@@ -321,15 +322,14 @@ impl State {
     /// The puzzle's clues placed; `None` when a clue breaks the rules (or a
     /// cell holds more than 9): run [`check`] for the details.
     fn from_grid(g: &Grid) -> Option<State> {
-        let mut s = State {
-            f: [ALL; 27],
-            unsolved: [ALL; 3],
-            dirty: ALL,
-        };
+        // Per (digit, band): the clue cells, the cells they see in the band,
+        // and their columns; combined once at the end.
+        let mut placed = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut cols = [0u32; 27];
+        let mut clues = [0u32; 3];
         let cells = g.cells();
         for b in 0..3 {
-            let mut clues = 0u32;
-            let mut placed = [0u32; 9];
             for p in 0..27 {
                 let v = cells[b * 27 + p];
                 if v == 0 {
@@ -339,29 +339,28 @@ impl State {
                 if d >= 9 {
                     return None;
                 }
-                let bit = 1u32 << p;
                 let k = d * 3 + b;
-                // A peer already holding the digit has cleared this bit.
-                if s.f[k] & bit == 0 {
-                    return None;
-                }
-                clues |= bit;
-                placed[d] |= bit;
-                s.f[k] &= !PEERS[p];
-                let col = !(SPREAD << (p % 9));
-                for bb in 0..3 {
-                    if bb != b {
-                        s.f[d * 3 + bb] &= col;
-                    }
-                }
+                placed[k] |= 1 << p;
+                seen[k] |= PEERS[p];
+                cols[k] |= 1 << (p % 9);
+                clues[b] |= 1 << p;
             }
-            for d in 0..9 {
-                let k = d * 3 + b;
-                s.f[k] = (s.f[k] & !clues) | placed[d];
-            }
-            s.unsolved[b] = ALL & !clues;
         }
-        Some(s)
+        let mut s = State {
+            f: [0; 27],
+            unsolved: [ALL & !clues[0], ALL & !clues[1], ALL & !clues[2]],
+            dirty: ALL,
+        };
+        let mut bad = 0;
+        for d in 0..9 {
+            let k = d * 3;
+            for b in 0..3 {
+                let other = cols[k + (b + 1) % 3] | cols[k + (b + 2) % 3];
+                bad |= (placed[k + b] & seen[k + b]) | (cols[k + b] & other);
+                s.f[k + b] = (ALL & !clues[b] & !seen[k + b] & !(other * SPREAD)) | placed[k + b];
+            }
+        }
+        (bad == 0).then_some(s)
     }
 
     /// Applies band locked candidates and row singles until nothing changes.
@@ -592,6 +591,9 @@ impl Search<'_> {
             loop {
                 if !s.propagate() {
                     return;
+                }
+                if s.solved() {
+                    break;
                 }
                 match s.singles() {
                     Err(()) => return,
