@@ -13,10 +13,16 @@ use puzzlelab::sudoku::solver;
 const SETS: [(&str, &str); 6] = [
     ("17-clue", "sudoku/royle_17clue_49151.txt"),
     ("top1465", "sudoku/magictour_top1465.txt"),
-    ("forum_hardest_1905_11plus", "sudoku/forum_hardest_1905_11plus.txt"),
+    (
+        "forum_hardest_1905_11plus",
+        "sudoku/forum_hardest_1905_11plus.txt",
+    ),
     ("forum_hardest_1106", "sudoku/forum_hardest_1106.txt"),
     ("serg_benchmark", "sudoku/serg_benchmark.txt"),
-    ("kaggle_sample", "sudoku/kaggle9m_sample_10000_with_solutions.csv"),
+    (
+        "kaggle_sample",
+        "sudoku/kaggle9m_sample_10000_with_solutions.csv",
+    ),
 ];
 
 /// The puzzle text of each line: the first comma field, headers skipped.

@@ -24,10 +24,18 @@ fn check_set(file: &str) -> Option<(usize, usize, usize)> {
             .as_ref()
             .and_then(|o| o.solution())
             .unwrap_or_else(|| panic!("{file}:{}: no solution", r.line));
-        assert!(s.is_full() && solver::check(&s).is_ok(), "{file}:{}", r.line);
+        assert!(
+            s.is_full() && solver::check(&s).is_ok(),
+            "{file}:{}",
+            r.line
+        );
         for i in 0..81 {
             let clue = r.grid.get(i);
-            assert!(clue == 0 || clue == s.get(i), "{file}:{}: clue lost", r.line);
+            assert!(
+                clue == 0 || clue == s.get(i),
+                "{file}:{}: clue lost",
+                r.line
+            );
         }
         if let Some(given) = r.solution {
             assert_eq!(s, given, "{file}:{}", r.line);
@@ -112,7 +120,10 @@ fn solve_agrees_with_the_seed_solutions() {
     }
     assert!(!s.eval("is_unique(clark)").unwrap().as_bool().unwrap());
     assert_eq!(
-        s.eval("count_solutions(clark, 7)").unwrap().as_int().unwrap(),
+        s.eval("count_solutions(clark, 7)")
+            .unwrap()
+            .as_int()
+            .unwrap(),
         7
     );
 }
@@ -138,10 +149,7 @@ fn script_functions_report_invalid_and_unsolvable() {
 
 /// A scratch directory for file tests, made afresh.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "puzzlelab-solver-{name}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("puzzlelab-solver-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -77,7 +77,10 @@ pub mod api {
         let mut m = Map::new();
         m.insert("solutions".into(), Dynamic::from(c.solutions as i64));
         m.insert("guesses".into(), Dynamic::from(c.guesses as i64));
-        m.insert("technique".into(), Dynamic::from(h.hardest.name().to_string()));
+        m.insert(
+            "technique".into(),
+            Dynamic::from(h.hardest.name().to_string()),
+        );
         m.insert("level".into(), Dynamic::from(h.hardest.level().to_string()));
         m.insert("placed".into(), Dynamic::from(h.placed as i64));
         Ok(m)
@@ -108,7 +111,10 @@ pub mod api {
         for e in &c.errors {
             eprintln!("warning: {e}");
         }
-        Ok(c.records.into_iter().map(|r| Dynamic::from(r.grid)).collect())
+        Ok(c.records
+            .into_iter()
+            .map(|r| Dynamic::from(r.grid))
+            .collect())
     }
 
     /// A puzzle file in full: a map of puzzles (grids), names (strings, ""
@@ -123,7 +129,11 @@ pub mod api {
             names.push(Dynamic::from(r.name.unwrap_or_default()));
             lines.push(Dynamic::from(r.line as i64));
         }
-        let errors: Array = c.errors.iter().map(|e| Dynamic::from(e.to_string())).collect();
+        let errors: Array = c
+            .errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
         m.insert("puzzles".into(), Dynamic::from(grids));
         m.insert("names".into(), Dynamic::from(names));
         m.insert("lines".into(), Dynamic::from(lines));
@@ -220,7 +230,11 @@ pub mod api {
         m.insert("multiple".into(), int(b.multiple()));
         m.insert("invalid".into(), int(b.invalid()));
         m.insert("unsolvable".into(), int(b.unsolvable()));
-        let errors: Array = c.errors.iter().map(|e| Dynamic::from(e.to_string())).collect();
+        let errors: Array = c
+            .errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
         m.insert("errors".into(), Dynamic::from(errors));
         m.insert("seconds".into(), Dynamic::from(b.seconds));
         let rate = b.done() as f64 / b.seconds.max(1e-9);

@@ -73,7 +73,7 @@ pub struct FormatError {
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let place = match (&self.kind, self.line) {
-            (_, 0) => format!("{}", self.file),
+            (_, 0) => self.file.to_string(),
             (ErrorKind::BadChar { col, .. } | ErrorKind::Long { col }, line) => {
                 format!("{}:{line}:{col}", self.file)
             }
@@ -174,7 +174,11 @@ fn is_header(line: &str) -> bool {
 /// Columns in errors count from the start of `line`.
 pub fn parse_line(line: &str) -> Result<(Option<String>, Grid, Option<Grid>), ErrorKind> {
     let (name, rest, offset) = match line.split_once('\t') {
-        Some((name, rest)) => (Some(name.trim().to_string()), rest, name.chars().count() + 1),
+        Some((name, rest)) => (
+            Some(name.trim().to_string()),
+            rest,
+            name.chars().count() + 1,
+        ),
         None => (None, line, 0),
     };
     let sep = if name.is_some() { '\t' } else { ',' };
@@ -313,7 +317,11 @@ pub fn format_records(records: &[Record], format: Format) -> String {
 }
 
 /// Writes the collection to `path` in `format`.
-pub fn write_file(path: impl AsRef<Path>, records: &[Record], format: Format) -> Result<(), String> {
+pub fn write_file(
+    path: impl AsRef<Path>,
+    records: &[Record],
+    format: Format,
+) -> Result<(), String> {
     let path = path.as_ref();
     std::fs::write(path, format_records(records, format))
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
@@ -344,7 +352,11 @@ mod tests {
             c.errors[0].to_string(),
             "t.txt:6: short line: 80 cells, a puzzle has 81"
         );
-        assert!(c.errors[1].to_string().starts_with("t.txt:7:81: bad character 'x'"));
+        assert!(
+            c.errors[1]
+                .to_string()
+                .starts_with("t.txt:7:81: bad character 'x'")
+        );
     }
 
     #[test]
@@ -354,7 +366,11 @@ mod tests {
         let e = parse_text("# only a comment\n", "e.txt");
         assert_eq!(e.errors[0].to_string(), "e.txt: no puzzles in the file");
         let m = read_file("/nonexistent/puzzles.txt");
-        assert!(m.errors[0].to_string().starts_with("/nonexistent/puzzles.txt: cannot read"));
+        assert!(
+            m.errors[0]
+                .to_string()
+                .starts_with("/nonexistent/puzzles.txt: cannot read")
+        );
     }
 
     #[test]

@@ -101,7 +101,11 @@ pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch
             return None;
         }
         let out: Vec<Option<Outcome>> = chunk.iter().map(|g| Some(outcome(g))).collect();
-        let solved = out.iter().flatten().filter(|o| o.solution().is_some()).count();
+        let solved = out
+            .iter()
+            .flatten()
+            .filter(|o| o.solution().is_some())
+            .count();
         let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
         let f = found.fetch_add(solved as u64, Ordering::Relaxed) + solved as u64;
         monitor.report(&Progress {
@@ -155,7 +159,10 @@ mod tests {
         let grids = vec![ym, clark, bad];
         for threads in [1, 2] {
             let b = solve_all(&grids, threads, &Silent);
-            assert_eq!((b.solved(), b.unique(), b.multiple(), b.invalid()), (2, 1, 1, 1));
+            assert_eq!(
+                (b.solved(), b.unique(), b.multiple(), b.invalid()),
+                (2, 1, 1, 1)
+            );
         }
         let flag = std::sync::atomic::AtomicBool::new(true);
         let b = solve_all(&grids, 1, &Flag(&flag));

@@ -116,9 +116,7 @@ pub fn check(g: &Grid) -> Result<(), InvalidGrid> {
                 Unit::Column(_) => j % 9 == c,
                 Unit::Box(_) => (j / 27) * 3 + (j % 9) / 3 == x,
             };
-            let first = (0..i)
-                .find(|&j| g.get(j) == v && same(j))
-                .unwrap_or(i);
+            let first = (0..i).find(|&j| g.get(j) == v && same(j)).unwrap_or(i);
             return Err(InvalidGrid::Repeated {
                 digit: v,
                 unit,
@@ -522,7 +520,7 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    fn to_grid(&self) -> Grid {
+    fn to_grid(self) -> Grid {
         let mut cells = [0u8; CELLS];
         for d in 0..9 {
             for b in 0..3 {
@@ -696,7 +694,10 @@ mod tests {
         y.set(80, 12);
         assert!(matches!(
             solve(&y),
-            Err(InvalidGrid::BadValue { cell: 80, value: 12 })
+            Err(InvalidGrid::BadValue {
+                cell: 80,
+                value: 12
+            })
         ));
     }
 

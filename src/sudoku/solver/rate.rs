@@ -142,7 +142,9 @@ impl Board {
     fn hidden_single(&mut self) -> bool {
         for unit in &UNITS {
             for d in 1..=9u8 {
-                let mut spots = unit.iter().filter(|&&c| self.cand[c as usize] >> d & 1 != 0);
+                let mut spots = unit
+                    .iter()
+                    .filter(|&&c| self.cand[c as usize] >> d & 1 != 0);
                 if let (Some(&c), None) = (spots.next(), spots.next()) {
                     self.place(c as usize, d);
                     return true;
@@ -163,7 +165,8 @@ impl Board {
                         .map(|&c| c as usize)
                         .filter(|&c| self.cand[c] & m != 0)
                         .collect();
-                    if spots.is_empty() || !spots.iter().all(|c| UNITS[outer].contains(&(*c as u8))) {
+                    if spots.is_empty() || !spots.iter().all(|c| UNITS[outer].contains(&(*c as u8)))
+                    {
                         continue;
                     }
                     let others = UNITS[outer]
