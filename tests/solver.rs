@@ -228,7 +228,8 @@ fn writes_every_format_and_reads_it_back() {
     let mut s = session();
     for ext in ["txt", "tsv", "csv", "json"] {
         let p = dir.join(format!("out.{ext}")).display().to_string();
-        s.eval(&format!("write_puzzles(\"{p}\", [ym, su21_99])"))
+        let _ = s
+            .eval(&format!("write_puzzles(\"{p}\", [ym, su21_99])"))
             .unwrap();
         if ext == "json" {
             let text = std::fs::read_to_string(&p).unwrap();
@@ -243,11 +244,12 @@ fn writes_every_format_and_reads_it_back() {
     let src = dir.join("in.txt");
     std::fs::write(&src, format!("{YM}\n")).unwrap();
     let out = dir.join("solved.csv").display().to_string();
-    s.eval(&format!(
-        "solve_file(\"{}\", #{{out: \"{out}\"}})",
-        src.display()
-    ))
-    .unwrap();
+    let _ = s
+        .eval(&format!(
+            "solve_file(\"{}\", #{{out: \"{out}\"}})",
+            src.display()
+        ))
+        .unwrap();
     let c = formats::read_file(&out);
     assert_eq!(c.records[0].solution.unwrap().line(), YM_SOLVED);
     let _ = std::fs::remove_dir_all(&dir);
