@@ -312,8 +312,8 @@ struct State {
     f: [u32; 27],
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
-    /// (digit, band) masks changed since last propagated.
-    dirty: u32,
+    /// Each mask as last propagated: a mask that differs needs another look.
+    prev: [u32; 27],
 }
 
 impl State {
@@ -347,7 +347,7 @@ impl State {
         let mut s = State {
             f: [0; 27],
             unsolved: [ALL & !clues[0], ALL & !clues[1], ALL & !clues[2]],
-            dirty: ALL,
+            prev: [0; 27],
         };
         let mut bad = 0;
         for d in 0..9 {
@@ -365,32 +365,34 @@ impl State {
     /// False on a contradiction.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        let mut dirty = self.dirty;
-        // Sweeps over the 27 masks, each step specialised to its index so
-        // that neighbours are constants (no loops, no bounds checks).
+        // Sweeps over the 27 masks until none changed; each step is
+        // specialised to its index so that neighbours are constants (no
+        // loops, no bounds checks).
         macro_rules! sweep {
             ($($k:literal)*) => {
-                $(
-                    if dirty & (1 << $k) != 0 {
-                        dirty &= !(1 << $k);
-                        if !self.update::<$k>(&mut dirty) {
-                            return false;
+                loop {
+                    let mut any = false;
+                    $(
+                        if self.f[$k] != self.prev[$k] {
+                            any = true;
+                            if !self.update::<$k>() {
+                                return false;
+                            }
                         }
+                    )*
+                    if !any {
+                        return true;
                     }
-                )*
+                }
             };
         }
-        while dirty != 0 {
-            sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-        }
-        self.dirty = 0;
-        true
+        sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
     }
 
     /// One (digit, band) mask: band locked candidates, claimed columns, row
-    /// singles. Marks in `dirty` the masks it changes; false when empty.
+    /// singles; false when the digit has no place left in the band.
     #[inline(always)]
-    fn update<const K: usize>(&mut self, dirty: &mut u32) -> bool {
+    fn update<const K: usize>(&mut self) -> bool {
         let b = K % 3;
         let base = K - b;
         let s = self.f[K];
@@ -402,15 +404,12 @@ impl State {
             return false;
         }
         self.f[K] = s;
+        self.prev[K] = s;
         // Columns this band claims are closed to the digit elsewhere.
         let keep = COLUMN_LOCK[((s | s >> 9 | s >> 18) & 511) as usize];
         for bb in 0..3 {
             if bb != b {
-                let kk = base + bb;
-                let old = self.f[kk];
-                let new = old & keep;
-                self.f[kk] = new;
-                *dirty |= ((old != new) as u32) << kk;
+                self.f[base + bb] &= keep;
             }
         }
         let singles = (SINGLE[(s & 511) as usize]
@@ -422,10 +421,7 @@ impl State {
             for d in 0..9 {
                 let kk = d * 3 + b;
                 if kk != K {
-                    let old = self.f[kk];
-                    let new = old & !singles;
-                    self.f[kk] = new;
-                    *dirty |= ((old != new) as u32) << kk;
+                    self.f[kk] &= !singles;
                 }
             }
         }
@@ -461,7 +457,6 @@ impl State {
                     let k = d * 3 + b;
                     if self.f[k] & bit != 0 {
                         self.f[k] &= !PEERS[p];
-                        self.dirty |= 1 << k;
                         break;
                     }
                 }
@@ -504,11 +499,9 @@ impl State {
                         for dd in 0..9 {
                             if dd != d {
                                 self.f[dd * 3 + bb] &= !(1 << p);
-                                self.dirty |= 1 << (dd * 3 + bb);
                             }
                         }
                     }
-                    self.dirty |= 1 << (k + bb);
                     placed = true;
                 }
             }
@@ -630,17 +623,14 @@ impl Search<'_> {
                 for &e in &digits[..n] {
                     if e != d {
                         t.f[e * 3 + b] &= !bit;
-                        t.dirty |= 1 << (e * 3 + b);
                     }
                 }
                 t.f[d * 3 + b] &= !PEERS[p];
-                t.dirty |= 1 << (d * 3 + b);
                 self.run(t);
                 if self.done() {
                     return;
                 }
                 s.f[d * 3 + b] &= !bit;
-                s.dirty |= 1 << (d * 3 + b);
             }
         }
     }
