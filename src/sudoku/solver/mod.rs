@@ -398,8 +398,8 @@ impl State {
         let s = self.f[K];
         let shrink = SHRINK[(s & 511) as usize]
             | SHRINK[((s >> 9) & 511) as usize] << 3
-            | SHRINK[(s >> 18) as usize] << 6;
-        let s = s & COMPLEX[shrink as usize];
+            | SHRINK[((s >> 18) & 511) as usize] << 6;
+        let s = s & COMPLEX[(shrink & 511) as usize];
         if s == 0 {
             return false;
         }
@@ -414,7 +414,7 @@ impl State {
         }
         let singles = (SINGLE[(s & 511) as usize]
             | SINGLE[((s >> 9) & 511) as usize] << 9
-            | SINGLE[(s >> 18) as usize] << 18)
+            | SINGLE[((s >> 18) & 511) as usize] << 18)
             & self.unsolved[b];
         if singles != 0 {
             self.unsolved[b] &= !singles;
@@ -432,19 +432,22 @@ impl State {
     /// `Err` on a contradiction (a cell or a column with no candidate),
     /// `Ok(true)` when something was placed.
     #[inline(always)]
-    fn singles(&mut self) -> Result<bool, ()> {
+    fn singles(&mut self, pairs: &mut [u32; 3]) -> Result<bool, ()> {
         let mut placed = false;
         for b in 0..3 {
             let u = self.unsolved[b];
+            pairs[b] = 0;
             if u == 0 {
                 continue;
             }
-            let (mut r1, mut r2) = (0u32, 0u32);
+            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
+                r3 |= r2 & x;
                 r2 |= r1 & x;
                 r1 |= x;
             }
+            pairs[b] = u & r2 & !r3;
             if u & !r1 != 0 {
                 return Err(());
             }
@@ -529,20 +532,10 @@ impl State {
     }
 
     /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
-    fn pick(&self) -> (usize, usize) {
-        for b in 0..3 {
-            let u = self.unsolved[b];
-            if u == 0 {
-                continue;
-            }
-            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                r3 |= r2 & x;
-                r2 |= r1 & x;
-                r1 |= x;
-            }
-            let two = u & r2 & !r3;
+    /// `pairs`: the cells with two candidates, per band, as [`State::singles`]
+    /// last found them.
+    fn pick(&self, pairs: &[u32; 3]) -> (usize, usize) {
+        for (b, &two) in pairs.iter().enumerate() {
             if two != 0 {
                 return (b, two.trailing_zeros() as usize);
             }
@@ -578,6 +571,7 @@ impl Search<'_> {
     }
 
     fn run(&mut self, mut s: State) {
+        let mut pairs = [0u32; 3];
         loop {
             loop {
                 if !s.propagate() {
@@ -586,7 +580,7 @@ impl Search<'_> {
                 if s.solved() {
                     break;
                 }
-                match s.singles() {
+                match s.singles(&mut pairs) {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => break,
@@ -607,7 +601,7 @@ impl Search<'_> {
                 self.stopped = true;
                 return;
             }
-            let (b, p) = s.pick();
+            let (b, p) = s.pick(&pairs);
             let bit = 1u32 << p;
             let mut digits = [0usize; 9];
             let mut n = 0;
@@ -631,6 +625,11 @@ impl Search<'_> {
                     return;
                 }
                 s.f[d * 3 + b] &= !bit;
+            }
+            // The last digit is all that is left for the cell: place it.
+            if n > 0 {
+                let d = digits[n - 1];
+                s.f[d * 3 + b] &= !PEERS[p];
             }
         }
     }
