@@ -50,18 +50,36 @@ fn peer(puzzles: &[sudoku::Sudoku]) -> u64 {
     total
 }
 
-/// Best rate (puzzles per second) over `rounds`, each at least ~0.3 s.
-fn rate(n: usize, mut pass: impl FnMut() -> u64, check: u64) -> (f64, bool) {
+/// Rates (puzzles per second) of ours and the peer, measured interleaved
+/// in small chunks (alternating which goes first) so that both see the same
+/// machine load; whole passes over the set until each side has run ~1 s.
+fn rates(grids: &[Grid], peers: &[sudoku::Sudoku]) -> (f64, f64) {
     let t = Instant::now();
-    let ok = pass() == check;
-    let once = t.elapsed().as_secs_f64().max(1e-6);
-    let reps = ((0.3 / once).ceil() as usize).max(1);
-    let t = Instant::now();
-    for _ in 0..reps {
-        black_box(pass());
+    black_box(ours(grids));
+    let per = t.elapsed().as_secs_f64() / grids.len() as f64;
+    // About 2 ms of work per chunk.
+    let chunk = ((0.002 / per.max(1e-9)) as usize).clamp(1, grids.len());
+    let (mut t_ours, mut t_peer, mut n) = (0f64, 0f64, 0usize);
+    let mut flip = false;
+    while t_ours < 1.0 || n < grids.len() {
+        for (g, p) in grids.chunks(chunk).zip(peers.chunks(chunk)) {
+            flip = !flip;
+            let time = |f: &mut dyn FnMut() -> u64| {
+                let t = Instant::now();
+                black_box(f());
+                t.elapsed().as_secs_f64()
+            };
+            if flip {
+                t_ours += time(&mut || ours(g));
+                t_peer += time(&mut || peer(p));
+            } else {
+                t_peer += time(&mut || peer(p));
+                t_ours += time(&mut || ours(g));
+            }
+            n += g.len();
+        }
     }
-    let secs = t.elapsed().as_secs_f64().min(once * reps as f64);
-    ((n * reps) as f64 / secs, ok)
+    (n as f64 / t_ours, n as f64 / t_peer)
 }
 
 fn main() {
@@ -110,15 +128,8 @@ fn main() {
             println!("{name} {side}={rate:.0}/s guesses/puzzle={per:.2}");
             continue;
         }
-        let (mut best_ours, mut best_peer) = (0f64, 0f64);
-        let mut agree = true;
-        for _ in 0..3 {
-            let (r, ok) = rate(grids.len(), || ours(&grids), expect);
-            agree &= ok;
-            best_ours = best_ours.max(r);
-            let (r, _) = rate(peers.len(), || peer(&peers), expect);
-            best_peer = best_peer.max(r);
-        }
+        let agree = ours(&grids) == expect;
+        let (best_ours, best_peer) = rates(&grids, &peers);
         println!(
             "{name} ours={:.0}/s peer={:.0}/s ratio={:.2}{}",
             best_ours,
