@@ -416,13 +416,12 @@ impl State {
             | SINGLE[((s >> 9) & 511) as usize] << 9
             | SINGLE[((s >> 18) & 511) as usize] << 18)
             & self.unsolved[b];
-        if singles != 0 {
-            self.unsolved[b] &= !singles;
-            for d in 0..9 {
-                let kk = d * 3 + b;
-                if kk != K {
-                    self.f[kk] &= !singles;
-                }
+        // Unconditional (no hard-to-predict branch): a no-op without singles.
+        self.unsolved[b] &= !singles;
+        for d in 0..9 {
+            let kk = d * 3 + b;
+            if kk != K {
+                self.f[kk] &= !singles;
             }
         }
         true
