@@ -322,26 +322,24 @@ impl State {
     fn from_grid(g: &Grid) -> Option<State> {
         // Per (digit, band): the clue cells, the cells they see in the band,
         // and their columns; combined once at the end.
-        let mut placed = [0u32; 27];
-        let mut seen = [0u32; 27];
-        let mut cols = [0u32; 27];
+        // Index 27.. collects the empty cells, so the loop needs no branch.
+        let mut placed = [0u32; 30];
+        let mut seen = [0u32; 30];
+        let mut cols = [0u32; 30];
         let mut clues = [0u32; 3];
         let cells = g.cells();
+        if cells.iter().any(|&v| v > 9) {
+            return None;
+        }
+        const SLOT: [usize; 10] = [27, 0, 3, 6, 9, 12, 15, 18, 21, 24];
         for b in 0..3 {
             for p in 0..27 {
-                let v = cells[b * 27 + p];
-                if v == 0 {
-                    continue;
-                }
-                let d = (v as usize).wrapping_sub(1);
-                if d >= 9 {
-                    return None;
-                }
-                let k = d * 3 + b;
+                let v = cells[b * 27 + p] as usize;
+                let k = SLOT[v.min(9)] + b;
                 placed[k] |= 1 << p;
                 seen[k] |= PEERS[p];
                 cols[k] |= 1 << (p % 9);
-                clues[b] |= 1 << p;
+                clues[b] |= ((v != 0) as u32) << p;
             }
         }
         let mut s = State {
