@@ -451,14 +451,10 @@ impl State {
             let mut one = u & !r2;
             while one != 0 {
                 let p = one.trailing_zeros() as usize;
-                let bit = 1u32 << p;
                 one &= one - 1;
-                for d in 0..9 {
-                    let k = d * 3 + b;
-                    if self.f[k] & bit != 0 {
-                        self.f[k] &= !PEERS[p];
-                        break;
-                    }
+                let d = self.digits_at(b, p).trailing_zeros() as usize;
+                if d < 9 {
+                    self.f[d * 3 + b] &= !PEERS[p];
                 }
                 placed = true;
             }
@@ -507,6 +503,17 @@ impl State {
             }
         }
         Ok(placed)
+    }
+
+    /// The candidate digits (bit d for digit d + 1) of bit `p` of band `b`,
+    /// gathered without branches.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, p: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.f[d * 3 + b] >> p) & 1) << d;
+        }
+        m
     }
 
     fn solved(&self) -> bool {
@@ -602,11 +609,11 @@ impl Search<'_> {
             let bit = 1u32 << p;
             let mut digits = [0usize; 9];
             let mut n = 0;
-            for d in 0..9 {
-                if s.f[d * 3 + b] & bit != 0 {
-                    digits[n] = d;
-                    n += 1;
-                }
+            let mut m = s.digits_at(b, p);
+            while m != 0 {
+                digits[n] = m.trailing_zeros() as usize;
+                m &= m - 1;
+                n += 1;
             }
             // Every digit but the last on a copy; the last in place.
             for &d in &digits[..n.saturating_sub(1)] {
