@@ -33,6 +33,7 @@ fn lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Ours: the first solution kept, counted to two.
 fn ours(puzzles: &[Grid]) -> u64 {
     let mut total = 0;
     for g in puzzles {
@@ -42,10 +43,13 @@ fn ours(puzzles: &[Grid]) -> u64 {
     total
 }
 
+/// The peer doing the same work: the first solution kept, counted to two.
 fn peer(puzzles: &[sudoku::Sudoku]) -> u64 {
     let mut total = 0;
+    let mut first = [[0u8; 81]; 1];
     for s in puzzles {
-        total += black_box(*s).solutions_count_up_to(2) as u64;
+        total += black_box(*s).solutions_up_to_buffer(&mut first, 2) as u64;
+        black_box(&first);
     }
     total
 }
