@@ -429,22 +429,25 @@ impl State {
     /// `Err` on a contradiction (a cell or a column with no candidate),
     /// `Ok(true)` when something was placed.
     #[inline(always)]
-    fn singles(&mut self, pairs: &mut [u32; 3]) -> Result<bool, ()> {
+    fn singles(&mut self, few: &mut [[u32; 3]; 2]) -> Result<bool, ()> {
         let mut placed = false;
         for b in 0..3 {
             let u = self.unsolved[b];
-            pairs[b] = 0;
+            few[0][b] = 0;
+            few[1][b] = 0;
             if u == 0 {
                 continue;
             }
-            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+            let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
+                r4 |= r3 & x;
                 r3 |= r2 & x;
                 r2 |= r1 & x;
                 r1 |= x;
             }
-            pairs[b] = u & r2 & !r3;
+            few[0][b] = u & r2 & !r3;
+            few[1][b] = u & r3 & !r4;
             if u & !r1 != 0 {
                 return Err(());
             }
@@ -536,12 +539,14 @@ impl State {
     }
 
     /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
-    /// `pairs`: the cells with two candidates, per band, as [`State::singles`]
-    /// last found them.
-    fn pick(&self, pairs: &[u32; 3]) -> (usize, usize) {
-        for (b, &two) in pairs.iter().enumerate() {
-            if two != 0 {
-                return (b, two.trailing_zeros() as usize);
+    /// `few`: the cells with two, then three candidates, per band, as
+    /// [`State::singles`] last found them.
+    fn pick(&self, few: &[[u32; 3]; 2]) -> (usize, usize) {
+        for cells in few {
+            for (b, &c) in cells.iter().enumerate() {
+                if c != 0 {
+                    return (b, c.trailing_zeros() as usize);
+                }
             }
         }
         let mut best = (0, 0, u32::MAX);
@@ -575,7 +580,7 @@ impl Search<'_> {
     }
 
     fn run(&mut self, mut s: State) {
-        let mut pairs = [0u32; 3];
+        let mut few = [[0u32; 3]; 2];
         loop {
             loop {
                 if !s.propagate() {
@@ -584,7 +589,7 @@ impl Search<'_> {
                 if s.solved() {
                     break;
                 }
-                match s.singles(&mut pairs) {
+                match s.singles(&mut few) {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => break,
@@ -605,7 +610,7 @@ impl Search<'_> {
                 self.stopped = true;
                 return;
             }
-            let (b, p) = s.pick(&pairs);
+            let (b, p) = s.pick(&few);
             let bit = 1u32 << p;
             let mut digits = [0usize; 9];
             let mut n = 0;
