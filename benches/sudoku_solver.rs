@@ -1,8 +1,10 @@
 //! Solver throughput against the `sudoku` crate (a dev-dependency only).
 //!
-//! For each shared set: solve and prove unique (count to 2) every puzzle,
-//! single-threaded, ours then the peer, alternating over a few rounds; the
-//! best round of each is printed as `SET ours=N/s peer=N/s ratio=R`.
+//! For each shared set: solve and prove unique (keep the first solution,
+//! count to 2) every puzzle, single-threaded, ours and the peer interleaved
+//! in small chunks so both see the same machine load, printed as
+//! `SET ours=N/s peer=N/s ratio=R`. `BENCH_SET=NAME` runs one set;
+//! `BENCH_SIDE=ours|peer` runs one side alone (for profiling).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -92,9 +94,6 @@ fn main() {
         return;
     };
     // BENCH_SET=name runs one set; BENCH_SIDE=ours|peer runs one side (profiling).
-    if std::env::var_os("NOCOL").is_some() {
-        solver::NOCOL.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
     let only = std::env::var("BENCH_SET").ok();
     let side = std::env::var("BENCH_SIDE").unwrap_or_default();
     for (name, file) in SETS {

@@ -144,8 +144,6 @@ pub struct Count {
     pub stopped: bool,
 }
 
-pub static NOCOL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// The first solution, or `None` when there is none.
 pub fn solve(g: &Grid) -> Result<Option<Grid>, InvalidGrid> {
     Ok(count_solutions(g, 1)?.first)
@@ -462,11 +460,15 @@ impl State {
                 placed = true;
             }
         }
-        if placed || NOCOL.load(std::sync::atomic::Ordering::Relaxed) {
-            return Ok(placed);
-        }
-        // Hidden singles in columns: a digit whose column has one cell left
-        // over the three bands, in a column where it is not yet placed.
+        Ok(placed)
+    }
+
+    /// Places hidden singles in columns: a digit whose column has one cell
+    /// left over the three bands, in a column where it is not yet placed.
+    /// `Err` when a digit has no cell left in some column, `Ok(true)` when
+    /// something was placed. Only worth its cost where no cell is bivalue.
+    fn column_singles(&mut self) -> Result<bool, ()> {
+        let mut placed = false;
         for d in 0..9 {
             let k = d * 3;
             let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
@@ -590,6 +592,14 @@ impl Search<'_> {
                     break;
                 }
                 match s.singles(&mut few) {
+                    Err(()) => return,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
+                if few[0] != [0; 3] {
+                    break;
+                }
+                match s.column_singles() {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => break,
