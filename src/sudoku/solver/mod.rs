@@ -427,6 +427,8 @@ impl State {
     /// `Err` on a contradiction (a cell or a column with no candidate),
     /// `Ok(true)` when something was placed.
     #[inline(always)]
+    // `b` indexes the band in several arrays at once.
+    #[allow(clippy::needless_range_loop)]
     fn singles(&mut self, few: &mut [[u32; 3]; 2]) -> Result<bool, ()> {
         let mut placed = false;
         for b in 0..3 {
