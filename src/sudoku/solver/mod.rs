@@ -429,25 +429,22 @@ impl State {
     #[inline(always)]
     // `b` indexes the band in several arrays at once.
     #[allow(clippy::needless_range_loop)]
-    fn singles(&mut self, few: &mut [[u32; 3]; 2]) -> Result<bool, ()> {
+    fn singles(&mut self, few: &mut [u32; 3]) -> Result<bool, ()> {
         let mut placed = false;
         for b in 0..3 {
             let u = self.unsolved[b];
-            few[0][b] = 0;
-            few[1][b] = 0;
+            few[b] = 0;
             if u == 0 {
                 continue;
             }
-            let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
-                r4 |= r3 & x;
                 r3 |= r2 & x;
                 r2 |= r1 & x;
                 r1 |= x;
             }
-            few[0][b] = u & r2 & !r3;
-            few[1][b] = u & r3 & !r4;
+            few[b] = u & r2 & !r3;
             if u & !r1 != 0 {
                 return Err(());
             }
@@ -543,14 +540,26 @@ impl State {
     }
 
     /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
-    /// `few`: the cells with two, then three candidates, per band, as
-    /// [`State::singles`] last found them.
-    fn pick(&self, few: &[[u32; 3]; 2]) -> (usize, usize) {
-        for cells in few {
-            for (b, &c) in cells.iter().enumerate() {
-                if c != 0 {
-                    return (b, c.trailing_zeros() as usize);
-                }
+    /// `few`: the cells with two candidates, per band, as
+    /// [`State::singles`] last found them; then cells with three.
+    fn pick(&self, few: &[u32; 3]) -> (usize, usize) {
+        for (b, &c) in few.iter().enumerate() {
+            if c != 0 {
+                return (b, c.trailing_zeros() as usize);
+            }
+        }
+        for b in 0..3 {
+            let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                r4 |= r3 & x;
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            let three = self.unsolved[b] & r3 & !r4;
+            if three != 0 {
+                return (b, three.trailing_zeros() as usize);
             }
         }
         let mut best = (0, 0, u32::MAX);
@@ -584,7 +593,7 @@ impl Search<'_> {
     }
 
     fn run(&mut self, mut s: State) {
-        let mut few = [[0u32; 3]; 2];
+        let mut few = [0u32; 3];
         loop {
             loop {
                 if !s.propagate() {
@@ -598,7 +607,7 @@ impl Search<'_> {
                     Ok(true) => continue,
                     Ok(false) => {}
                 }
-                if few[0] != [0; 3] {
+                if few != [0; 3] {
                     break;
                 }
                 match s.column_singles() {
