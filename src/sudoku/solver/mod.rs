@@ -633,21 +633,22 @@ impl Search<'_> {
             }
             let (b, p) = s.pick(&few);
             let bit = 1u32 << p;
-            let mut digits = [0usize; 9];
-            let mut n = 0;
+            // Every digit but the last on a copy; the last in place, since
+            // it is all that is left for the cell once the others failed.
             let mut m = s.digits_at(b, p);
             while m != 0 {
-                digits[n] = m.trailing_zeros() as usize;
+                let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                n += 1;
-            }
-            // Every digit but the last on a copy; the last in place.
-            for &d in &digits[..n.saturating_sub(1)] {
+                if m == 0 {
+                    s.f[d * 3 + b] &= !PEERS[p];
+                    break;
+                }
                 let mut t = s;
-                for &e in &digits[..n] {
-                    if e != d {
-                        t.f[e * 3 + b] &= !bit;
-                    }
+                let mut others = m;
+                while others != 0 {
+                    let e = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    t.f[e * 3 + b] &= !bit;
                 }
                 t.f[d * 3 + b] &= !PEERS[p];
                 self.run(t);
@@ -655,11 +656,6 @@ impl Search<'_> {
                     return;
                 }
                 s.f[d * 3 + b] &= !bit;
-            }
-            // The last digit is all that is left for the cell: place it.
-            if n > 0 {
-                let d = digits[n - 1];
-                s.f[d * 3 + b] &= !PEERS[p];
             }
         }
     }
