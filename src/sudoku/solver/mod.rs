@@ -466,6 +466,7 @@ impl State {
     /// left over the three bands, in a column where it is not yet placed.
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
     /// something was placed. Only worth its cost where no cell is bivalue.
+    #[inline(never)]
     fn column_singles(&mut self) -> Result<bool, ()> {
         let mut placed = false;
         for d in 0..9 {
@@ -524,6 +525,7 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
+    #[inline(never)]
     fn to_grid(self) -> Grid {
         let mut cells = [0u8; CELLS];
         for d in 0..9 {
