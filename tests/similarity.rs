@@ -83,7 +83,11 @@ fn eval_str(s: &mut Session, code: &str) -> String {
 /// as in the seed's run), then the group of four mixed with an unrelated
 /// puzzle.
 fn sample_files() -> (std::path::PathBuf, String, String) {
-    let dir = std::env::temp_dir().join(format!("puzzlelab-sim-{}", std::process::id()));
+    // One folder per call: tests run in parallel, and rewriting a file that
+    // another test is reading made them flaky.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("puzzlelab-sim-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let a = dir.join("SD1994.txt");
     let b = dir.join("SD1995.txt");

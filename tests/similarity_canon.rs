@@ -154,19 +154,6 @@ fn all_17_clue_puzzles_have_different_forms() {
     assert_eq!(canon(&f), f);
 }
 
-/// Not a test of speed (benches/canon.rs is): a quick look at throughput in
-/// whatever profile the tests run in. `cargo test --test similarity_canon
-/// -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn throughput_glimpse() {
-    let Some(p) = puzzles_17() else { return };
-    let mut c = puzzlelab::similarity::Canonicalizer::new();
-    let start = std::time::Instant::now();
-    let n = p.iter().take(20000).map(|g| c.canon(g)).count();
-    println!("{:.0} puzzles/s", n as f64 / start.elapsed().as_secs_f64());
-}
-
 #[test]
 fn solution_grids_share_forms_and_match_brute_force() {
     let Some(dir) = puzzlelab::data_dir() else {

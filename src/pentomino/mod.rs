@@ -12,7 +12,9 @@ pub mod error;
 pub mod frame;
 pub mod jbox;
 pub mod pieces;
+pub mod polyomino;
 pub mod session;
+pub mod solver;
 
 pub use board::{Board, MAX_SIDE, Shape};
 pub use charboard::CharBoard;

@@ -1,47 +1,314 @@
-//! The interactive REPL on rustyline, and the command-line modes around it.
-//!
-//! (Being built: see the foundation issue.)
+//! The interactive REPL on rustyline, and the command-line modes around it:
+//! `cli` parses the arguments, `interactive` is the prompt loop, `helper`
+//! its completion / multi-line / key handling, `chunk` decides when typed or
+//! piped code is complete, `batch` runs files, `-e` and piped stdin.
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::lab::LabState;
+use crate::monitor::INTERRUPTED;
 use crate::script::Limits;
 use crate::script::session::Session;
 
+mod batch;
+mod chunk;
+mod cli;
+mod helper;
+mod interactive;
+
+pub use chunk::is_incomplete;
+
 /// Entry point for the binary: parse the command line and run the mode.
 pub fn main(args: Vec<String>) -> ExitCode {
-    let limits = Limits::default();
-    match args.first().map(String::as_str) {
-        Some("lab") if args.len() == 3 && args[2] == "--print" => {
-            match crate::lab::print_transcript(&args[1], &limits) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+    let options = match cli::parse(&args) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("puzzlelab: {message}\n(puzzlelab --help shows the usage)");
+            return ExitCode::from(2);
         }
-        Some("-e") if args.len() == 2 => {
-            let mut session = Session::new(&limits);
-            match session.eval(&args[1]) {
-                Ok(v) => {
-                    let text = session.show(&v);
-                    if !text.is_empty() {
-                        println!("{text}");
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{}", e.located("<-e>", 1));
-                    ExitCode::FAILURE
-                }
-            }
+    };
+    let limits = &options.limits;
+    match options.mode {
+        cli::Mode::Help => {
+            print!("{}", cli::usage());
+            ExitCode::SUCCESS
         }
-        _ => {
-            eprintln!("puzzlelab: the REPL is being built");
-            ExitCode::FAILURE
+        cli::Mode::Version => {
+            println!("puzzlelab {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        cli::Mode::LabList => {
+            print!("{}", lab_list());
+            ExitCode::SUCCESS
+        }
+        cli::Mode::Lab { name, print: true } => match crate::lab::print_transcript(&name, limits) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                let _ = std::io::stdout().flush();
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        },
+        cli::Mode::Eval { code, args } => {
+            install_interrupt_handler();
+            batch::eval_code(&code, &args, limits)
+        }
+        cli::Mode::Run { file, args } => {
+            install_interrupt_handler();
+            batch::run_file(&file, &args, limits)
+        }
+        cli::Mode::Repl => start(None, options.quiet, limits),
+        cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),
+    }
+}
+
+/// The REPL, or the piped-stdin script mode when stdin is not a terminal;
+/// `lab` is opened first when given.
+fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
+    install_interrupt_handler();
+    let mut session = Session::new(limits);
+    session.set_var("ARGS", rhai::Array::new());
+    let mut lab = LabState::default();
+    let terminal = std::io::stdin().is_terminal();
+    if terminal && !quiet {
+        println!(
+            "puzzlelab {}: type help for the functions, :help for commands and keys, \
+             Tab to complete, Ctrl+D to leave.",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    if let Some(name) = &lab_name {
+        match lab.command(&format!(":lab {name}"), &mut session) {
+            Some(text) if lab.active() => show(&text),
+            // Not opened (no such lab, a broken file): say why and stop.
+            other => {
+                eprintln!("{}", other.unwrap_or_default());
+                return ExitCode::FAILURE;
+            }
         }
     }
+    if terminal {
+        interactive::run(session, lab, limits)
+    } else {
+        batch::run_stdin(&mut session, &mut lab, limits)
+    }
+}
+
+/// The `puzzlelab lab` / `:lab` listing, with a final line ending.
+fn lab_list() -> String {
+    crate::lab::list_text() + "\n"
+}
+
+/// What a REPL command asks the loop to do next.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Outcome {
+    /// Go on reading.
+    Done,
+    /// Leave puzzlelab.
+    Quit,
+    /// The command failed (non-interactive modes stop).
+    Failed,
+}
+
+/// A line starting with `:` (or `help` alone): first offered to the lab,
+/// then the REPL's own commands. Output goes to stdout, errors to stderr.
+pub(crate) fn repl_command(
+    line: &str,
+    session: &mut Session,
+    lab: &mut LabState,
+    limits: &Limits,
+) -> Outcome {
+    let line = line.trim();
+    if line == "help" || line == "help()" {
+        show(&crate::script::help::overview());
+        return Outcome::Done;
+    }
+    if let Some(text) = lab.command(line, session) {
+        show(&text);
+        return Outcome::Done;
+    }
+    let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    match name {
+        ":help" | ":h" | ":?" => show(&command_help()),
+        ":quit" | ":q" | ":exit" => return Outcome::Quit,
+        ":vars" => show(&vars(session)),
+        ":fns" => show(&fns(session)),
+        ":limits" => show(&limits_text(limits)),
+        ":reset" => {
+            *session = Session::new(limits);
+            session.set_var("ARGS", rhai::Array::new());
+            show("a fresh session: your variables and functions are gone");
+        }
+        ":load" if rest.is_empty() => {
+            eprintln!(":load needs a file name");
+            return Outcome::Failed;
+        }
+        ":load" => {
+            if let Err(message) = batch::run_file_in(session, rest, limits) {
+                eprintln!("{message}");
+                return Outcome::Failed;
+            }
+        }
+        ":lab" => show(&lab_list()),
+        _ => {
+            eprintln!("unknown command {name}; :help lists the commands");
+            return Outcome::Failed;
+        }
+    }
+    Outcome::Done
+}
+
+/// Print text with exactly one line ending.
+fn show(text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{}", text.strip_suffix('\n').unwrap_or(text));
+    let _ = out.flush();
+}
+
+/// `:help`: commands and keys.
+fn command_help() -> String {
+    let mut s = String::from("Commands:\n");
+    for (name, what) in helper::COMMANDS {
+        s.push_str(&format!("  {name:<9} {what}\n"));
+    }
+    s.push_str(
+        "\nKeys:
+  Tab        complete a function, variable or command name
+  Enter      run the input, or start a new line while a bracket, block or
+             string is open (Enter on two empty lines runs it anyway)
+  Up/Down    history (kept in the state directory, saved line by line)
+  Ctrl+C     clear the line; while code runs, interrupt it
+  Ctrl+A     start of line; on an empty line in a lab, the next section
+  Ctrl+R     search the history
+  Ctrl+D     leave puzzlelab
+
+Script help: `help` lists the functions by domain, help(\"name\") explains one.
+",
+    );
+    s
+}
+
+/// `:vars`: the session's variables, then the names of the predefined puzzles.
+fn vars(session: &Session) -> String {
+    let builtin: Vec<&str> = crate::sudoku::puzzles::ALL
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    let mut mine = Vec::new();
+    for (name, constant, value) in session.scope().iter_raw() {
+        let kind = if constant { "const " } else { "" };
+        let first = session.show(value);
+        let first = first.lines().next().unwrap_or("");
+        let first: String = if first.chars().count() > 50 {
+            first.chars().take(47).chain("...".chars()).collect()
+        } else {
+            first.to_string()
+        };
+        // The script's name for the type (`Grid`), never the Rust path.
+        let type_name = session.engine().map_type_name(value.type_name());
+        let type_name = match type_name.rsplit("::").next().unwrap_or(type_name) {
+            "i64" => "int",
+            "f64" => "float",
+            other => other,
+        };
+        let label = format!("{kind}{type_name}");
+        let entry = format!("  {name:<12} {label:<14} {first}");
+        if !builtin.contains(&name) {
+            mine.push(entry);
+        }
+    }
+    // Scope order is newest first; list oldest first.
+    mine.reverse();
+    let mut s = String::new();
+    if mine.is_empty() {
+        s.push_str("no variables of yours yet\n");
+    } else {
+        s.push_str(&mine.join("\n"));
+        s.push('\n');
+    }
+    s.push_str(&format!("predefined: {}\n", builtin.join(", ")));
+    s
+}
+
+/// `:limits`: each sandbox limit with the flag that sets it.
+fn limits_text(l: &Limits) -> String {
+    let rows = [
+        (
+            "--max-operations",
+            l.max_operations.to_string(),
+            "operations per evaluation",
+        ),
+        (
+            "--max-call-levels",
+            l.max_call_levels.to_string(),
+            "nested function calls",
+        ),
+        (
+            "--max-string-size",
+            l.max_string_size.to_string(),
+            "bytes in a string",
+        ),
+        (
+            "--max-array-size",
+            l.max_array_size.to_string(),
+            "items in an array",
+        ),
+        (
+            "--max-map-size",
+            l.max_map_size.to_string(),
+            "entries in an object map",
+        ),
+        (
+            "--max-expr-depth",
+            l.max_expr_depth.to_string(),
+            "expression nesting",
+        ),
+    ];
+    let mut s = String::from(
+        "Sandbox limits, set by these flags at start (0 = no limit, except for call levels):\n",
+    );
+    for (flag, value, what) in rows {
+        s.push_str(&format!("  {flag:<18} {value:>12}  {what}\n"));
+    }
+    s
+}
+
+/// `:fns`: the functions defined in this session.
+fn fns(session: &Session) -> String {
+    let mut lines: Vec<String> = session
+        .functions()
+        .iter_functions()
+        .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
+        .collect();
+    if lines.is_empty() {
+        return "no functions defined yet\n".to_string();
+    }
+    lines.sort();
+    lines.join("\n") + "\n"
+}
+
+/// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops). Pressed
+/// three times while the flag is still set, i.e. when the running code is
+/// not listening (a blocking read), it leaves the program.
+fn install_interrupt_handler() {
+    static PRESSES: AtomicU32 = AtomicU32::new(0);
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
+                eprintln!("\ninterrupted three times: leaving");
+                std::process::exit(130);
+            }
+        } else {
+            PRESSES.store(0, Ordering::Relaxed);
+        }
+    });
 }

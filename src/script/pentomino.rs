@@ -137,9 +137,8 @@ fn run_session(
         Placing::start(letter).map_err(|e| error(format!("pentomino: {e}")))?;
     io.show(events)?;
     let monitor = crate::script::monitor::TerminalMonitor::new();
-    // `h` (hint) and `s` (solve) call this; the exact-cover solver supplies
-    // an `Assist` implementation to put here.
-    let assist: Option<&dyn Assist> = None;
+    // `h` (hint) and `s` (solve) call the exact-cover solver.
+    let assist: Option<&dyn Assist> = Some(&crate::pentomino::solver::SessionAssist);
     while let Some(prompt) = session.prompt() {
         let events = match io.read(prompt.text())? {
             Some(line) => session.answer(&line, assist, &monitor),

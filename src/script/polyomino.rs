@@ -1,10 +1,273 @@
-//! Script functions of the polyomino domain.
-//!
-//! (Being built: see its issue.)
+//! Script functions for automatic polyomino packing: boards (`rect`,
+//! `region`), piece lists, `count_polyomino` and `solve_polyomino`.
 
-use rhai::Module;
+use rhai::plugin::*;
+use rhai::{Array, Map, Module};
+
+use crate::pentomino::polyomino::{self, Piece, Region};
+use crate::pentomino::solver::{self, Options};
+use crate::pentomino::{Board, CharBoard};
+use crate::script::error;
 
 /// The polyomino functions as a Rhai module.
 pub fn module() -> Module {
-    Module::new()
+    exported_module!(api)
+}
+
+/// A board given as a `Region` or as text.
+fn to_region(what: &str, board: &Dynamic) -> Result<Region, Box<EvalAltResult>> {
+    if let Some(r) = board.clone().try_cast::<Region>() {
+        return Ok(r);
+    }
+    if let Ok(text) = board.clone().into_immutable_string() {
+        return Region::parse(&text).map_err(|e| error(format!("{what}: board: {e}")));
+    }
+    Err(error(format!(
+        "{what}: the board must be made by rect(h, w) or region(text), or be text; got {}",
+        board.type_name()
+    )))
+}
+
+/// Pieces from a string (a set name or letters) or an array of names,
+/// set names, drawings and shapes.
+fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResult>> {
+    let fail = |e: polyomino::PolyError| error(format!("{what}: pieces: {e}"));
+    if let Ok(text) = pieces.clone().into_immutable_string() {
+        return polyomino::pieces_from_text(&text).map_err(fail);
+    }
+    let Some(items) = pieces.clone().try_cast::<Array>() else {
+        return Err(error(format!(
+            "{what}: pieces must be a string (\"FILNPTUVWXYZ\", \"pentominoes\", ...) or an array; got {}",
+            pieces.type_name()
+        )));
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        if let Ok(text) = item.clone().into_immutable_string() {
+            out.extend(polyomino::pieces_from_item(&text, i + 1).map_err(fail)?);
+        } else if let Some(shape) = item.clone().try_cast::<Board>() {
+            let cells: Vec<polyomino::Cell> =
+                shape.cells().map(|(r, c)| (r as u16, c as u16)).collect();
+            if cells.is_empty() {
+                return Err(fail(polyomino::PolyError::EmptyShape));
+            }
+            let symbol = (b'a' + (i % 26) as u8) as char;
+            out.push(Piece::new(format!("shape{}", i + 1), symbol, &cells));
+        } else {
+            return Err(error(format!(
+                "{what}: piece {} is a {}: use a name (\"F\", \"H07\"), a set name, a drawing (\"XX./.XX\") or a shape",
+                i + 1,
+                item.type_name()
+            )));
+        }
+    }
+    if out.is_empty() {
+        return Err(fail(polyomino::PolyError::NoPieces));
+    }
+    Ok(out)
+}
+
+/// Options from a map: `raw`, `one_sided`, `limit`, and `copies` (each
+/// piece that many times; returned apart as it is not a solver option).
+fn to_options(what: &str, map: &Map) -> Result<(Options, usize), Box<EvalAltResult>> {
+    let mut o = Options::default();
+    let mut copies = 1;
+    for (key, value) in map {
+        let flag = || {
+            value
+                .as_bool()
+                .map_err(|_| error(format!("{what}: option {key} must be true or false")))
+        };
+        match key.as_str() {
+            "raw" => o.raw = flag()?,
+            "one_sided" => o.one_sided = flag()?,
+            "limit" => {
+                let n = value
+                    .as_int()
+                    .map_err(|_| error(format!("{what}: option limit must be a whole number")))?;
+                if n < 0 {
+                    return Err(error(format!("{what}: option limit must be 0 or more")));
+                }
+                o.limit = Some(n as u64);
+            }
+            "copies" => {
+                let n = value
+                    .as_int()
+                    .map_err(|_| error(format!("{what}: option copies must be a whole number")))?;
+                if !(1..=1024).contains(&n) {
+                    return Err(error(format!("{what}: option copies must be 1 to 1024")));
+                }
+                copies = n as usize;
+            }
+            other => {
+                return Err(error(format!(
+                    "{what}: unknown option {other:?} (known: raw, one_sided, limit, copies)"
+                )));
+            }
+        }
+    }
+    Ok((o, copies))
+}
+
+fn run(
+    what: &str,
+    board: &Dynamic,
+    pieces: &Dynamic,
+    options: &Map,
+    keep: bool,
+) -> Result<solver::Outcome, Box<EvalAltResult>> {
+    let region = to_region(what, board)?;
+    let (mut options, copies) = to_options(what, options)?;
+    let pieces: Vec<Piece> = to_pieces(what, pieces)?
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
+        .collect();
+    options.keep = keep;
+    if options.limit == Some(0) {
+        return Ok(solver::Outcome::default());
+    }
+    let monitor = crate::script::monitor::TerminalMonitor::new();
+    solver::solve(&region, &pieces, &options, &monitor).map_err(|e| error(format!("{what}: {e}")))
+}
+
+#[export_module]
+pub mod api {
+    use super::*;
+
+    /// A board to fill: cells inside a box, holes allowed.
+    pub type Region = polyomino::Region;
+
+    /// A solved board too large for a character board (over 32×32): rows of
+    /// piece letters.
+    pub type Packing = solver::Solution;
+
+    /// A full rectangle of `rows` × `cols` cells to fill.
+    ///
+    /// Example: `count_polyomino(rect(6, 10), "pentominoes")` is 2339.
+    #[rhai_fn(return_raw)]
+    pub fn rect(rows: i64, cols: i64) -> Result<Region, Box<EvalAltResult>> {
+        Region::rect(rows, cols).map_err(|e| error(format!("rect: {e}")))
+    }
+
+    /// A board from text: `.` a cell, `#` or space a hole, `/` between rows.
+    ///
+    /// A new line also ends a row; rows may differ in length.
+    ///
+    /// Example: `region("...../.#.#./.....")`
+    #[rhai_fn(return_raw)]
+    pub fn region(text: &str) -> Result<Region, Box<EvalAltResult>> {
+        Region::parse(text).map_err(|e| error(format!("region: {e}")))
+    }
+
+    /// Number of cells to fill on the board.
+    pub fn area(board: &mut Region) -> i64 {
+        board.area() as i64
+    }
+
+    /// How many rotations and reflections map the board onto itself.
+    ///
+    /// 4 for a rectangle, 8 for a square, fewer for odd shapes.
+    pub fn symmetries(board: &mut Region) -> i64 {
+        board.symmetries().len() as i64
+    }
+
+    /// The board as rows of `.` (cells) and `#` (holes).
+    #[rhai_fn(global, name = "to_string")]
+    pub fn region_to_string(board: &mut Region) -> String {
+        board.to_string()
+    }
+
+    /// The board as a `region("...")` expression that rebuilds it.
+    #[rhai_fn(global, name = "to_debug")]
+    pub fn region_to_debug(board: &mut Region) -> String {
+        format!("region({:?})", board.to_string().replace('\n', "/"))
+    }
+
+    /// The packing as rows of piece letters (`.` for holes).
+    #[rhai_fn(global, name = "to_string")]
+    pub fn packing_to_string(p: &mut Packing) -> String {
+        p.to_string()
+    }
+
+    /// The packing as rows of piece letters in one line, `/` between rows.
+    #[rhai_fn(global, name = "to_debug")]
+    pub fn packing_to_debug(p: &mut Packing) -> String {
+        format!("packing({:?})", p.lines().join("/"))
+    }
+
+    /// The names and drawings of a piece list, one string per piece.
+    ///
+    /// Example: `polyomino_pieces("hexominoes")[0]` is `"AAAAAA"`.
+    #[rhai_fn(return_raw)]
+    pub fn polyomino_pieces(pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
+        let list = to_pieces("polyomino_pieces", &pieces)?;
+        Ok(list
+            .iter()
+            .map(|p| Dynamic::from(format!("{}\n{}", p.name, p.drawing())))
+            .collect())
+    }
+
+    /// Count the ways to fill a board with pieces, one per symmetry class.
+    ///
+    /// Classes are under the board's rotations and reflections; a packing
+    /// that is its own image counts once.
+    ///
+    /// `pieces`: letters ("FILNPTUVWXYZ", "O" is the 2×2 square), a set
+    /// name ("pentominoes", "tetrominoes", "hexominoes"), or an array of
+    /// names, drawings ("XX./.XX") and shapes; a piece listed twice is used
+    /// twice. Ctrl+C stops and returns the count so far.
+    #[rhai_fn(return_raw)]
+    pub fn count_polyomino(board: Dynamic, pieces: Dynamic) -> Result<i64, Box<EvalAltResult>> {
+        count_polyomino_with(board, pieces, Map::new())
+    }
+
+    /// Count packings with options: raw, one_sided, limit, copies.
+    ///
+    /// `raw: true` counts every solution, `one_sided: true` forbids turning
+    /// pieces over, `limit: n` stops at n, `copies: n` uses every listed
+    /// piece n times.
+    ///
+    /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
+    #[rhai_fn(name = "count_polyomino", return_raw)]
+    pub fn count_polyomino_with(
+        board: Dynamic,
+        pieces: Dynamic,
+        options: Map,
+    ) -> Result<i64, Box<EvalAltResult>> {
+        run("count_polyomino", &board, &pieces, &options, false)
+            .map(|o| o.count.min(i64::MAX as u64) as i64)
+    }
+
+    /// Every packing of a board with pieces, one per symmetry class.
+    ///
+    /// The packings are character boards, for `frame`. Boards over 32×32 come back as packings (rows of letters). Ctrl+C
+    /// stops and returns those found so far.
+    #[rhai_fn(return_raw)]
+    pub fn solve_polyomino(board: Dynamic, pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
+        solve_polyomino_with(board, pieces, Map::new())
+    }
+
+    /// Packings with options: limit, raw, one_sided, copies.
+    ///
+    /// `limit: n` gives the first n, `raw: true` every solution (not one per
+    /// symmetry class), `one_sided: true` no turning over, `copies: n` each
+    /// piece n times.
+    ///
+    /// Example: `frame(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])`
+    #[rhai_fn(name = "solve_polyomino", return_raw)]
+    pub fn solve_polyomino_with(
+        board: Dynamic,
+        pieces: Dynamic,
+        options: Map,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        let out = run("solve_polyomino", &board, &pieces, &options, true)?;
+        Ok(out
+            .solutions
+            .into_iter()
+            .map(|s| match s.to_charboard() {
+                Some(b) => Dynamic::from::<CharBoard>(b),
+                None => Dynamic::from(s),
+            })
+            .collect())
+    }
 }

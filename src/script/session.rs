@@ -33,7 +33,20 @@ impl EvalError {
         match self {
             EvalError::Parse(e) => e.0.to_string(),
             EvalError::Runtime(e) => {
-                let text = e.to_string();
+                let mut text = e.to_string();
+                // Rhai words a stop from on_progress as "Script terminated";
+                // the token it carries says why (e.g. Ctrl+C).
+                match e.unwrap_inner() {
+                    EvalAltResult::ErrorTerminated(why, _) => {
+                        text = text.replacen("Script terminated", &why.to_string(), 1);
+                    }
+                    // The script functions' own errors say what went wrong;
+                    // Rhai's "Runtime error: " in front adds nothing.
+                    EvalAltResult::ErrorRuntime(..) => {
+                        text = text.replacen("Runtime error: ", "", 1);
+                    }
+                    _ => {}
+                }
                 let pos = e.position();
                 if pos.is_none() {
                     return text;

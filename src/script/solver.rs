@@ -1,10 +1,282 @@
-//! Script functions of the solver domain.
-//!
-//! (Being built: see its issue.)
+//! Script functions of the solver domain: the fast solver on one grid, and
+//! puzzle files (read, solve all on every core, write).
 
 use rhai::Module;
+use rhai::plugin::*;
 
 /// The solver functions as a Rhai module.
 pub fn module() -> Module {
-    Module::new()
+    exported_module!(api)
+}
+
+#[export_module]
+pub mod api {
+    use std::path::Path;
+
+    use rhai::{Array, Map};
+
+    use crate::script::error;
+    use crate::script::monitor::TerminalMonitor;
+    use crate::sudoku::Grid;
+    use crate::sudoku::formats::{self, Format, Record};
+    use crate::sudoku::solver::{self, batch, rate as human};
+
+    fn invalid(what: &str, e: solver::InvalidGrid) -> Box<EvalAltResult> {
+        error(format!("{what}: {e}"))
+    }
+
+    /// The first solution of the grid, or () when it has none.
+    ///
+    /// A grid whose clues break the rules is an error, not searched.
+    /// Example: `solve(ym)`
+    #[rhai_fn(return_raw)]
+    pub fn solve(g: &mut Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+        match solver::solve(g) {
+            Ok(Some(s)) => Ok(Dynamic::from(s)),
+            Ok(None) => Ok(Dynamic::UNIT),
+            Err(e) => Err(invalid("solve", e)),
+        }
+    }
+
+    /// Number of solutions of the grid, counting no further than `limit`.
+    ///
+    /// Example: `count_solutions(clark, 100)` (Ctrl+C stops a long count)
+    #[rhai_fn(return_raw)]
+    pub fn count_solutions(g: &mut Grid, limit: i64) -> Result<i64, Box<EvalAltResult>> {
+        if limit < 1 {
+            return Err(error(format!(
+                "count_solutions: limit {limit} is too small: count up to 1 or more"
+            )));
+        }
+        let monitor = TerminalMonitor::new();
+        let c = solver::count_solutions_with(g, limit as u64, Some(&monitor))
+            .map_err(|e| invalid("count_solutions", e))?;
+        if c.stopped {
+            return Err(error(format!(
+                "count_solutions: stopped (Ctrl+C) after {} solutions",
+                c.solutions
+            )));
+        }
+        Ok(c.solutions as i64)
+    }
+
+    /// True when the grid has exactly one solution.
+    #[rhai_fn(return_raw)]
+    pub fn is_unique(g: &mut Grid) -> Result<bool, Box<EvalAltResult>> {
+        solver::is_unique(g).map_err(|e| invalid("is_unique", e))
+    }
+
+    /// How hard the grid is: a map of solutions (0, 1 or 2 meaning two or
+    /// more), guesses (branch points the solver needed), technique (the
+    /// hardest human technique needed, `guessing` when logic gets stuck),
+    /// level, and placed (cells logic fills in).
+    #[rhai_fn(return_raw)]
+    pub fn rate(g: &mut Grid) -> Result<Map, Box<EvalAltResult>> {
+        let c = solver::count_solutions(g, 2).map_err(|e| invalid("rate", e))?;
+        let h = human::rate_human(g);
+        let mut m = Map::new();
+        m.insert("solutions".into(), Dynamic::from(c.solutions as i64));
+        m.insert("guesses".into(), Dynamic::from(c.guesses as i64));
+        m.insert(
+            "technique".into(),
+            Dynamic::from(h.hardest.name().to_string()),
+        );
+        m.insert("level".into(), Dynamic::from(h.hardest.level().to_string()));
+        m.insert("placed".into(), Dynamic::from(h.placed as i64));
+        Ok(m)
+    }
+
+    fn read(path: &str) -> Result<formats::Collection, Box<EvalAltResult>> {
+        let c = formats::read_file(path);
+        if c.records.is_empty() {
+            let why = c
+                .errors
+                .first()
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| format!("{path}: no puzzles in the file"));
+            return Err(error(why));
+        }
+        Ok(c)
+    }
+
+    /// The puzzles of a file as an array of grids; bad lines are skipped
+    /// with a warning naming file:line.
+    ///
+    /// Lines may be 81 cells, `name<TAB>cells`, or CSV `puzzle,solution`;
+    /// `#` comments and blank lines are skipped. Use `read_file` to get the
+    /// names, line numbers and errors too.
+    #[rhai_fn(return_raw)]
+    pub fn read_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
+        let c = read(path)?;
+        for e in &c.errors {
+            eprintln!("warning: {e}");
+        }
+        Ok(c.records
+            .into_iter()
+            .map(|r| Dynamic::from(r.grid))
+            .collect())
+    }
+
+    /// A puzzle file in full: a map of puzzles (grids), names (strings, ""
+    /// when none), lines (line numbers) and errors (one string per bad line).
+    #[rhai_fn(return_raw)]
+    pub fn read_file(path: &str) -> Result<Map, Box<EvalAltResult>> {
+        let c = read(path)?;
+        let mut m = Map::new();
+        let (mut grids, mut names, mut lines) = (Array::new(), Array::new(), Array::new());
+        for r in c.records {
+            grids.push(Dynamic::from(r.grid));
+            names.push(Dynamic::from(r.name.unwrap_or_default()));
+            lines.push(Dynamic::from(r.line as i64));
+        }
+        let errors: Array = c
+            .errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
+        m.insert("puzzles".into(), Dynamic::from(grids));
+        m.insert("names".into(), Dynamic::from(names));
+        m.insert("lines".into(), Dynamic::from(lines));
+        m.insert("errors".into(), Dynamic::from(errors));
+        Ok(m)
+    }
+
+    /// Solves every puzzle of a file on all cores and returns a summary map.
+    ///
+    /// Same as `solve_file(path, #{})`.
+    #[rhai_fn(name = "solve_file", return_raw)]
+    pub fn solve_file_default(path: &str) -> Result<Map, Box<EvalAltResult>> {
+        solve_file(path, Map::new())
+    }
+
+    /// Solves every puzzle of a file (each counted to two) and returns a
+    /// summary map: puzzles, solved, unique, multiple, invalid, unsolvable,
+    /// errors (bad lines), seconds, puzzles_per_s, stopped.
+    ///
+    /// Options: `threads` (0 = all cores, the default), `out` (a file to
+    /// write puzzles with their solutions to), `format` (`lines`, `named`,
+    /// `csv` or `json`; by default from the out file's extension). In the
+    /// `lines` format each line is the solution (the puzzle when it has
+    /// none). Shows progress on a terminal; Ctrl+C stops and keeps what
+    /// was done. Example: `solve_file("top1465.txt", #{threads: 1})`
+    #[rhai_fn(name = "solve_file", return_raw)]
+    pub fn solve_file(path: &str, options: Map) -> Result<Map, Box<EvalAltResult>> {
+        let mut threads = 0usize;
+        let mut out: Option<String> = None;
+        let mut format: Option<Format> = None;
+        for (key, value) in &options {
+            match key.as_str() {
+                "threads" => {
+                    let n = value.as_int().map_err(|_| {
+                        error("solve_file: option threads must be an integer (0 = all cores)")
+                    })?;
+                    if !(0..=1024).contains(&n) {
+                        return Err(error(format!(
+                            "solve_file: threads {n} is out of range: 0 (all cores) to 1024"
+                        )));
+                    }
+                    threads = n as usize;
+                }
+                "out" => {
+                    out = Some(value.clone().into_string().map_err(|_| {
+                        error("solve_file: option out must be a file name (a string)")
+                    })?)
+                }
+                "format" => {
+                    let name = value.clone().into_string().unwrap_or_default();
+                    format = Some(Format::from_name(&name).ok_or_else(|| {
+                        error(format!(
+                            "solve_file: unknown format {name:?}: use lines, named, csv or json"
+                        ))
+                    })?);
+                }
+                other => {
+                    return Err(error(format!(
+                        "solve_file: unknown option {other:?}: options are threads, out, format"
+                    )));
+                }
+            }
+        }
+        let c = read(path)?;
+        let grids: Vec<Grid> = c.records.iter().map(|r| r.grid).collect();
+        let monitor = TerminalMonitor::new();
+        let b = batch::solve_all(&grids, threads, &monitor);
+        drop(monitor);
+        if let Some(out) = out {
+            let format = format.unwrap_or_else(|| Format::from_path(Path::new(&out)));
+            let records: Vec<Record> = c
+                .records
+                .iter()
+                .zip(&b.outcomes)
+                .map(|(r, o)| {
+                    let solution = o.as_ref().and_then(|o| o.solution());
+                    match format {
+                        Format::Lines => Record::new(solution.unwrap_or(r.grid)),
+                        _ => Record {
+                            solution,
+                            ..r.clone()
+                        },
+                    }
+                })
+                .collect();
+            formats::write_file(&out, &records, format)
+                .map_err(|e| error(format!("solve_file: {e}")))?;
+        }
+        let mut m = Map::new();
+        let int = |n: usize| Dynamic::from(n as i64);
+        m.insert("puzzles".into(), int(grids.len()));
+        m.insert("solved".into(), int(b.solved()));
+        m.insert("unique".into(), int(b.unique()));
+        m.insert("multiple".into(), int(b.multiple()));
+        m.insert("invalid".into(), int(b.invalid()));
+        m.insert("unsolvable".into(), int(b.unsolvable()));
+        let errors: Array = c
+            .errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
+        m.insert("errors".into(), Dynamic::from(errors));
+        m.insert("seconds".into(), Dynamic::from(b.seconds));
+        let rate = b.done() as f64 / b.seconds.max(1e-9);
+        m.insert("puzzles_per_s".into(), Dynamic::from(rate.round()));
+        m.insert("stopped".into(), Dynamic::from(b.stopped));
+        Ok(m)
+    }
+
+    /// Writes grids to a file, one per line (format from the extension:
+    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines).
+    #[rhai_fn(name = "write_puzzles", return_raw)]
+    pub fn write_puzzles(path: &str, grids: Array) -> Result<(), Box<EvalAltResult>> {
+        write_puzzles_as(path, grids, Format::from_path(Path::new(path)))
+    }
+
+    /// Writes grids to a file in the named format: `lines`, `named`, `csv`
+    /// or `json`.
+    #[rhai_fn(name = "write_puzzles", return_raw)]
+    pub fn write_puzzles_format(
+        path: &str,
+        grids: Array,
+        format: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let f = Format::from_name(format).ok_or_else(|| {
+            error(format!(
+                "write_puzzles: unknown format {format:?}: use lines, named, csv or json"
+            ))
+        })?;
+        write_puzzles_as(path, grids, f)
+    }
+
+    fn write_puzzles_as(path: &str, grids: Array, f: Format) -> Result<(), Box<EvalAltResult>> {
+        let mut records = Vec::with_capacity(grids.len());
+        for (i, v) in grids.into_iter().enumerate() {
+            let type_name = v.type_name();
+            let g = v.try_cast::<Grid>().ok_or_else(|| {
+                error(format!(
+                    "write_puzzles: item {i} is a {type_name}, not a grid"
+                ))
+            })?;
+            records.push(Record::new(g));
+        }
+        formats::write_file(path, &records, f).map_err(|e| error(format!("write_puzzles: {e}")))
+    }
 }

@@ -1,0 +1,156 @@
+//! Is a chunk of typed or piped code finished? Decided with Rhai's own
+//! parser: a parse error at the very end of the input (or an open backtick
+//! string, or an open block comment) means more lines are needed; any other
+//! error means the chunk is complete and wrong, so it runs and reports it.
+
+use rhai::{LexError, ParseErrorType};
+
+use crate::script::session::Session;
+
+/// True when `code` cannot be complete yet: the parser ran out of input.
+pub fn is_incomplete(session: &Session, code: &str) -> bool {
+    if code.trim().is_empty() {
+        return false;
+    }
+    // Rhai accepts an unterminated block comment as the end of the script,
+    // so the parser cannot tell us; a small scanner can.
+    if ends_inside_block_comment(code) {
+        return true;
+    }
+    let Err(err) = session.compile(code) else {
+        return false;
+    };
+    let pos = err.1;
+    let (Some(line), Some(col)) = (pos.line(), pos.position()) else {
+        return matches!(*err.0, ParseErrorType::UnexpectedEOF);
+    };
+    let Some(offset) = byte_offset(code, line, col) else {
+        // The position lies past the last line: the end of the input.
+        return true;
+    };
+    if let ParseErrorType::BadInput(LexError::UnterminatedString) = *err.0 {
+        // The position is where the string starts. Backtick and raw strings
+        // may span lines; a "..." string only continues after a trailing `\`.
+        return match code[offset..].chars().next() {
+            Some('`') | Some('#') => true,
+            Some('"') => code.trim_end_matches(['\n', '\r']).ends_with('\\'),
+            _ => false,
+        };
+    }
+    code[offset..].trim().is_empty()
+}
+
+/// Byte offset of 1-based (line, column), columns counted in characters.
+/// `None` when the position is past the end of the text.
+fn byte_offset(code: &str, line: usize, col: usize) -> Option<usize> {
+    let mut start = 0;
+    for (i, text) in code.split('\n').enumerate() {
+        if i + 1 == line {
+            let skip = col.saturating_sub(1);
+            return match text.char_indices().nth(skip) {
+                Some((b, _)) => Some(start + b),
+                None => Some((start + text.len()).min(code.len())),
+            };
+        }
+        start += text.len() + 1;
+    }
+    None
+}
+
+/// True when the text ends inside a `/* ... */` comment (Rhai nests them).
+/// Strings and line comments are skipped so that `"/*"` does not count.
+fn ends_inside_block_comment(code: &str) -> bool {
+    let b = code.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    while i < b.len() {
+        if depth > 0 {
+            if b[i..].starts_with(b"*/") {
+                depth -= 1;
+                i += 2;
+            } else if b[i..].starts_with(b"/*") {
+                depth += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                depth = 1;
+                i += 2;
+            }
+            q @ (b'"' | b'\'' | b'`') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    // Backslash escapes in "..." and '...'; backtick strings
+                    // have none.
+                    if b[i] == b'\\' && q != b'`' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    depth > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::Limits;
+
+    fn incomplete(code: &str) -> bool {
+        is_incomplete(&Session::capturing(&Limits::default()), code)
+    }
+
+    #[test]
+    fn open_brackets_blocks_and_operators_need_more() {
+        for code in [
+            "let x = (1 +",
+            "fn f(x) {",
+            "fn f(x) {\n  x * 2\n",
+            "[1, 2",
+            "foo(",
+            "if true { 1 } else",
+            "let a = 1; let",
+            "let m = #{a:",
+            "let x = 1 +\n\n",
+            "`multi\nline",
+            "\"continued \\",
+            "/* still a comment",
+            "1 /* a */ + /* b /* nested */",
+        ] {
+            assert!(incomplete(code), "{code:?} should be incomplete");
+        }
+    }
+
+    #[test]
+    fn finished_or_wrong_code_runs() {
+        for code in [
+            "",
+            "   ",
+            "1 + 2",
+            "fn f(x) { x }",
+            "let x = (1 + ;",
+            "1 2",
+            "}",
+            "\"no newline inside",
+            "\"/*\" + 1",
+            "// just a comment /*",
+            "/* closed */ 1",
+            "let s = `a\nb`;",
+        ] {
+            assert!(!incomplete(code), "{code:?} should be complete");
+        }
+    }
+}

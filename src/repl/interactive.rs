@@ -1,0 +1,126 @@
+//! The prompt loop: read (rustyline, with the helper), save the line to the
+//! history file at once, evaluate, print; Ctrl+C and errors return to the
+//! prompt, Ctrl+D leaves.
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rustyline::error::ReadlineError;
+use rustyline::history::FileHistory;
+use rustyline::{CompletionType, Config, Editor, EventHandler, KeyEvent};
+
+use super::batch::{describe_error, eval_chunk, print_value};
+use super::helper::{CtrlA, ReplHelper};
+use super::{Outcome, repl_command};
+use crate::lab::LabState;
+use crate::script::Limits;
+use crate::script::session::{EvalError, Session};
+
+/// Run the REPL on a terminal until Ctrl+D or `:quit`.
+pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
+    let session = Rc::new(RefCell::new(session));
+    let config = Config::builder()
+        .auto_add_history(false)
+        .history_ignore_dups(true)
+        .and_then(|b| b.max_history_size(10_000))
+        .map(|b| b.completion_type(CompletionType::List).build())
+        .unwrap_or_default();
+    let history = FileHistory::with_config(&config);
+    let mut rl: Editor<ReplHelper, FileHistory> = match Editor::with_history(config, history) {
+        Ok(rl) => rl,
+        Err(e) => {
+            eprintln!("puzzlelab: cannot start the line editor: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    rl.set_helper(Some(ReplHelper::new(session.clone())));
+    let lab_active = Arc::new(AtomicBool::new(lab.active()));
+    let ctrl_a = Arc::new(AtomicBool::new(false));
+    rl.bind_sequence(
+        KeyEvent::ctrl('A'),
+        EventHandler::Conditional(Box::new(CtrlA {
+            lab_active: lab_active.clone(),
+            pressed: ctrl_a.clone(),
+        })),
+    );
+    let history_file = crate::state_dir().map(|d| d.join("history"));
+    if let Some(path) = &history_file
+        && path.exists()
+    {
+        let _ = rl.load_history(path);
+    }
+    loop {
+        lab_active.store(lab.active(), Ordering::Relaxed);
+        // In a lab the prompt says where: `sudoku 3> ` (`sudoku> ` at its
+        // introduction).
+        let prompt = match lab.position() {
+            Some((name, 0)) => format!("{name}> "),
+            Some((name, section)) => format!("{name} {section}> "),
+            None => "> ".to_string(),
+        };
+        let line = match rl.readline(&prompt) {
+            Ok(line) => line,
+            // Ctrl+C at the prompt: the line is dropped, the session goes on.
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("puzzlelab: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if ctrl_a.swap(false, Ordering::Relaxed) && line.trim().is_empty() {
+            let mut s = session.borrow_mut();
+            let _ = repl_command(":next", &mut s, &mut lab, limits);
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        // Saved before it runs, so a crash or Ctrl+C does not lose it.
+        if rl.add_history_entry(line.as_str()).unwrap_or(false)
+            && let Some(path) = &history_file
+            && let Err(e) = rl.append_history(path)
+        {
+            eprintln!("(history not saved to {}: {e})", path.display());
+        }
+        let trimmed = line.trim();
+        let mut s = session.borrow_mut();
+        if trimmed.starts_with(':') || trimmed == "help" {
+            if repl_command(trimmed, &mut s, &mut lab, limits) == Outcome::Quit {
+                break;
+            }
+            continue;
+        }
+        match eval_chunk(&mut s, &line) {
+            Ok(v) => print_value(&s, &v),
+            Err(e) => {
+                let _ = std::io::stdout().flush();
+                eprintln!("{}", describe_error(&e, "<repl>", 1, limits));
+                if let Some(marker) = caret(&line, &e) {
+                    eprintln!("{marker}");
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The input line the error points at, with a `^` under the column.
+fn caret(code: &str, e: &EvalError) -> Option<String> {
+    let pos = e.position();
+    let (line, col) = (pos.line()?, pos.position()?);
+    let text = code.lines().nth(line.checked_sub(1)?)?;
+    if text.trim().is_empty() {
+        return None;
+    }
+    let pad: String = text
+        .chars()
+        .take(col.saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    Some(format!("  {text}\n  {pad}^"))
+}

@@ -1,3 +1,0 @@
-//! The fast native solver.
-//!
-//! (Being built: see the solver issue.)

@@ -1,0 +1,260 @@
+//! The polyomino lab in print mode: the session's hint and solve answers,
+//! the classic counts, the two framed 3×20 packings and the tetromino
+//! parity case, each asserted inside its own section so that a carelessly
+//! accepted snapshot still fails.
+
+use puzzlelab::lab;
+use puzzlelab::script::Limits;
+
+const SECTIONS: usize = 19;
+
+/// The transcript cut into its sections (index 0 = section 1).
+fn sections() -> Vec<String> {
+    let text = lab::print_transcript("polyomino", &Limits::default())
+        .unwrap_or_else(|e| panic!("the polyomino lab fails in print mode:\n{e}"));
+    assert!(text.ends_with("End of lab\n"));
+    let marker = format!(" of {SECTIONS}) ");
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("-- (") && line.contains(&marker) {
+            out.push(String::new());
+        }
+        if let Some(s) = out.last_mut() {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    assert_eq!(out.len(), SECTIONS);
+    out
+}
+
+/// Section `k` (1-based) holds `want` as whole lines.
+fn assert_in(s: &[String], k: usize, want: &str) {
+    let needle = format!("\n{want}\n");
+    assert!(
+        s[k - 1].contains(&needle),
+        "section {k} lacks:\n{want}\n--- section {k} is:\n{}",
+        s[k - 1]
+    );
+}
+
+/// Section `k` shows `input` (echoed as typed) with `value` right below it.
+fn assert_value(s: &[String], k: usize, input: &str, value: &str) {
+    assert_in(s, k, &format!("   {input}\n{value}"));
+}
+
+#[test]
+fn chapters_and_titles() {
+    let s = sections();
+    let chapter = |k: usize| match k {
+        1..=2 => "Where the pentomino lab stopped",
+        3 => "How the search works",
+        4..=6 => "Pieces and orientations",
+        7..=8 => "Boards",
+        9..=12 => "Counting",
+        13..=14 => "Symmetry",
+        15..=16 => "First solutions",
+        _ => "Boards that cannot be filled",
+    };
+    for (i, text) in s.iter().enumerate() {
+        let k = i + 1;
+        let title = if [1, 3, 4, 7, 9, 13, 15, 17].contains(&k) {
+            chapter(k).to_string()
+        } else {
+            format!("{} (continued)", chapter(k))
+        };
+        let head = format!("-- ({k} of {SECTIONS}) {title} ");
+        let header = text.lines().next().unwrap();
+        assert!(header.starts_with(&head), "{header}");
+        assert_eq!(header.chars().count(), 61, "{header}");
+    }
+}
+
+#[test]
+fn session_hint_and_solve() {
+    let s = sections();
+    for hit in ["i=0, Hit: Z(1)", "i=1, Hit: N(3)", "i=2, Hit: U(5)"] {
+        assert_in(&s, 1, hit);
+        assert_in(&s, 2, hit);
+    }
+    assert_in(
+        &s,
+        1,
+        "h\nhint: L 6 (it goes to i=8; the board can still be completed)",
+    );
+    // `s` completes the opening to the article's own finished board.
+    assert_in(
+        &s,
+        1,
+        "s\nsolved: one way to complete this board\n\
++-----------+---+---+-----------+-------+\n\
+| V   V   V | Z | N | U   U   U | L   L |\n\
+|   +-------+   |   |   +---+   |   +---+\n\
+| V | Z   Z   Z | N | U | X | U | L | I |\n\
+|   |   +---+---+   +---+   +---+   |   |\n\
+| V | Z | T | N   N | X   X   X | L | I |\n\
++---+---+   |   +---+---+   +---+   |   |\n\
+| T   T   T | N | W   W | X | F | L | I |\n\
++-------+   +---+   +---+---+   +---+   |\n\
+| P   P | T | W   W | Y | F   F   F | I |\n\
+|       +---+   +---+   +-------+   |   |\n\
+| P   P   P | W | Y   Y   Y   Y | F | I |\n\
++-----------+---+---------------+---+---+",
+    );
+    // U in position 1 cuts off a cell: no move keeps the board completable.
+    assert_in(
+        &s,
+        2,
+        "h\nhint: no remaining piece in any orientation keeps this board completable: undo (u) and try another start",
+    );
+}
+
+#[test]
+fn pieces_and_boards() {
+    let s = sections();
+    assert_value(
+        &s,
+        3,
+        r#"count_polyomino(rect(2, 3), ["XX"], #{copies: 3, raw: true})"#,
+        "3",
+    );
+    assert_value(
+        &s,
+        4,
+        r#"polyomino_pieces("tetrominoes")"#,
+        r#"["I4\nIIII", "O4\nOO\nOO", "T4\nTTT\n.T.", "S4\n.SS\nSS.", "L4\nLLL\nL.."]"#,
+    );
+    assert_value(&s, 5, r#"polyomino_pieces("hexominoes").len()"#, "35");
+    assert_value(
+        &s,
+        6,
+        r#"count_polyomino(rect(6, 10), "pentominoes", #{one_sided: true, raw: true})"#,
+        "140",
+    );
+    assert_value(
+        &s,
+        7,
+        "scott",
+        "........\n........\n........\n...##...\n...##...\n........\n........\n........",
+    );
+    assert_value(&s, 7, "area(scott)", "60");
+    assert_value(
+        &s,
+        8,
+        "why",
+        "count_polyomino: the board has 20 cells but the pieces cover 60: they cannot fill it exactly",
+    );
+}
+
+#[test]
+fn classic_counts() {
+    let s = sections();
+    let counts = [
+        (9, r#"count_polyomino(box, "pentominoes")"#, "2339"),
+        (
+            9,
+            r#"count_polyomino(box, "pentominoes", #{raw: true})"#,
+            "9356",
+        ),
+        (10, r#"count_polyomino(rect(5, 12), "pentominoes")"#, "1010"),
+        (10, r#"count_polyomino(rect(4, 15), "pentominoes")"#, "368"),
+        (10, r#"count_polyomino(rect(3, 20), "pentominoes")"#, "2"),
+        (11, "strips.len()", "2"),
+        (12, r#"count_polyomino(scott, "pentominoes")"#, "65"),
+        (
+            12,
+            r#"count_polyomino(scott, "pentominoes", #{raw: true})"#,
+            "520",
+        ),
+        (12, r#"count_polyomino(corners, "pentominoes")"#, "2170"),
+        (13, "symmetries(box)", "4"),
+        (13, "symmetries(scott)", "8"),
+        (13, r#"symmetries(region("..../..."))"#, "1"),
+        (
+            14,
+            r#"count_polyomino(rect(2, 3), ["XX"], #{copies: 3})"#,
+            "2",
+        ),
+        (15, "first.len()", "1"),
+        (
+            16,
+            r#"count_polyomino(box, "pentominoes", #{limit: 100})"#,
+            "100",
+        ),
+        (17, r#"count_polyomino(rect(4, 5), "tetrominoes")"#, "0"),
+        (
+            18,
+            r#"count_polyomino(rect(5, 8), "tetrominoes", #{copies: 2})"#,
+            "783",
+        ),
+        (
+            18,
+            r#"count_polyomino(rect(4, 10), "tetrominoes", #{copies: 2})"#,
+            "449",
+        ),
+    ];
+    for (k, input, value) in counts {
+        assert_value(&s, k, input, value);
+    }
+    // Too slow for the lab's one-second budget: stated, not run.
+    assert!(s[18].contains("16146"), "{}", s[18]);
+}
+
+#[test]
+fn both_3x20_packings_framed() {
+    let s = sections();
+    assert_value(
+        &s,
+        11,
+        r#"frame(strips[0], "ascii", false)"#,
+        "\
++-------+---+-----------+---------------+---+-----------+-------+---+-----------+\n\
+| U   U | X | P   P   P | L   L   L   L | F | T   T   T | W   W | Z | V   V   V |\n\
+|   +---+   +---+       |   +-------+---+   +---+   +---+   +---+   +-------+   |\n\
+| U | X   X   X | P   P | L | N   N | F   F   F | T | W   W | Y | Z   Z   Z | V |\n\
+|   +---+   +---+-------+---+---+   +-------+   |   |   +---+   +-------+   |   |\n\
+| U   U | X | I   I   I   I   I | N   N   N | F | T | W | Y   Y   Y   Y | Z | V |\n\
++-------+---+-------------------+-----------+---+---+---+---------------+---+---+",
+    );
+    assert_value(
+        &s,
+        11,
+        r#"frame(strips[1], "ascii", false)"#,
+        "\
++-------+---+-----------+---+---------------+---+---+---+-----------+-----------+\n\
+| U   U | X | P   P   P | Z | Y   Y   Y   Y | W | T | F | N   N   N | V   V   V |\n\
+|   +---+   +---+       |   +-------+   +---+   |   |   +-------+   +---+---+   |\n\
+| U | X   X   X | P   P | Z   Z   Z | Y | W   W | T | F   F   F | N   N | L | V |\n\
+|   +---+   +---+-------+-------+   +---+   +---+   +---+   +---+-------+   |   |\n\
+| U   U | X | I   I   I   I   I | Z | W   W | T   T   T | F | L   L   L   L | V |\n\
++-------+---+-------------------+---+-------+-----------+---+---------------+---+",
+    );
+}
+
+#[test]
+fn scott_first_packing_framed() {
+    let s = sections();
+    assert_value(
+        &s,
+        15,
+        r#"frame(first[0], "ascii", false)"#,
+        "\
++---------------+---+---+-------+\n\
+| L   L   L   L | F | Y | P   P |\n\
+|   +---+-------+   |   |       |\n\
+| L | X | F   F   F | Y | P   P |\n\
++---+   +---+   +---+   |   +---+\n\
+| X   X   X | F | Y   Y | P | I |\n\
++---+   +---+---+---+   +---+   |\n\
+| U | X | U | .   . | Y | W | I |\n\
+|   +---+   |       +---+   |   |\n\
+| U   U   U | .   . | W   W | I |\n\
++-----------+---+---+   +---+   |\n\
+| V   V   V | Z | W   W | T | I |\n\
+|   +-------+   +-------+   |   |\n\
+| V | Z   Z   Z | N   N | T | I |\n\
+|   |   +-------+   +---+   +---+\n\
+| V | Z | N   N   N | T   T   T |\n\
++---+---+-----------+-----------+",
+    );
+}

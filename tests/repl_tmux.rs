@@ -1,0 +1,341 @@
+//! The interactive REPL on a real terminal, driven through tmux: tab
+//! completion, multi-line input, Ctrl+C (clearing a line, interrupting a
+//! running loop), Ctrl+A, error positions, the history file, Ctrl+D.
+//! Skips with a message when tmux is not installed. Every wait polls the
+//! screen with a timeout; nothing depends on fixed sleeps.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// True when some line of the screen is exactly `line` (an output, not
+/// the echo of what was typed).
+fn has_line(screen: &str, line: &str) -> bool {
+    screen.lines().any(|l| l.trim_end() == line)
+}
+
+/// A tmux server of our own (its own socket), killed on drop.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    /// Type `text` literally. tmux reads a trailing `;` as a command
+    /// separator, so the tests avoid ending typed text with one.
+    fn type_text(&self, text: &str) {
+        assert!(!text.ends_with(';'));
+        self.cmd(&["send-keys", "-t", "repl", "-l", text]);
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "repl"];
+        args.extend_from_slice(keys);
+        self.cmd(&args);
+    }
+
+    fn screen(&self) -> String {
+        let out = self.cmd(&["capture-pane", "-p", "-J", "-t", "repl", "-S", "-500"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Poll the screen until `pred` holds; panic with the screen on timeout.
+    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if start.elapsed() > TIMEOUT {
+                panic!("timed out waiting for {what}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Wait for a fresh, empty prompt (`>`, or `lab>` in a lab) as the last
+    /// line. Typing earlier can race with rustyline's cursor-position query
+    /// at the start of a line.
+    fn wait_prompt(&self) {
+        self.wait_until("an empty prompt", ends_at_prompt);
+    }
+
+    /// At a fresh prompt, type `text` (without Enter).
+    fn at_prompt(&self, text: &str) {
+        self.wait_prompt();
+        self.type_text(text);
+    }
+
+    /// Press `key` (Enter, C-c) and wait for the next fresh prompt, so that
+    /// nothing is typed while the REPL is busy: rustyline may lose keys typed
+    /// ahead while it asks the terminal for the cursor position.
+    fn press_to_prompt(&self, key: &str) -> String {
+        let before = prompt_lines(&self.screen());
+        self.keys(&[key]);
+        self.wait_until("the next prompt", |s| {
+            prompt_lines(s) > before && ends_at_prompt(s)
+        })
+    }
+
+    /// Enter on a complete input; returns the screen at the next prompt.
+    fn enter(&self) -> String {
+        self.press_to_prompt("Enter")
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(text, |s| s.contains(text))
+    }
+
+    /// Wait for a line that is exactly `line` (an output, not the echo).
+    fn wait_for_line(&self, line: &str) -> String {
+        self.wait_until(line, |s| s.lines().any(|l| l.trim_end() == line))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// In a lab the prompt is `NAME SECTION> ` (`NAME> ` at the lab's
+/// introduction): the rest of the line after it.
+fn lab_prompt(line: &str) -> Option<&str> {
+    let (head, rest) = line.split_once('>')?;
+    let mut words = head.split(' ');
+    let name = words.next()?;
+    let num = words.next().unwrap_or("0");
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !num.is_empty()
+        && num.chars().all(|c| c.is_ascii_digit())
+        && words.next().is_none();
+    ok.then_some(rest)
+}
+
+/// True when the last non-empty line is an empty prompt (`>` or `NAME N>`).
+fn ends_at_prompt(screen: &str) -> bool {
+    match screen.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(l) => l.trim_end() == ">" || lab_prompt(l).is_some_and(|r| r.trim().is_empty()),
+        None => false,
+    }
+}
+
+/// Lines that begin with a prompt.
+fn prompt_lines(screen: &str) -> usize {
+    screen
+        .lines()
+        .filter(|l| l.starts_with('>') || lab_prompt(l).is_some())
+        .count()
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// The REPL (`puzzlelab ARGS`) in a fresh tmux server; `tag` keeps the
+/// servers of tests running in parallel apart.
+fn start(home: &Path, args: &str, tag: &str) -> Tmux {
+    let tmux = Tmux {
+        socket: format!("puzzlelab-test-{}-{tag}", std::process::id()),
+    };
+    let bin = env!("CARGO_BIN_EXE_puzzlelab");
+    // After the REPL ends, say how, and keep the pane for the last look.
+    let shell = format!(
+        "env PUZZLELAB_HOME='{}' TERM=xterm '{bin}' {args}; echo REPL-EXITED-$?; sleep 60",
+        home.display()
+    );
+    let out = tmux.cmd(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "repl",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &shell,
+    ]);
+    assert!(out.status.success(), "tmux new-session: {out:?}");
+    tmux
+}
+
+#[test]
+fn interactive_session() {
+    if !tmux_available() {
+        println!("skipping: tmux not found (apt-get install -y tmux)");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("puzzlelab-tmux-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let t = start(&home, "", "repl");
+    t.wait_for("Tab to complete");
+
+    // Tab completes a variable defined on an earlier line...
+    t.at_prompt("let zebra_count = 4000");
+    t.enter();
+    t.at_prompt("zebra_c");
+    t.keys(&["Tab"]);
+    t.wait_for("> zebra_count");
+    t.type_text(" + 1");
+    assert!(has_line(&t.enter(), "4001"));
+
+    // ... a library function ...
+    t.at_prompt("parse_in");
+    t.keys(&["Tab"]);
+    t.wait_for("> parse_int");
+    t.type_text("(\"77\") * 3");
+    assert!(has_line(&t.enter(), "231"));
+
+    // ... and a REPL command.
+    t.at_prompt(":fn");
+    t.keys(&["Tab"]);
+    t.wait_for("> :fns");
+    assert!(t.enter().contains("no functions defined yet"));
+
+    // Multi-line: Enter inside an open block continues the input.
+    t.at_prompt("fn tripled(x) {");
+    t.keys(&["Enter"]);
+    t.type_text("    x * 3");
+    t.keys(&["Enter"]);
+    t.type_text("}");
+    let s = t.enter();
+    assert!(!s.contains("Expecting"), "block was run unfinished:\n{s}");
+    t.at_prompt("tripled(111)");
+    assert!(has_line(&t.enter(), "333"));
+    // The function defined over three lines completes too.
+    t.at_prompt("trip");
+    t.keys(&["Tab"]);
+    t.wait_for("> tripled");
+    t.type_text("(1000)");
+    assert!(has_line(&t.enter(), "3000"));
+
+    // Ctrl+C interrupts a running loop and returns to the prompt; the
+    // print shows that the loop is running (and so listening) first.
+    t.at_prompt("print(\"spinning\"); loop {}");
+    t.keys(&["Enter"]);
+    t.wait_for_line("spinning");
+    let s = t.press_to_prompt("C-c");
+    assert!(s.contains("interrupted (Ctrl+C)"), "{s}");
+    t.at_prompt("21 * 2");
+    assert!(has_line(&t.enter(), "42"));
+
+    // Ctrl+C at the prompt drops the line being typed.
+    t.at_prompt("this line is dropped");
+    t.wait_for("> this line is dropped");
+    t.press_to_prompt("C-c");
+    t.at_prompt("100 + 1");
+    let s = t.enter();
+    assert!(has_line(&s, "101"), "{s}");
+    assert!(!s.contains("Variable not found"), "{s}");
+
+    // Ctrl+A on a non-empty line moves to its start (no lab is open).
+    t.at_prompt("5)");
+    t.keys(&["C-a"]);
+    t.type_text("(500 + ");
+    assert!(has_line(&t.enter(), "505"));
+
+    // Errors show line:col and a marker; the session goes on.
+    t.at_prompt("let broken = [1, 2 3]");
+    assert!(t.enter().contains("<repl>:1:20: "));
+    t.at_prompt("zebra_count");
+    assert!(has_line(&t.enter(), "4000"));
+
+    // Lines typed ahead while the REPL is busy are kept, not dropped.
+    t.wait_prompt();
+    let mut burst: Vec<String> = Vec::new();
+    for k in 1..=8 {
+        burst.push(format!("{k} * 1111"));
+        burst.push("Enter".into());
+    }
+    let burst: Vec<&str> = burst.iter().map(String::as_str).collect();
+    t.keys(&burst);
+    t.wait_until("all eight typed-ahead results", |s| {
+        (1..=8).all(|k| has_line(s, &(k * 1111).to_string()))
+    });
+
+    // Ctrl+D leaves; every line was saved to the history file as typed.
+    t.keys(&["C-d"]);
+    t.wait_for("REPL-EXITED-0");
+    let history = std::fs::read_to_string(home.join("history")).expect("history file");
+    for line in [
+        "let zebra_count = 4000",
+        "tripled(111)",
+        "print(\"spinning\"); loop {}",
+        "21 * 2",
+    ] {
+        assert!(
+            history.contains(line),
+            "{line:?} missing from history:\n{history}"
+        );
+    }
+    assert!(
+        history.contains("fn tripled(x) {\\n    x * 3\\n}"),
+        "{history}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// `puzzlelab lab NAME` opens the lab; Ctrl+A on an empty line advances it
+/// (the prompt shows the section); on a non-empty line Ctrl+A keeps its
+/// usual meaning; `:quit` leaves the lab, not the REPL.
+#[test]
+fn lab_ctrl_a_advances() {
+    if !tmux_available() {
+        println!("skipping: tmux not found (apt-get install -y tmux)");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("puzzlelab-tmux-lab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    // labs/example.lab: three short sections, built into the binary.
+    let name = "example";
+    let t = start(&home, &format!("lab {name}"), "lab");
+    t.wait_for("example> ");
+    t.wait_prompt();
+    let s = t.press_to_prompt("C-a");
+    assert!(s.contains("(1 of 3)"), "{s}");
+    let s = t.press_to_prompt("C-a");
+    assert!(s.contains("(2 of 3)"), "{s}");
+    assert!(s.contains("example 2> "), "{s}");
+    t.at_prompt("2");
+    t.keys(&["C-a"]);
+    t.type_text("40 + ");
+    assert!(has_line(&t.enter(), "42"));
+    t.at_prompt(":back");
+    assert!(t.enter().contains("example 1> "));
+    t.at_prompt(":quit");
+    let s = t.enter();
+    let last = s.lines().rev().find(|l| !l.trim().is_empty());
+    assert_eq!(last.map(str::trim_end), Some(">"), "{s}");
+    // `:lab` completes lab names; opening it again resumes where it was.
+    t.at_prompt(":lab exa");
+    t.keys(&["Tab"]);
+    t.wait_for("> :lab example");
+    assert!(t.enter().contains("example 1> "));
+    t.keys(&["C-d"]);
+    t.wait_for("REPL-EXITED-0");
+    let _ = std::fs::remove_dir_all(&home);
+}
