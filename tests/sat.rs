@@ -269,6 +269,13 @@ fn solving_and_uniqueness() {
     );
     assert_eq!(text(&mut s, "sat_unique(ym)"), "true");
     assert_eq!(text(&mut s, "sat_unique(su21_99)"), "true");
+    // The same grids as the native solver's `solve`.
+    for name in ["ym", "su21_1", "su21_99", "x"] {
+        assert_eq!(
+            text(&mut s, &format!("sat_solve({name}) == solve({name})")),
+            "true"
+        );
+    }
     // Hui's `clark` is under-constrained.
     assert_eq!(text(&mut s, "sat_unique(clark)"), "false");
     // A contradiction has no solution: () prints as nothing.

@@ -1,9 +1,11 @@
 //! Whole collections through the embedded SAT solver: every top1465 puzzle
-//! solved, valid, keeping its clues and equal to an independent solver's
-//! answer; serg_benchmark puzzles (several solutions each) never unique.
+//! solved, valid, keeping its clues and equal to the native solver's `solve`
+//! and to an independent crate's answer; serg_benchmark puzzles (several
+//! solutions each) never unique, as the native solver agrees.
 
 use puzzlelab::monitor::Silent;
 use puzzlelab::sat::{self, Board, Uniqueness};
+use puzzlelab::sudoku::solver as native;
 
 fn puzzles(file: &str) -> Option<Vec<Board>> {
     let Some(dir) = puzzlelab::data_dir() else {
@@ -42,10 +44,12 @@ fn top1465_all_solved_and_agree() {
             i + 1,
             s.line()
         );
+        let native = native::solve(&p.to_grid().unwrap()).unwrap().unwrap();
+        assert_eq!(s.to_grid(), Some(native), "puzzle {}: native solver", i + 1);
         assert_eq!(
             Some(s.cells().to_vec()),
             peer_solution(p),
-            "puzzle {}",
+            "puzzle {}: sudoku crate",
             i + 1
         );
     }
@@ -67,6 +71,8 @@ fn serg_benchmark_puzzles_are_not_unique() {
         match sat::unique(p, &Silent).unwrap() {
             Uniqueness::Multiple(a, b) => {
                 assert!(a.solves(p) && b.solves(p) && a != b, "line {}", i + 1);
+                let unique = native::is_unique(&p.to_grid().unwrap()).unwrap();
+                assert!(!unique, "line {}: the native solver finds it unique", i + 1);
             }
             other => panic!("line {}: {other:?}", i + 1),
         }
