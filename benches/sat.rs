@@ -1,6 +1,7 @@
 //! Encode + solve time per 9×9 puzzle over top1465: the embedded solver
 //! (batsat), and in the same run the external solvers that are installed
-//! (picosat, cadical; process start included), with ratios. Plain lines.
+//! (picosat, cadical; process start included), with ratios; the native
+//! solver on the same puzzles for scale. Plain lines.
 //!
 //! `cargo bench --bench sat` (`SAT_BENCH_EXTERNAL=N` puzzles for the external
 //! solvers, default 100: each costs a process start).
@@ -61,6 +62,20 @@ fn main() {
     println!(
         "batsat encode+solve    {:>5} puzzles  {embedded_us:8.1} µs/puzzle  ({solved} solved, slowest {slowest:.2} ms)",
         puzzles.len()
+    );
+
+    // The native solver on the same puzzles, for scale.
+    let grids: Vec<_> = puzzles.iter().filter_map(|p| p.to_grid()).collect();
+    let t = Instant::now();
+    let mut native_ok = 0;
+    for g in &grids {
+        native_ok += usize::from(matches!(puzzlelab::sudoku::solver::solve(g), Ok(Some(_))));
+    }
+    let native_us = t.elapsed().as_secs_f64() * 1e6 / grids.len().max(1) as f64;
+    println!(
+        "native solver          {:>5} puzzles  {native_us:8.1} µs/puzzle  ({native_ok} solved)  batsat is {:.0}× slower",
+        grids.len(),
+        embedded_us / native_us
     );
 
     let n: usize = std::env::var("SAT_BENCH_EXTERNAL")
