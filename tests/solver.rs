@@ -128,6 +128,38 @@ fn solve_agrees_with_the_seed_solutions() {
     );
 }
 
+/// The fast solver and Hui's breadth-first `sudoku` are independent
+/// searches: on the seed's puzzles they must find the same solutions.
+#[test]
+fn solve_agrees_with_huis_sudoku_on_the_seed_puzzles() {
+    use puzzlelab::monitor::Silent;
+    use puzzlelab::sudoku::{hui, puzzles};
+    for (name, text) in [
+        ("ym", puzzles::YM),
+        ("su21_1", puzzles::SU21_1),
+        ("su21_99", puzzles::SU21_99),
+        ("x", puzzles::X),
+    ] {
+        let g = Grid::parse(text).unwrap();
+        let hui_all = hui::sudoku(&g, &Silent).unwrap();
+        assert_eq!(hui_all.len(), 1, "{name}: Hui's sudoku");
+        let count = solver::count_solutions(&g, 2).unwrap();
+        assert_eq!(count.solutions, 1, "{name}: count_solutions");
+        assert_eq!(solver::solve(&g).unwrap(), Some(hui_all[0]), "{name}");
+    }
+    let clark = Grid::parse(puzzles::CLARK).unwrap();
+    let hui_all = hui::sudoku(&clark, &Silent).unwrap();
+    assert_eq!(hui_all.len(), 15_220);
+    let count = solver::count_solutions(&clark, 100_000).unwrap();
+    assert_eq!(count.solutions, hui_all.len() as u64);
+    assert!(!count.stopped);
+    let first = count.first.unwrap();
+    assert!(
+        hui_all.contains(&first),
+        "clark: the fast solver's first solution"
+    );
+}
+
 #[test]
 fn script_functions_report_invalid_and_unsolvable() {
     let mut s = session();
