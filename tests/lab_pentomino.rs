@@ -9,44 +9,15 @@
 //! session's frames lost their lines (the letters are kept) and its
 //! orientation tables print tabs where J draws `|`.
 
-use puzzlelab::lab;
-use puzzlelab::script::Limits;
+mod common;
+
+use common::{assert_in, assert_value};
 
 const SECTIONS: usize = 36;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    let text = lab::print_transcript("pentomino", &Limits::default())
-        .unwrap_or_else(|e| panic!("the pentomino lab fails in print mode:\n{e}"));
-    assert!(text.ends_with("End of lab\n"));
-    let marker = format!(" of {SECTIONS}) ");
-    let mut out: Vec<String> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("-- (") && line.contains(&marker) {
-            out.push(String::new());
-        }
-        if let Some(s) = out.last_mut() {
-            s.push_str(line);
-            s.push('\n');
-        }
-    }
-    assert_eq!(out.len(), SECTIONS);
-    out
-}
-
-/// Section `k` (1-based) holds `want` as whole lines.
-fn assert_in(s: &[String], k: usize, want: &str) {
-    let needle = format!("\n{want}\n");
-    assert!(
-        s[k - 1].contains(&needle),
-        "section {k} lacks:\n{want}\n--- section {k} is:\n{}",
-        s[k - 1]
-    );
-}
-
-/// Section `k` shows `input` (echoed as typed) with `value` right below it.
-fn assert_value(s: &[String], k: usize, input: &str, value: &str) {
-    assert_in(s, k, &format!("   {input}\n{value}"));
+    common::lab_sections("pentomino", SECTIONS)
 }
 
 const P_0: &str = "1 1\n1 1\n1 0";
