@@ -26,27 +26,17 @@ const V_0: &str = "1 0 0\n1 0 0\n1 1 1";
 
 #[test]
 fn chapters_and_titles() {
-    let s = sections();
-    let chapter = |k: usize| match k {
-        1..=2 => "Pieces",
-        3..=8 => "Turning and mirroring",
-        9..=13 => "Moving in the box",
-        14..=24 => "Contact",
-        25..=29 => "Showing boards",
-        _ => "The session",
-    };
-    for (i, text) in s.iter().enumerate() {
-        let k = i + 1;
-        let title = if [1, 3, 9, 14, 25, 30].contains(&k) {
-            chapter(k).to_string()
-        } else {
-            format!("{} (continued)", chapter(k))
-        };
-        let head = format!("-- ({k} of {SECTIONS}) {title} ");
-        let header = text.lines().next().unwrap();
-        assert!(header.starts_with(&head), "{header}");
-        assert_eq!(header.chars().count(), 61, "{header}");
-    }
+    common::assert_chapters(
+        &sections(),
+        &[
+            (1, "Pieces"),
+            (3, "Turning and mirroring"),
+            (9, "Moving in the box"),
+            (14, "Contact"),
+            (25, "Showing boards"),
+            (30, "The session"),
+        ],
+    );
 }
 
 #[test]

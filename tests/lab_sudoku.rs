@@ -60,30 +60,17 @@ fn sections() -> Vec<String> {
 
 #[test]
 fn sudoku_lab_has_35_sections_with_the_seed_titles() {
-    let s = sections();
-    assert_eq!(s.len(), 35);
-    let chapter = |k: usize| match k {
-        1..=2 => "Introduction",
-        3..=7 => "Pre-definition",
-        8..=13 => "Candidates",
-        14..=23 => "Search Values",
-        24..=27 => "Repeat",
-        _ => "Guess",
-    };
-    for (i, text) in s.iter().enumerate() {
-        let k = i + 1;
-        let first = [1, 3, 8, 14, 24, 28].contains(&k);
-        let title = if first {
-            chapter(k).to_string()
-        } else {
-            format!("{} (continued)", chapter(k))
-        };
-        let head = format!("-- ({k} of 35) {title} ");
-        let header = text.lines().next().unwrap();
-        assert!(header.starts_with(&head), "{header}");
-        assert_eq!(header.chars().count(), 61, "{header}");
-        assert!(header[head.len()..].chars().all(|c| c == '-'), "{header}");
-    }
+    common::assert_chapters(
+        &sections(),
+        &[
+            (1, "Introduction"),
+            (3, "Pre-definition"),
+            (8, "Candidates"),
+            (14, "Search Values"),
+            (24, "Repeat"),
+            (28, "Guess"),
+        ],
+    );
 }
 
 #[test]

@@ -48,3 +48,28 @@ pub fn assert_in(s: &[String], k: usize, want: &str) {
 pub fn assert_value(s: &[String], k: usize, input: &str, value: &str) {
     assert_in(s, k, &format!("   {input}\n{value}"));
 }
+
+/// Every section's header names its chapter: `chapters` lists (first
+/// section, title) in order; a chapter's later sections say `(continued)`.
+/// A header is `-- (K of N) TITLE ` padded with `-` to 61 characters.
+pub fn assert_chapters(s: &[String], chapters: &[(usize, &str)]) {
+    let n = s.len();
+    for (i, text) in s.iter().enumerate() {
+        let k = i + 1;
+        let (first, chapter) = chapters
+            .iter()
+            .rev()
+            .find(|(first, _)| *first <= k)
+            .unwrap_or_else(|| panic!("no chapter holds section {k}"));
+        let title = if *first == k {
+            chapter.to_string()
+        } else {
+            format!("{chapter} (continued)")
+        };
+        let head = format!("-- ({k} of {n}) {title} ");
+        let header = text.lines().next().unwrap_or_default();
+        assert!(header.starts_with(&head), "{header}");
+        assert_eq!(header.chars().count(), 61, "{header}");
+        assert!(header[head.len()..].chars().all(|c| c == '-'), "{header}");
+    }
+}
