@@ -6,20 +6,12 @@ mod common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::seed000::SEE_SU21_99_SOLVED;
 
 /// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
 fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "puzzlelab-cli-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("cli")
 }
 
 struct Output {

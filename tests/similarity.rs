@@ -2,6 +2,8 @@
 //! row and column information, verdicts and the whole report of its two
 //! sample groups, in Japanese character for character and in English.
 
+mod common;
+
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
@@ -85,10 +87,7 @@ fn eval_str(s: &mut Session, code: &str) -> String {
 fn sample_files() -> (std::path::PathBuf, String, String) {
     // One folder per call: tests run in parallel, and rewriting a file that
     // another test is reading made them flaky.
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("puzzlelab-sim-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("sim");
     let a = dir.join("SD1994.txt");
     let b = dir.join("SD1995.txt");
     std::fs::write(

@@ -1,10 +1,13 @@
 //! The fast solver over every shared puzzle set, its script functions, and
 //! puzzle files (good and bad) end to end.
 
+mod common;
+
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::formats;
+use puzzlelab::sudoku::puzzles::YM;
 use puzzlelab::sudoku::solver::{self, batch};
 
 /// Solves every puzzle of a set (counting to two) and checks each solution:
@@ -181,14 +184,9 @@ fn script_functions_report_invalid_and_unsolvable() {
 
 /// A scratch directory for file tests, made afresh.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlelab-solver-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir(&format!("solver-{name}"))
 }
 
-const YM: &str =
-    "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
 const YM_SOLVED: &str =
     "659721348743985162281436597974162853365897214128354679412673985596248731837519426";
 

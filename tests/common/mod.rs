@@ -9,6 +9,9 @@
 pub mod seed000;
 pub mod seed001;
 
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use puzzlelab::lab;
 use puzzlelab::script::Limits;
 
@@ -72,4 +75,15 @@ pub fn assert_chapters(s: &[String], chapters: &[(usize, &str)]) {
         assert_eq!(header.chars().count(), 61, "{header}");
         assert!(header[head.len()..].chars().all(|c| c == '-'), "{header}");
     }
+}
+
+/// A fresh, empty directory under the system temp dir, unique to this
+/// process and call (tests run in parallel), named after `tag`.
+pub fn scratch_dir(tag: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("puzzlelab-{tag}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
