@@ -153,18 +153,22 @@ pub fn transform(cells: &[Cell], t: usize) -> Vec<Cell> {
     let w = cells.iter().map(|c| c.1).max().unwrap_or(0);
     let moved: Vec<Cell> = cells
         .iter()
-        .map(|&(r, c)| {
-            let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
-            // After the mirror the bounding box is unchanged: h × w.
-            match t % 4 {
-                0 => (r, c),
-                1 => (c, h - r),
-                2 => (h - r, w - c),
-                _ => (w - c, r),
-            }
-        })
+        .map(|&cell| transform_cell(t, h, w, cell))
         .collect();
     normalize(&moved)
+}
+
+/// Where transform `t` (see [`transform`]) takes cell `(r, c)` of an
+/// `h+1 × w+1` box whose top-left is `(0, 0)`.
+pub fn transform_cell(t: usize, h: u16, w: u16, (r, c): Cell) -> Cell {
+    let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
+    // After the mirror the bounding box is unchanged: h × w.
+    match t % 4 {
+        0 => (r, c),
+        1 => (c, h - r),
+        2 => (h - r, w - c),
+        _ => (w - c, r),
+    }
 }
 
 /// Distinct orientations of a shape (see [`Piece::orientations`]).
