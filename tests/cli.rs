@@ -1,21 +1,17 @@
 //! The binary driven through pipes: `-e`, `run` with ARGS, stdin read as a
 //! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::seed000::SEE_SU21_99_SOLVED;
 
 /// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
 fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "puzzlelab-cli-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("cli")
 }
 
 struct Output {
@@ -417,26 +413,7 @@ fn piped_see_prints_the_seed_box() {
     );
     let o = puzzlelab(&[], "see([su21_99] +\n    sudoku(su21_99))\n");
     assert_eq!((o.code, o.stderr.as_str()), (0, ""));
-    assert_eq!(
-        o.stdout,
-        "\
-+-------------+-------------+
-|+---+---+---+|+---+---+---+|
-||..4|81.|...|||364|812|579||
-||..2|...|3..|||982|756|314||
-||1..|.94|6..|||175|394|628||
-|+---+---+---+|+---+---+---+|
-||74.|...|...|||743|581|296||
-||.9.|.2.|.5.|||698|423|751||
-||...|...|.83|||521|967|483||
-|+---+---+---+|+---+---+---+|
-||..7|13.|..2|||457|138|962||
-||..6|...|1..|||836|279|145||
-||...|.45|8..|||219|645|837||
-|+---+---+---+|+---+---+---+|
-+-------------+-------------+
-"
-    );
+    assert_eq!(o.stdout, format!("{SEE_SU21_99_SOLVED}\n"));
 }
 
 /// A blank grid explodes the breadth-first search: it stops with an error

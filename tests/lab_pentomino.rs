@@ -9,44 +9,15 @@
 //! session's frames lost their lines (the letters are kept) and its
 //! orientation tables print tabs where J draws `|`.
 
-use puzzlelab::lab;
-use puzzlelab::script::Limits;
+mod common;
+
+use common::{assert_in, assert_value};
 
 const SECTIONS: usize = 36;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    let text = lab::print_transcript("pentomino", &Limits::default())
-        .unwrap_or_else(|e| panic!("the pentomino lab fails in print mode:\n{e}"));
-    assert!(text.ends_with("End of lab\n"));
-    let marker = format!(" of {SECTIONS}) ");
-    let mut out: Vec<String> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("-- (") && line.contains(&marker) {
-            out.push(String::new());
-        }
-        if let Some(s) = out.last_mut() {
-            s.push_str(line);
-            s.push('\n');
-        }
-    }
-    assert_eq!(out.len(), SECTIONS);
-    out
-}
-
-/// Section `k` (1-based) holds `want` as whole lines.
-fn assert_in(s: &[String], k: usize, want: &str) {
-    let needle = format!("\n{want}\n");
-    assert!(
-        s[k - 1].contains(&needle),
-        "section {k} lacks:\n{want}\n--- section {k} is:\n{}",
-        s[k - 1]
-    );
-}
-
-/// Section `k` shows `input` (echoed as typed) with `value` right below it.
-fn assert_value(s: &[String], k: usize, input: &str, value: &str) {
-    assert_in(s, k, &format!("   {input}\n{value}"));
+    common::lab_sections("pentomino", SECTIONS)
 }
 
 const P_0: &str = "1 1\n1 1\n1 0";
@@ -55,27 +26,17 @@ const V_0: &str = "1 0 0\n1 0 0\n1 1 1";
 
 #[test]
 fn chapters_and_titles() {
-    let s = sections();
-    let chapter = |k: usize| match k {
-        1..=2 => "Pieces",
-        3..=8 => "Turning and mirroring",
-        9..=13 => "Moving in the box",
-        14..=24 => "Contact",
-        25..=29 => "Showing boards",
-        _ => "The session",
-    };
-    for (i, text) in s.iter().enumerate() {
-        let k = i + 1;
-        let title = if [1, 3, 9, 14, 25, 30].contains(&k) {
-            chapter(k).to_string()
-        } else {
-            format!("{} (continued)", chapter(k))
-        };
-        let head = format!("-- ({k} of {SECTIONS}) {title} ");
-        let header = text.lines().next().unwrap();
-        assert!(header.starts_with(&head), "{header}");
-        assert_eq!(header.chars().count(), 61, "{header}");
-    }
+    common::assert_chapters(
+        &sections(),
+        &[
+            (1, "Pieces"),
+            (3, "Turning and mirroring"),
+            (9, "Moving in the box"),
+            (14, "Contact"),
+            (25, "Showing boards"),
+            (30, "The session"),
+        ],
+    );
 }
 
 #[test]

@@ -3,71 +3,33 @@
 //! parity case, each asserted inside its own section so that a carelessly
 //! accepted snapshot still fails.
 
-use puzzlelab::lab;
-use puzzlelab::script::Limits;
+mod common;
+
+use common::seed001::FINISHED_BOARD;
+use common::{assert_in, assert_value};
 
 const SECTIONS: usize = 19;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    let text = lab::print_transcript("polyomino", &Limits::default())
-        .unwrap_or_else(|e| panic!("the polyomino lab fails in print mode:\n{e}"));
-    assert!(text.ends_with("End of lab\n"));
-    let marker = format!(" of {SECTIONS}) ");
-    let mut out: Vec<String> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("-- (") && line.contains(&marker) {
-            out.push(String::new());
-        }
-        if let Some(s) = out.last_mut() {
-            s.push_str(line);
-            s.push('\n');
-        }
-    }
-    assert_eq!(out.len(), SECTIONS);
-    out
-}
-
-/// Section `k` (1-based) holds `want` as whole lines.
-fn assert_in(s: &[String], k: usize, want: &str) {
-    let needle = format!("\n{want}\n");
-    assert!(
-        s[k - 1].contains(&needle),
-        "section {k} lacks:\n{want}\n--- section {k} is:\n{}",
-        s[k - 1]
-    );
-}
-
-/// Section `k` shows `input` (echoed as typed) with `value` right below it.
-fn assert_value(s: &[String], k: usize, input: &str, value: &str) {
-    assert_in(s, k, &format!("   {input}\n{value}"));
+    common::lab_sections("polyomino", SECTIONS)
 }
 
 #[test]
 fn chapters_and_titles() {
-    let s = sections();
-    let chapter = |k: usize| match k {
-        1..=2 => "Where the pentomino lab stopped",
-        3 => "How the search works",
-        4..=6 => "Pieces and orientations",
-        7..=8 => "Boards",
-        9..=12 => "Counting",
-        13..=14 => "Symmetry",
-        15..=16 => "First solutions",
-        _ => "Boards that cannot be filled",
-    };
-    for (i, text) in s.iter().enumerate() {
-        let k = i + 1;
-        let title = if [1, 3, 4, 7, 9, 13, 15, 17].contains(&k) {
-            chapter(k).to_string()
-        } else {
-            format!("{} (continued)", chapter(k))
-        };
-        let head = format!("-- ({k} of {SECTIONS}) {title} ");
-        let header = text.lines().next().unwrap();
-        assert!(header.starts_with(&head), "{header}");
-        assert_eq!(header.chars().count(), 61, "{header}");
-    }
+    common::assert_chapters(
+        &sections(),
+        &[
+            (1, "Where the pentomino lab stopped"),
+            (3, "How the search works"),
+            (4, "Pieces and orientations"),
+            (7, "Boards"),
+            (9, "Counting"),
+            (13, "Symmetry"),
+            (15, "First solutions"),
+            (17, "Boards that cannot be filled"),
+        ],
+    );
 }
 
 #[test]
@@ -86,20 +48,7 @@ fn session_hint_and_solve() {
     assert_in(
         &s,
         1,
-        "s\nsolved: one way to complete this board\n\
-+-----------+---+---+-----------+-------+\n\
-| V   V   V | Z | N | U   U   U | L   L |\n\
-|   +-------+   |   |   +---+   |   +---+\n\
-| V | Z   Z   Z | N | U | X | U | L | I |\n\
-|   |   +---+---+   +---+   +---+   |   |\n\
-| V | Z | T | N   N | X   X   X | L | I |\n\
-+---+---+   |   +---+---+   +---+   |   |\n\
-| T   T   T | N | W   W | X | F | L | I |\n\
-+-------+   +---+   +---+---+   +---+   |\n\
-| P   P | T | W   W | Y | F   F   F | I |\n\
-|       +---+   +---+   +-------+   |   |\n\
-| P   P   P | W | Y   Y   Y   Y | F | I |\n\
-+-----------+---+---------------+---+---+",
+        &format!("s\nsolved: one way to complete this board\n{FINISHED_BOARD}"),
     );
     // U in position 1 cuts off a cell: no move keeps the board completable.
     assert_in(

@@ -1,6 +1,8 @@
 //! The interactive lab runner driven through `LabState` and a `Session`, as
 //! the REPL drives it; broken lab files; print mode through the binary.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -10,11 +12,7 @@ use puzzlelab::script::session::Session;
 
 /// A fresh scratch file path for this test (no temp-file crate needed).
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlelab-lab-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    common::scratch_dir("lab-test").join(name)
 }
 
 fn cmd(state: &mut LabState, session: &mut Session, line: &str) -> String {

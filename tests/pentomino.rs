@@ -1,6 +1,9 @@
 //! Seed 001's printed outputs, reproduced through the script layer: pieces,
 //! pen, p_data, shift, members, contact, display, rp, and bad input.
 
+mod common;
+
+use common::seed001::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
@@ -311,23 +314,7 @@ fn frame_of_p_and_n() {
         &mut s,
         r#"frame(charboard("VVVZNUUULL/VZZZNUXULI/VZTNNXXXLI/TTTNWWXFLI/PPTWWYFFFI/PPPWYYYYFI"))"#,
     );
-    assert_eq!(
-        done,
-        "\
-+-----------+---+---+-----------+-------+
-| V   V   V | Z | N | U   U   U | L   L |
-|   +-------+   |   |   +---+   |   +---+
-| V | Z   Z   Z | N | U | X | U | L | I |
-|   |   +---+---+   +---+   +---+   |   |
-| V | Z | T | N   N | X   X   X | L | I |
-+---+---+   |   +---+---+   +---+   |   |
-| T   T   T | N | W   W | X | F | L | I |
-+-------+   +---+   +---+---+   +---+   |
-| P   P | T | W   W | Y | F   F   F | I |
-|       +---+   +---+   +-------+   |   |
-| P   P   P | W | Y   Y   Y   Y | F | I |
-+-----------+---+---------------+---+---+"
-    );
+    assert_eq!(done, FINISHED_BOARD);
     // Not a terminal here, so the plain form carries no colour codes.
     let plain = show(&mut s, r#"frame(charboard("PN/PN"))"#);
     assert!(!plain.contains('\x1b'));

@@ -1,6 +1,9 @@
 //! `h` (hint) and `s` (solve) in the hand-placing session, answered by the
 //! polyomino solver.
 
+mod common;
+
+use common::seed001::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
@@ -27,23 +30,7 @@ fn hint_and_solve_after_the_seeds_start() {
         .nth(1)
         .expect("solved");
     let board: String = solved.lines().take(13).collect::<Vec<_>>().join("\n");
-    assert_eq!(
-        board,
-        "\
-+-----------+---+---+-----------+-------+
-| V   V   V | Z | N | U   U   U | L   L |
-|   +-------+   |   |   +---+   |   +---+
-| V | Z   Z   Z | N | U | X | U | L | I |
-|   |   +---+---+   +---+   +---+   |   |
-| V | Z | T | N   N | X   X   X | L | I |
-+---+---+   |   +---+---+   +---+   |   |
-| T   T   T | N | W   W | X | F | L | I |
-+-------+   +---+   +---+---+   +---+   |
-| P   P | T | W   W | Y | F   F   F | I |
-|       +---+   +---+   +-------+   |   |
-| P   P   P | W | Y   Y   Y   Y | F | I |
-+-----------+---+---------------+---+---+"
-    );
+    assert_eq!(board, FINISHED_BOARD);
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! Skips with a message when tmux is not installed. Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -187,9 +189,7 @@ fn interactive_session() {
         println!("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
-    let home = std::env::temp_dir().join(format!("puzzlelab-tmux-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
+    let home = common::scratch_dir("tmux");
     let t = start(&home, "", "repl");
     t.wait_for("Tab to complete");
 
@@ -307,9 +307,7 @@ fn lab_ctrl_a_advances() {
         println!("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
-    let home = std::env::temp_dir().join(format!("puzzlelab-tmux-lab-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
+    let home = common::scratch_dir("tmux-lab");
     // labs/example.lab: three short sections, built into the binary.
     let name = "example";
     let t = start(&home, &format!("lab {name}"), "lab");

@@ -1,10 +1,13 @@
 //! The fast solver over every shared puzzle set, its script functions, and
 //! puzzle files (good and bad) end to end.
 
+mod common;
+
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::formats;
+use puzzlelab::sudoku::puzzles::YM;
 use puzzlelab::sudoku::solver::{self, batch};
 
 /// Solves every puzzle of a set (counting to two) and checks each solution:
@@ -128,6 +131,38 @@ fn solve_agrees_with_the_seed_solutions() {
     );
 }
 
+/// The fast solver and Hui's breadth-first `sudoku` are independent
+/// searches: on the seed's puzzles they must find the same solutions.
+#[test]
+fn solve_agrees_with_huis_sudoku_on_the_seed_puzzles() {
+    use puzzlelab::monitor::Silent;
+    use puzzlelab::sudoku::{hui, puzzles};
+    for (name, text) in [
+        ("ym", puzzles::YM),
+        ("su21_1", puzzles::SU21_1),
+        ("su21_99", puzzles::SU21_99),
+        ("x", puzzles::X),
+    ] {
+        let g = Grid::parse(text).unwrap();
+        let hui_all = hui::sudoku(&g, &Silent).unwrap();
+        assert_eq!(hui_all.len(), 1, "{name}: Hui's sudoku");
+        let count = solver::count_solutions(&g, 2).unwrap();
+        assert_eq!(count.solutions, 1, "{name}: count_solutions");
+        assert_eq!(solver::solve(&g).unwrap(), Some(hui_all[0]), "{name}");
+    }
+    let clark = Grid::parse(puzzles::CLARK).unwrap();
+    let hui_all = hui::sudoku(&clark, &Silent).unwrap();
+    assert_eq!(hui_all.len(), 15_220);
+    let count = solver::count_solutions(&clark, 100_000).unwrap();
+    assert_eq!(count.solutions, hui_all.len() as u64);
+    assert!(!count.stopped);
+    let first = count.first.unwrap();
+    assert!(
+        hui_all.contains(&first),
+        "clark: the fast solver's first solution"
+    );
+}
+
 #[test]
 fn script_functions_report_invalid_and_unsolvable() {
     let mut s = session();
@@ -149,14 +184,9 @@ fn script_functions_report_invalid_and_unsolvable() {
 
 /// A scratch directory for file tests, made afresh.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlelab-solver-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir(&format!("solver-{name}"))
 }
 
-const YM: &str =
-    "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
 const YM_SOLVED: &str =
     "659721348743985162281436597974162853365897214128354679412673985596248731837519426";
 

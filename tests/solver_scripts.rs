@@ -1,13 +1,12 @@
 //! The solver's scripts in scripts/, run through a Session with ARGS set as
 //! `puzzlelab run script.rhai FILE` sets it.
 
+mod common;
+
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
-const YM: &str =
-    "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
-const CLARK: &str =
-    "034005000075020100000000875340000009000260340060340000003580090000000003000000000";
+use puzzlelab::sudoku::puzzles::{CLARK, YM};
 
 /// Runs `scripts/NAME` with ARGS and returns what it printed.
 fn run(name: &str, args: &[&str]) -> String {
@@ -30,11 +29,7 @@ fn run(name: &str, args: &[&str]) -> String {
 /// A small puzzle file: ym (unique), clark (several), a short line, and ym
 /// with a repeated digit.
 fn sample(tag: &str) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "puzzlelab-solver-scripts-{tag}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir(&format!("solver-scripts-{tag}"));
     let file = dir.join("sample.txt");
     let bad = format!("55{}", &YM[2..]);
     std::fs::write(&file, format!("{YM}\n{CLARK}\n{}\n{bad}\n", &YM[..70])).unwrap();

@@ -153,18 +153,22 @@ pub fn transform(cells: &[Cell], t: usize) -> Vec<Cell> {
     let w = cells.iter().map(|c| c.1).max().unwrap_or(0);
     let moved: Vec<Cell> = cells
         .iter()
-        .map(|&(r, c)| {
-            let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
-            // After the mirror the bounding box is unchanged: h × w.
-            match t % 4 {
-                0 => (r, c),
-                1 => (c, h - r),
-                2 => (h - r, w - c),
-                _ => (w - c, r),
-            }
-        })
+        .map(|&cell| transform_cell(t, h, w, cell))
         .collect();
     normalize(&moved)
+}
+
+/// Where transform `t` (see [`transform`]) takes cell `(r, c)` of an
+/// `h+1 × w+1` box whose top-left is `(0, 0)`.
+pub fn transform_cell(t: usize, h: u16, w: u16, (r, c): Cell) -> Cell {
+    let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
+    // After the mirror the bounding box is unchanged: h × w.
+    match t % 4 {
+        0 => (r, c),
+        1 => (c, h - r),
+        2 => (h - r, w - c),
+        _ => (w - c, r),
+    }
 }
 
 /// Distinct orientations of a shape (see [`Piece::orientations`]).
@@ -215,24 +219,39 @@ fn from_rows(rows: &[&str]) -> Vec<Cell> {
 }
 
 /// The 12 pentominoes with Golomb's letters, in the order FILNPTUVWXYZ.
+///
+/// The shapes are the seed's ([`super::pieces::piece`]); each is turned by
+/// a fixed [`transform`] into the orientation the solver has always used
+/// (I, L, N, P and Y lie flat, as Golomb draws them). That orientation sets
+/// the order of the solver's placements, so it decides which packing of a
+/// class is found and listed first: changing it changes printed solutions.
 pub fn pentominoes() -> Vec<Piece> {
-    const SHAPES: [(char, &[&str]); 12] = [
-        ('F', &[".##", "##.", ".#."]),
-        ('I', &["#####"]),
-        ('L', &["####", "#..."]),
-        ('N', &["###.", "..##"]),
-        ('P', &["###", "##."]),
-        ('T', &["###", ".#.", ".#."]),
-        ('U', &["#.#", "###"]),
-        ('V', &["#..", "#..", "###"]),
-        ('W', &["#..", "##.", ".##"]),
-        ('X', &[".#.", "###", ".#."]),
-        ('Y', &["####", ".#.."]),
-        ('Z', &["##.", ".#.", ".##"]),
+    // Transform (0..8, see `transform`) from the seed's shape to the solver's.
+    const TURN: [(char, usize); 12] = [
+        ('F', 0),
+        ('I', 1),
+        ('L', 1),
+        ('N', 3),
+        ('P', 7),
+        ('T', 0),
+        ('U', 0),
+        ('V', 0),
+        ('W', 0),
+        ('X', 0),
+        ('Y', 3),
+        ('Z', 0),
     ];
-    SHAPES
-        .iter()
-        .map(|(l, rows)| Piece::new(l.to_string(), *l, &from_rows(rows)))
+    TURN.iter()
+        .filter_map(|&(letter, t)| {
+            // `piece` knows every letter of LETTERS; a miss cannot happen.
+            let seed = super::pieces::piece(letter).ok()?;
+            let cells: Vec<Cell> = seed.cells().map(|(r, c)| (r as u16, c as u16)).collect();
+            Some(Piece::new(
+                letter.to_string(),
+                letter,
+                &transform(&cells, t),
+            ))
+        })
         .collect()
 }
 
@@ -386,6 +405,10 @@ pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
 /// A custom shape from a drawing: rows separated by newlines or `/`, a cell
 /// is any character other than `.`, space or `_`. It must be one connected
 /// piece of at most [`MAX_SHAPE_CELLS`] cells.
+///
+/// Not [`super::Board::parse_shape`]: that reads J's 0/1 notation, where a
+/// space only separates values, `0` is empty and rows must be equal, within
+/// 32×32; here a space is an empty cell, `0` is a cell and rows may differ.
 pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
     let mut cells = Vec::new();
     for (r, line) in text.split(['\n', '/']).enumerate() {
@@ -620,6 +643,29 @@ mod tests {
             .collect();
         assert_eq!(one, [4, 2, 4, 4, 4, 4, 4, 4, 4, 1, 4, 2]);
         assert_eq!(counts.iter().sum::<usize>(), 63);
+    }
+
+    #[test]
+    fn pentominoes_come_from_the_seed_in_the_solvers_orientation() {
+        let drawings: Vec<String> = pentominoes().iter().map(|p| p.drawing()).collect();
+        let expected = [
+            ".FF\nFF.\n.F.",
+            "IIIII",
+            "LLLL\nL...",
+            "NNN.\n..NN",
+            "PPP\nPP.",
+            "TTT\n.T.\n.T.",
+            "U.U\nUUU",
+            "V..\nV..\nVVV",
+            "W..\nWW.\n.WW",
+            ".X.\nXXX\n.X.",
+            "YYYY\n.Y..",
+            "ZZ.\n.Z.\n.ZZ",
+        ];
+        assert_eq!(drawings, expected);
+        let names: String = pentominoes().iter().map(|p| p.symbol).collect();
+        let letters: String = super::super::LETTERS.iter().collect();
+        assert_eq!(names, letters);
     }
 
     #[test]

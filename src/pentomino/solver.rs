@@ -30,7 +30,7 @@
 use crate::monitor::{Monitor, Progress};
 
 use super::pieces::{FRAME_COLS, FRAME_ROWS, piece};
-use super::polyomino::{Cell, Piece, PolyError, Region, orientations, pentominoes};
+use super::polyomino::{Cell, Piece, PolyError, Region, orientations, pentominoes, transform_cell};
 use super::session::{Assist, Event, Placing};
 use super::{Board, CharBoard};
 
@@ -182,19 +182,6 @@ fn kinds(pieces: &[Piece], one_sided: bool) -> Vec<Kind> {
     kinds
 }
 
-/// The cell `(r, c)` of an `h+1 × w+1` box under transform `t` (see
-/// [`super::polyomino::transform`]); only used for transforms that map the box
-/// onto itself.
-fn map_cell(t: usize, h: u16, w: u16, (r, c): Cell) -> Cell {
-    let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
-    match t % 4 {
-        0 => (r, c),
-        1 => (c, h - r),
-        2 => (h - r, w - c),
-        _ => (w - c, r),
-    }
-}
-
 /// The problem compiled to bit numbers, independent of the mask type.
 struct Compiled {
     /// Cells along the shorter side; bit = long * short_len + short.
@@ -310,7 +297,8 @@ fn compile(region: &Region, pieces: &[Piece], one_sided: bool) -> Result<Compile
             (0..nbits)
                 .map(|b| {
                     let (r, c) = cell_of[b];
-                    let (r, c) = map_cell(t, h, w, (r - r0, c - c0));
+                    // Only transforms that map the box onto itself get here.
+                    let (r, c) = transform_cell(t, h, w, (r - r0, c - c0));
                     bit(r as usize, c as usize) as u16
                 })
                 .collect()

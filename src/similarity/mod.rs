@@ -5,8 +5,7 @@
 //! - [`keys`]: the seed's keys, verdicts and report, faithfully.
 //! - [`canon`]: the minlex canonical form, transformations, equivalence.
 //! - [`groups`]: canonical forms of many puzzles on all cores.
-//! - [`read`]: a small reader for `name<TAB>81 digits` files (to be replaced
-//!   by `sudoku::formats` once that lands).
+//! - [`read`]: puzzle files as named puzzles, through `sudoku::formats`.
 
 pub mod canon;
 pub mod groups;
