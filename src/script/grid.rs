@@ -16,8 +16,10 @@ pub mod api {
     /// A 9×9 Sudoku grid: 81 cells, 0 (shown `.`) for empty.
     pub type Grid = sudoku::Grid;
 
-    /// Make a grid from text: 81 cells, digits with `.` or `0` for empty,
-    /// optionally spread over lines and spaces.
+    /// Make a grid from text: 81 cells, `.` or `0` for empty.
+    ///
+    /// The cells may be spread over lines and separated by spaces; any other
+    /// character is an error naming its line, column and cell.
     ///
     /// Example: `grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")`
     #[rhai_fn(return_raw)]

@@ -66,10 +66,12 @@ pub mod api {
         solver::is_unique(g).map_err(|e| invalid("is_unique", e))
     }
 
-    /// How hard the grid is: a map of solutions (0, 1 or 2 meaning two or
-    /// more), guesses (branch points the solver needed), technique (the
-    /// hardest human technique needed, `guessing` when logic gets stuck),
-    /// level, and placed (cells logic fills in).
+    /// How hard the grid is, as a map (solutions, guesses, technique, level, placed).
+    ///
+    /// `solutions` is 0, 1 or 2 (meaning two or more); `guesses` the branch
+    /// points the solver needed; `technique` the hardest human technique
+    /// needed (`guessing` when logic gets stuck); `level` a word for it;
+    /// `placed` the cells logic fills in.
     #[rhai_fn(return_raw)]
     pub fn rate(g: &mut Grid) -> Result<Map, Box<EvalAltResult>> {
         let c = solver::count_solutions(g, 2).map_err(|e| invalid("rate", e))?;
@@ -99,8 +101,9 @@ pub mod api {
         Ok(c)
     }
 
-    /// The puzzles of a file as an array of grids; bad lines are skipped
-    /// with a warning naming file:line.
+    /// The puzzles of a file as an array of grids (bad lines skipped with a warning).
+    ///
+    /// Each skipped line is named on stderr as file:line.
     ///
     /// Lines may be 81 cells, `name<TAB>cells`, or CSV `puzzle,solution`;
     /// `#` comments and blank lines are skipped. Use `read_file` to get the
