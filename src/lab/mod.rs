@@ -82,20 +82,21 @@ fn is_path(name: &str) -> bool {
 
 /// Load lab `name`: an embedded lab by name, or a file when `name` looks
 /// like a path (ends in `.lab` or contains a `/`).
-pub fn load(name: &str) -> Result<Lab, String> {
+pub fn load(name: &str) -> anyhow::Result<Lab> {
+    use anyhow::Context;
     if is_path(name) {
         let text =
-            std::fs::read_to_string(name).map_err(|e| format!("cannot read lab {name}: {e}"))?;
-        return format::parse(name, name, &text).map_err(|e| e.to_string());
+            std::fs::read_to_string(name).with_context(|| format!("cannot read lab {name}"))?;
+        return Ok(format::parse(name, name, &text)?);
     }
     match embedded::EMBEDDED.iter().find(|(n, _)| *n == name) {
-        Some((n, text)) => format::parse(n, &origin_of(n), text).map_err(|e| e.to_string()),
+        Some((n, text)) => Ok(format::parse(n, &origin_of(n), text)?),
         None => {
             let names: Vec<&str> = embedded::EMBEDDED.iter().map(|(n, _)| *n).collect();
-            Err(format!(
+            anyhow::bail!(
                 "no lab named {name:?} (labs: {}; a file is opened by its path)",
                 names.join(", ")
-            ))
+            )
         }
     }
 }
@@ -173,7 +174,8 @@ fn run_inputs(
 /// The whole transcript of lab `name` (print mode). `Err` names file:line of
 /// the first section that failed (the transcript so far is in the message).
 pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
-    let lab = load(name)?;
+    // The error of a failed run is a transcript (text), so this stays a String.
+    let lab = load(name).map_err(|e| format!("{e:#}"))?;
     let mut session = Session::capturing(limits);
     let mut out = lab.intro();
     out.push('\n');
@@ -332,7 +334,7 @@ impl LabState {
     fn open_lab(&mut self, name: &str, session: &mut Session) -> String {
         let lab = match load(name) {
             Ok(lab) => lab,
-            Err(e) => return e,
+            Err(e) => return format!("{e:#}"),
         };
         if let Some(old) = self.open.take() {
             self.save(&old.key, old.pos);

@@ -104,11 +104,12 @@ fn strip_shebang(text: &str) -> String {
 }
 
 /// Run a script file in `session`; errors located in `file`.
-pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?;
+pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let text = std::fs::read_to_string(file).with_context(|| format!("{file}: cannot read"))?;
     eval_chunk(session, &strip_shebang(&text))
         .map(|_| ())
-        .map_err(|e| describe_error(&e, file, 1, limits))
+        .map_err(|e| anyhow::anyhow!(describe_error(&e, file, 1, limits)))
 }
 
 /// `puzzlelab run FILE [ARGS...]`: the whole file as one chunk, so that its
@@ -119,8 +120,8 @@ pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
     session.set_var("ARGS", args_array(args));
     match run_file_in(&mut session, file, limits) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("{message}");
+        Err(e) => {
+            eprintln!("{e:#}");
             ExitCode::FAILURE
         }
     }

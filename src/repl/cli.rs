@@ -73,7 +73,7 @@ help lists functions, help(\"name\") explains one.
 
 /// Parse the arguments after the program name. `Err` is a message for a
 /// bad command line.
-pub fn parse(args: &[String]) -> Result<Options, String> {
+pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     let mut limits = Limits::default();
     let mut quiet = false;
     let mut mode: Option<Mode> = None;
@@ -86,21 +86,21 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
             _ => (arg, None),
         };
-        let mut value = |what: &str| -> Result<u64, String> {
+        let mut value = |what: &str| -> anyhow::Result<u64> {
             let text = match &inline {
                 Some(v) => v.clone(),
                 None => {
                     let v = args
                         .get(i)
                         .cloned()
-                        .ok_or_else(|| format!("{what} needs a number"))?;
+                        .ok_or_else(|| anyhow::anyhow!("{what} needs a number"))?;
                     i += 1;
                     v
                 }
             };
             text.replace('_', "")
                 .parse::<u64>()
-                .map_err(|_| format!("{what} needs a whole number, not {text:?}"))
+                .map_err(|_| anyhow::anyhow!("{what} needs a whole number, not {text:?}"))
         };
         match flag {
             "--max-operations" => limits.max_operations = value(flag)?,
@@ -114,7 +114,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-V" | "--version" => mode = Some(Mode::Version),
             "--print" => match &mut mode {
                 Some(Mode::Lab { print, .. }) => *print = true,
-                _ => return Err("--print goes with `lab NAME`".into()),
+                _ => anyhow::bail!("--print goes with `lab NAME`"),
             },
             _ if mode.is_some() => {
                 if let Some(Mode::LabList) = mode
@@ -126,13 +126,12 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                     });
                     continue;
                 }
-                return Err(format!("unexpected argument {arg:?}"));
+                anyhow::bail!("unexpected argument {arg:?}");
             }
             "run" => {
-                let file = args
-                    .get(i)
-                    .cloned()
-                    .ok_or("run needs a file: puzzlelab run FILE [ARGS...]")?;
+                let file = args.get(i).cloned().ok_or_else(|| {
+                    anyhow::anyhow!("run needs a file: puzzlelab run FILE [ARGS...]")
+                })?;
                 let rest = args[i + 1..].to_vec();
                 return Ok(Options {
                     mode: Mode::Run { file, args: rest },
@@ -144,7 +143,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 let code = args
                     .get(i)
                     .cloned()
-                    .ok_or("-e needs code: puzzlelab -e 'see(ym)'")?;
+                    .ok_or_else(|| anyhow::anyhow!("-e needs code: puzzlelab -e 'see(ym)'"))?;
                 let rest = args[i + 1..].to_vec();
                 return Ok(Options {
                     mode: Mode::Eval { code, args: rest },
@@ -163,8 +162,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                     quiet,
                 });
             }
-            _ if arg.starts_with('-') => return Err(format!("unknown flag {arg:?}")),
-            _ => return Err(format!("unknown command {arg:?}")),
+            _ if arg.starts_with('-') => anyhow::bail!("unknown flag {arg:?}"),
+            _ => anyhow::bail!("unknown command {arg:?}"),
         }
     }
     Ok(Options {

@@ -24,8 +24,8 @@ pub use chunk::is_incomplete;
 pub fn main(args: Vec<String>) -> ExitCode {
     let options = match cli::parse(&args) {
         Ok(o) => o,
-        Err(message) => {
-            eprintln!("puzzlelab: {message}\n(puzzlelab --help shows the usage)");
+        Err(e) => {
+            eprintln!("puzzlelab: {e:#}\n(puzzlelab --help shows the usage)");
             return ExitCode::from(2);
         }
     };
@@ -150,8 +150,8 @@ pub(crate) fn repl_command(
             return Outcome::Failed;
         }
         ":load" => {
-            if let Err(message) = batch::run_file_in(session, rest, limits) {
-                eprintln!("{message}");
+            if let Err(e) = batch::run_file_in(session, rest, limits) {
+                eprintln!("{e:#}");
                 return Outcome::Failed;
             }
         }
