@@ -283,3 +283,26 @@ fn readme_example_runs_as_documented() {
         blocks[1]
     );
 }
+
+/// A section's printed lines appear in its text after the input that printed
+/// them, at the prompt as in print mode (the session itself prints to the
+/// terminal outside labs).
+#[test]
+fn printed_lines_stay_in_their_section() {
+    let path = scratch("prints.lab");
+    std::fs::write(
+        &path,
+        "Title: Prints\n\nLab Section One\nPrinting.\n)\nprint(\"hello\")\n1 + 1\n",
+    )
+    .unwrap();
+    let mut state = LabState::with_state_file(scratch("prints.json"));
+    let mut s = Session::new(&Limits::default());
+    let p = path.to_str().unwrap();
+    let _ = cmd(&mut state, &mut s, &format!(":lab {p}"));
+    let text = cmd(&mut state, &mut s, ":next");
+    assert!(
+        text.contains("   print(\"hello\")\nhello\n   1 + 1\n2"),
+        "{text}"
+    );
+    assert!(!s.set_capture(false), "capture is restored");
+}

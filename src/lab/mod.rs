@@ -116,7 +116,11 @@ pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, 
         out.push('\n');
     }
     out.push_str(")\n");
+    // Printed lines belong in the section's text, after the input that
+    // printed them, in print mode and at the prompt alike.
+    let was = session.set_capture(true);
     let error = run_inputs(lab, index, session, Some(&mut out));
+    session.set_capture(was);
     if let Some(e) = &error {
         out.push_str(&format!("error: {e}\n"));
     }
@@ -408,11 +412,15 @@ impl LabState {
         if open.ran + 1 < to {
             let (from, until) = (open.ran + 1, to - 1);
             let mut failed = Vec::new();
+            // Quiet means quiet: what those sections print is dropped.
+            let was = session.set_capture(true);
             for k in from..=until {
                 if let Some(e) = run_inputs(&open.lab, k - 1, session, None) {
                     failed.push(e);
                 }
             }
+            let _ = session.take_output();
+            session.set_capture(was);
             if from == until {
                 text.push_str(&format!("(ran section {from}'s code quietly first)\n"));
             } else {

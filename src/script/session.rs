@@ -83,62 +83,74 @@ impl std::fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
+/// Where `print` and `debug` output goes: the terminal, or a buffer while
+/// capturing (lab sections, print mode, tests), so a section's printed lines
+/// land in its text in order.
+#[derive(Default)]
+struct Sink {
+    capture: bool,
+    buf: String,
+}
+
 /// Engine + scope + defined functions, evaluated chunk by chunk.
 pub struct Session {
     engine: Engine,
     scope: Scope<'static>,
     functions: AST,
-    captured: Option<Rc<RefCell<String>>>,
+    sink: Rc<RefCell<Sink>>,
 }
 
 impl Session {
-    /// A session whose `print` and `debug` write to stdout.
+    /// A session whose `print` writes to stdout and `debug` to stderr.
     pub fn new(limits: &Limits) -> Session {
         let mut engine = new_engine(limits);
-        engine.on_print(|s| {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{s}");
-        });
-        engine.on_debug(|s, _, _| eprintln!("{s}"));
-        Session {
-            engine,
-            scope: new_scope(),
-            functions: AST::empty(),
-            captured: None,
-        }
-    }
-
-    /// A session whose `print` output is kept for [`Session::take_output`]
-    /// (lab print mode, tests).
-    pub fn capturing(limits: &Limits) -> Session {
-        let mut engine = new_engine(limits);
-        let buf = Rc::new(RefCell::new(String::new()));
-        let sink = buf.clone();
+        let sink = Rc::new(RefCell::new(Sink::default()));
+        let to = sink.clone();
         engine.on_print(move |s| {
-            let mut b = sink.borrow_mut();
-            b.push_str(s);
-            b.push('\n');
+            let mut sink = to.borrow_mut();
+            if sink.capture {
+                sink.buf.push_str(s);
+                sink.buf.push('\n');
+            } else {
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{s}");
+            }
         });
-        let sink = buf.clone();
+        let to = sink.clone();
         engine.on_debug(move |s, _, _| {
-            let mut b = sink.borrow_mut();
-            b.push_str(s);
-            b.push('\n');
+            let mut sink = to.borrow_mut();
+            if sink.capture {
+                sink.buf.push_str(s);
+                sink.buf.push('\n');
+            } else {
+                eprintln!("{s}");
+            }
         });
         Session {
             engine,
             scope: new_scope(),
             functions: AST::empty(),
-            captured: Some(buf),
+            sink,
         }
     }
 
-    /// Text printed since the last call (capturing sessions only).
+    /// A session whose `print` and `debug` output is kept for
+    /// [`Session::take_output`] (lab print mode, tests).
+    pub fn capturing(limits: &Limits) -> Session {
+        let mut session = Session::new(limits);
+        session.set_capture(true);
+        session
+    }
+
+    /// Capture `print`/`debug` output (true) or let it through (false);
+    /// returns the previous setting so a caller can restore it.
+    pub fn set_capture(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.sink.borrow_mut().capture, on)
+    }
+
+    /// Text printed while capturing, since the last call.
     pub fn take_output(&mut self) -> String {
-        self.captured
-            .as_ref()
-            .map(|b| std::mem::take(&mut *b.borrow_mut()))
-            .unwrap_or_default()
+        std::mem::take(&mut self.sink.borrow_mut().buf)
     }
 
     /// Parse `code` without running it (for multi-line input and checks).
