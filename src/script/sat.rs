@@ -226,10 +226,14 @@ pub mod api {
         super::describe(formula)
     }
 
-    /// The summary, as `to_string` gives it.
+    /// One line, for lists: `<cnf: V variables, C clauses>`.
     #[rhai_fn(global, name = "to_debug", pure)]
     pub fn cnf_to_debug(formula: &mut Cnf) -> String {
-        super::describe(formula)
+        format!(
+            "<cnf: {} variables, {} clauses>",
+            formula.vars(),
+            formula.clause_count()
+        )
     }
 
     // ----- DIMACS -----

@@ -114,10 +114,12 @@ pub mod api {
         c.pencil()
     }
 
-    /// Candidates as pencil marks: each cell's digits, `.` for none.
+    /// One line, for lists: `<candidates: N cells open, M candidates>`.
     #[rhai_fn(global, name = "to_debug")]
     pub fn candidates_to_debug(c: &mut Candidates) -> String {
-        c.pencil()
+        let open = (0..81).filter(|&i| c.count(i) > 0).count();
+        let total: usize = (0..81).map(|i| c.count(i) as usize).sum();
+        format!("<candidates: {open} cells open, {total} candidates>")
     }
 
     /// J's printout of `free g`: 81 lines (cells) of nine 0/1 (digits 1-9).
