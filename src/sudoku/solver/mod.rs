@@ -9,7 +9,8 @@
 //! candidate (pointing and claiming) inside the band in one lookup. A row
 //! left with one cell places the digit; naked singles come from a bit-sliced
 //! count over the nine digits, hidden singles in boxes and rows fall out of
-//! the band table, and hidden singles in columns from a per-column count.
+//! the band table, and column claiming (a column closed to a digit in two
+//! bands pins it to one box of the third) finds hidden singles in columns.
 //! When nothing more follows, the search guesses on a cell with two
 //! candidates (the fewest otherwise).
 //!
@@ -270,6 +271,31 @@ const COLUMN_LOCK: [u32; 512] = {
     t
 };
 
+/// For the 9-bit set of columns a digit can use in a band only (closed to
+/// it in the other two): the columns each box keeps, as a 9-bit set; a box
+/// forced onto two columns keeps none (a contradiction).
+const CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let bits = (x >> (3 * j)) & 7;
+            let keep = if bits == 0 {
+                7
+            } else if bits == 1 || bits == 2 || bits == 4 {
+                bits
+            } else {
+                0
+            };
+            t[x] |= (keep << (3 * j)) as u32;
+            j += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// A 9-bit row if it holds exactly one cell, else 0.
 const SINGLE: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -462,52 +488,31 @@ impl State {
         Ok(placed)
     }
 
-    /// Places hidden singles in columns: a digit whose column has one cell
-    /// left over the three bands, in a column where it is not yet placed.
+    /// Column claiming: a column closed to a digit in two bands holds it in
+    /// the third, so that box keeps only that column there (with the
+    /// band's own logic this also finds hidden singles in columns).
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
-    /// something was placed. Only worth its cost where no cell is bivalue.
+    /// a mask changed.
     #[inline(never)]
-    fn column_singles(&mut self) -> Result<bool, ()> {
-        let mut placed = false;
+    fn claim_columns(&mut self) -> Result<bool, ()> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let mut changed = 0;
         for d in 0..9 {
             let k = d * 3;
             let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
-            let fold = |x: u32| -> (u32, u32) {
-                let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
-                (r0 | r1 | r2, (r0 & r1) | (r0 & r2) | (r1 & r2))
-            };
-            let (a1, a2) = fold(a);
-            let (b1, b2) = fold(b);
-            let (c1, c2) = fold(c);
-            let any = a1 | b1 | c1;
-            let many = a2 | b2 | c2 | (a1 & b1) | (a1 & c1) | (b1 & c1);
-            if any != 511 {
+            let (ca, cb, cc) = (cols(a), cols(b), cols(c));
+            if ca | cb | cc != 511 {
                 return Err(());
             }
-            let once = !many & 511;
-            if once == 0 {
-                continue;
-            }
-            let spread = once * SPREAD;
-            for (bb, x) in [a, b, c].into_iter().enumerate() {
-                let hit = x & spread & self.unsolved[bb];
-                if hit != 0 {
-                    let mut h = hit;
-                    while h != 0 {
-                        let p = h.trailing_zeros() as usize;
-                        h &= h - 1;
-                        self.f[k + bb] &= !PEERS[p];
-                        for dd in 0..9 {
-                            if dd != d {
-                                self.f[dd * 3 + bb] &= !(1 << p);
-                            }
-                        }
-                    }
-                    placed = true;
-                }
-            }
+            let na = a & CLAIM[(!(cb | cc) & 511) as usize] * SPREAD;
+            let nb = b & CLAIM[(!(ca | cc) & 511) as usize] * SPREAD;
+            let nc = c & CLAIM[(!(ca | cb) & 511) as usize] * SPREAD;
+            changed |= (a ^ na) | (b ^ nb) | (c ^ nc);
+            self.f[k] = na;
+            self.f[k + 1] = nb;
+            self.f[k + 2] = nc;
         }
-        Ok(placed)
+        Ok(changed != 0)
     }
 
     /// The candidate digits (bit d for digit d + 1) of bit `p` of band `b`,
@@ -609,10 +614,7 @@ impl Search<'_> {
                     Ok(true) => continue,
                     Ok(false) => {}
                 }
-                if few != [0; 3] {
-                    break;
-                }
-                match s.column_singles() {
+                match s.claim_columns() {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => break,
