@@ -550,20 +550,30 @@ impl State {
     /// `few`: the cells with two candidates, per band, as
     /// [`State::singles`] last found them; then cells with three.
     fn pick(&self, few: &[u32; 3]) -> (usize, usize) {
-        // A bivalue cell in the band with the most unsolved cells: its
-        // guess reaches furthest (far fewer guesses on hard puzzles than
-        // the first bivalue cell).
+        // The bivalue cell with the most unsolved peers: its guess reaches
+        // furthest (far fewer guesses on hard puzzles than the first
+        // bivalue cell).
         let mut best = None;
         let mut most = 0;
         for (b, &c) in few.iter().enumerate() {
-            let n = self.unsolved[b].count_ones();
-            if c != 0 && n > most {
-                best = Some(b);
-                most = n;
+            let others = self.unsolved[(b + 1) % 3] | self.unsolved[(b + 2) % 3];
+            let mut c = c;
+            while c != 0 {
+                let p = c.trailing_zeros() as usize;
+                c &= c - 1;
+                // Unsolved peers: in the band (row, box, column) and in
+                // the column through the other bands.
+                let n = (self.unsolved[b] & PEERS[p]).count_ones()
+                    + (others & SPREAD << (p % 9)).count_ones()
+                    + 1;
+                if n > most {
+                    best = Some((b, p));
+                    most = n;
+                }
             }
         }
-        if let Some(b) = best {
-            return (b, few[b].trailing_zeros() as usize);
+        if let Some(bp) = best {
+            return bp;
         }
         for b in 0..3 {
             let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
