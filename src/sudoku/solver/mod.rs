@@ -272,7 +272,7 @@ const COLUMN_LOCK: [u32; 512] = {
 };
 
 /// For the 9-bit set of columns a digit can use in a band only (closed to
-/// it in the other two): the columns each box keeps, as a 9-bit set; a box
+/// it in the other two): the cells of the columns each box keeps; a box
 /// forced onto two columns keeps none (a contradiction).
 const CLAIM: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -291,6 +291,7 @@ const CLAIM: [u32; 512] = {
             t[x] |= (keep << (3 * j)) as u32;
             j += 1;
         }
+        t[x] *= SPREAD;
         x += 1;
     }
     t
@@ -504,9 +505,9 @@ impl State {
             if ca | cb | cc != 511 {
                 return Err(());
             }
-            let na = a & CLAIM[(!(cb | cc) & 511) as usize] * SPREAD;
-            let nb = b & CLAIM[(!(ca | cc) & 511) as usize] * SPREAD;
-            let nc = c & CLAIM[(!(ca | cb) & 511) as usize] * SPREAD;
+            let na = a & CLAIM[(!(cb | cc) & 511) as usize];
+            let nb = b & CLAIM[(!(ca | cc) & 511) as usize];
+            let nc = c & CLAIM[(!(ca | cb) & 511) as usize];
             changed |= (a ^ na) | (b ^ nb) | (c ^ nc);
             self.f[k] = na;
             self.f[k + 1] = nb;
