@@ -11,8 +11,8 @@
 //! count over the nine digits, hidden singles in boxes and rows fall out of
 //! the band table, and column claiming (a column closed to a digit in two
 //! bands pins it to one box of the third) finds hidden singles in columns.
-//! When nothing more follows, the search guesses on a cell with two
-//! candidates (the fewest otherwise).
+//! When nothing more follows, the search guesses on the cell with two
+//! candidates that has the most unsolved peers (the fewest otherwise).
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
