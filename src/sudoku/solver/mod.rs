@@ -9,9 +9,13 @@
 //! candidate (pointing and claiming) inside the band in one lookup. A row
 //! left with one cell places the digit; naked singles come from a bit-sliced
 //! count over the nine digits, hidden singles in boxes and rows fall out of
-//! the band table, and hidden singles in columns from a per-column count.
-//! When nothing more follows, the search guesses on a cell with two
-//! candidates (the fewest otherwise).
+//! the band table, and column claiming (a column closed to a digit in two
+//! bands pins it to one box of the third) finds hidden singles in columns.
+//! When nothing more follows, the search guesses on the cell with two
+//! candidates that has the most unsolved peers (the fewest otherwise).
+//! Puzzles with many clues (30 or more) skip the claiming pass and the peer
+//! scoring, which cost more than they save there: column hidden singles are
+//! sought only when no cell is bivalue, and the first bivalue cell is taken.
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
@@ -173,6 +177,7 @@ pub fn count_solutions_with(
         guesses: 0,
         stopped: false,
         monitor,
+        hard: g.filled() < HARD_BELOW_CLUES,
     };
     match State::from_grid(g) {
         Some(state) => search.run(state),
@@ -265,6 +270,32 @@ const COLUMN_LOCK: [u32; 512] = {
             j += 1;
         }
         t[x] = ALL & !(locked * SPREAD);
+        x += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of columns a digit can use in a band only (closed to
+/// it in the other two): the cells of the columns each box keeps; a box
+/// forced onto two columns keeps none (a contradiction).
+const CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let bits = (x >> (3 * j)) & 7;
+            let keep = if bits == 0 {
+                7
+            } else if bits == 1 || bits == 2 || bits == 4 {
+                bits
+            } else {
+                0
+            };
+            t[x] |= (keep << (3 * j)) as u32;
+            j += 1;
+        }
+        t[x] *= SPREAD;
         x += 1;
     }
     t
@@ -462,6 +493,33 @@ impl State {
         Ok(placed)
     }
 
+    /// Column claiming: a column closed to a digit in two bands holds it in
+    /// the third, so that box keeps only that column there (with the
+    /// band's own logic this also finds hidden singles in columns).
+    /// `Err` when a digit has no cell left in some column, `Ok(true)` when
+    /// a mask changed.
+    #[inline(never)]
+    fn claim_columns(&mut self) -> Result<bool, ()> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let mut changed = 0;
+        for d in 0..9 {
+            let k = d * 3;
+            let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
+            let (ca, cb, cc) = (cols(a), cols(b), cols(c));
+            if ca | cb | cc != 511 {
+                return Err(());
+            }
+            let na = a & CLAIM[(!(cb | cc) & 511) as usize];
+            let nb = b & CLAIM[(!(ca | cc) & 511) as usize];
+            let nc = c & CLAIM[(!(ca | cb) & 511) as usize];
+            changed |= (a ^ na) | (b ^ nb) | (c ^ nc);
+            self.f[k] = na;
+            self.f[k + 1] = nb;
+            self.f[k + 2] = nc;
+        }
+        Ok(changed != 0)
+    }
+
     /// Places hidden singles in columns: a digit whose column has one cell
     /// left over the three bands, in a column where it is not yet placed.
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
@@ -544,11 +602,40 @@ impl State {
     /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
     /// `few`: the cells with two candidates, per band, as
     /// [`State::singles`] last found them; then cells with three.
-    fn pick(&self, few: &[u32; 3]) -> (usize, usize) {
-        for (b, &c) in few.iter().enumerate() {
-            if c != 0 {
-                return (b, c.trailing_zeros() as usize);
+    fn pick(&self, few: &[u32; 3], hard: bool) -> (usize, usize) {
+        if !hard {
+            // Many clues: the first bivalue cell; scoring costs more than
+            // it saves on puzzles this open to propagation.
+            for (b, &c) in few.iter().enumerate() {
+                if c != 0 {
+                    return (b, c.trailing_zeros() as usize);
+                }
             }
+        }
+        // The bivalue cell with the most unsolved peers: its guess reaches
+        // furthest (far fewer guesses on hard puzzles than the first
+        // bivalue cell).
+        let mut best = None;
+        let mut most = 0;
+        for (b, &c) in few.iter().enumerate() {
+            let others = self.unsolved[(b + 1) % 3] | self.unsolved[(b + 2) % 3];
+            let mut c = c;
+            while c != 0 {
+                let p = c.trailing_zeros() as usize;
+                c &= c - 1;
+                // Unsolved peers: in the band (row, box, column) and in
+                // the column through the other bands.
+                let n = (self.unsolved[b] & PEERS[p]).count_ones()
+                    + (others & SPREAD << (p % 9)).count_ones()
+                    + 1;
+                if n > most {
+                    best = Some((b, p));
+                    most = n;
+                }
+            }
+        }
+        if let Some(bp) = best {
+            return bp;
         }
         for b in 0..3 {
             let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
@@ -580,6 +667,11 @@ impl State {
     }
 }
 
+/// Puzzles with fewer clues than this are searched the "hard" way (see
+/// `Search::hard`); the shared hard sets have 17-28 clues (one 37),
+/// serg's many-solution set 34-35.
+const HARD_BELOW_CLUES: usize = 30;
+
 struct Search<'m> {
     limit: u64,
     count: u64,
@@ -587,6 +679,10 @@ struct Search<'m> {
     guesses: u64,
     stopped: bool,
     monitor: Option<&'m dyn Monitor>,
+    /// Few clues (hard puzzles): column claiming at each fixpoint and the
+    /// peer-scored guess pay off; with many clues (e.g. serg's 34-35) the
+    /// cheaper column singles and first bivalue cell are faster.
+    hard: bool,
 }
 
 impl Search<'_> {
@@ -609,10 +705,14 @@ impl Search<'_> {
                     Ok(true) => continue,
                     Ok(false) => {}
                 }
-                if few != [0; 3] {
+                let more = if self.hard {
+                    s.claim_columns()
+                } else if few != [0; 3] {
                     break;
-                }
-                match s.column_singles() {
+                } else {
+                    s.column_singles()
+                };
+                match more {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => break,
@@ -633,7 +733,7 @@ impl Search<'_> {
                 self.stopped = true;
                 return;
             }
-            let (b, p) = s.pick(&few);
+            let (b, p) = s.pick(&few, self.hard);
             let bit = 1u32 << p;
             // Every digit but the last on a copy; the last in place, since
             // it is all that is left for the cell once the others failed.
