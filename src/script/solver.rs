@@ -120,8 +120,10 @@ pub mod api {
             .collect())
     }
 
-    /// A puzzle file in full: a map of puzzles (grids), names (strings, ""
-    /// when none), lines (line numbers) and errors (one string per bad line).
+    /// A puzzle file in full, as a map (puzzles, names, lines, errors).
+    ///
+    /// `puzzles` are grids, `names` strings (`""` when none), `lines` line
+    /// numbers, and `errors` one string per bad line.
     #[rhai_fn(return_raw)]
     pub fn read_file(path: &str) -> Result<Map, Box<EvalAltResult>> {
         let c = read(path)?;
@@ -152,8 +154,9 @@ pub mod api {
         solve_file(path, Map::new())
     }
 
-    /// Solves every puzzle of a file (each counted to two) and returns a
-    /// summary map: puzzles, solved, unique, multiple, invalid, unsolvable,
+    /// Solves every puzzle of a file (each counted to two) with options; returns a summary map.
+    ///
+    /// The map holds puzzles, solved, unique, multiple, invalid, unsolvable,
     /// errors (bad lines), seconds, puzzles_per_s, stopped.
     ///
     /// Options: `threads` (0 = all cores, the default), `out` (a file to
@@ -246,8 +249,9 @@ pub mod api {
         Ok(m)
     }
 
-    /// Writes grids to a file, one per line (format from the extension:
-    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines).
+    /// Writes grids to a file, one per line, in the format its extension names.
+    ///
+    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines.
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles(path: &str, grids: Array) -> Result<(), Box<EvalAltResult>> {
         write_puzzles_as(path, grids, Format::from_path(Path::new(path)))
