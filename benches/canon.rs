@@ -85,10 +85,10 @@ fn main() {
         rate_full / rate_brute
     );
 
-    let peer: Vec<sudoku::Sudoku> = grids
+    let peer: Vec<sudoku_peer::Sudoku> = grids
         .iter()
         .take(2000)
-        .filter_map(|g| sudoku::Sudoku::from_str_line(&g.line()).ok())
+        .filter_map(|g| sudoku_peer::Sudoku::from_str_line(&g.line()).ok())
         .collect();
     let clock = Clock::start();
     let mut n = 0;

@@ -46,7 +46,7 @@ fn ours(puzzles: &[Grid]) -> u64 {
 }
 
 /// The peer doing the same work: the first solution kept, counted to two.
-fn peer(puzzles: &[sudoku::Sudoku]) -> u64 {
+fn peer(puzzles: &[sudoku_peer::Sudoku]) -> u64 {
     let mut total = 0;
     let mut first = [[0u8; 81]; 1];
     for s in puzzles {
@@ -59,7 +59,7 @@ fn peer(puzzles: &[sudoku::Sudoku]) -> u64 {
 /// Rates (puzzles per second) of ours and the peer, measured interleaved
 /// in small chunks (alternating which goes first) so that both see the same
 /// machine load; whole passes over the set until each side has run ~1 s.
-fn rates(grids: &[Grid], peers: &[sudoku::Sudoku]) -> (f64, f64) {
+fn rates(grids: &[Grid], peers: &[sudoku_peer::Sudoku]) -> (f64, f64) {
     let t = Instant::now();
     black_box(ours(grids));
     let per = t.elapsed().as_secs_f64() / grids.len() as f64;
@@ -106,9 +106,9 @@ fn main() {
         };
         let texts = lines(&text);
         let grids: Vec<Grid> = texts.iter().filter_map(|t| Grid::parse(t).ok()).collect();
-        let peers: Vec<sudoku::Sudoku> = texts
+        let peers: Vec<sudoku_peer::Sudoku> = texts
             .iter()
-            .filter_map(|t| sudoku::Sudoku::from_str_line(t).ok())
+            .filter_map(|t| sudoku_peer::Sudoku::from_str_line(t).ok())
             .collect();
         let expect = peer(&peers);
         if side == "ours" || side == "peer" {

@@ -1,17 +1,16 @@
 //! The binary driven through pipes: `-e`, `run` with ARGS, stdin read as a
 //! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
 
-mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::seed000::SEE_SU21_99_SOLVED;
+use crate::common::seed000::SEE_SU21_99_SOLVED;
 
 /// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
 fn temp_dir() -> PathBuf {
-    common::scratch_dir("cli")
+    crate::common::scratch_dir("cli")
 }
 
 struct Output {

@@ -3,9 +3,8 @@
 //! expression; then the searches (clark, x, su21_1, a blank grid) and
 //! malformed input, all through `puzzlelab::script::session::Session`.
 
-mod common;
 
-use common::seed000::*;
+use crate::common::seed000::*;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
@@ -242,7 +241,7 @@ fn clark_has_15220_solutions() {
     sols.dedup();
     assert_eq!(sols.len(), 15_220, "solutions are distinct");
     // An independent count, by the `sudoku` crate.
-    let other = sudoku::Sudoku::from_str_line(puzzlelab::sudoku::puzzles::CLARK).unwrap();
+    let other = sudoku_peer::Sudoku::from_str_line(puzzlelab::sudoku::puzzles::CLARK).unwrap();
     assert_eq!(other.solutions_count_up_to(100_000), 15_220);
 }
 
@@ -258,7 +257,7 @@ fn x_and_su21_1_have_one_solution_each() {
         let sols = grids(&format!("sudoku({name})"));
         assert_eq!(sols.len(), 1, "{name}");
         assert!(solves(&puzzle, &sols[0]), "{name}");
-        let other = sudoku::Sudoku::from_str_line(text)
+        let other = sudoku_peer::Sudoku::from_str_line(text)
             .unwrap()
             .solution()
             .unwrap();

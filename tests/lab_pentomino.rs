@@ -9,15 +9,14 @@
 //! session's frames lost their lines (the letters are kept) and its
 //! orientation tables print tabs where J draws `|`.
 
-mod common;
 
-use common::{assert_in, assert_value};
+use crate::common::{assert_in, assert_value};
 
 const SECTIONS: usize = 36;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    common::lab_sections("pentomino", SECTIONS)
+    crate::common::lab_sections("pentomino", SECTIONS)
 }
 
 const P_0: &str = "1 1\n1 1\n1 0";
@@ -26,7 +25,7 @@ const V_0: &str = "1 0 0\n1 0 0\n1 1 1";
 
 #[test]
 fn chapters_and_titles() {
-    common::assert_chapters(
+    crate::common::assert_chapters(
         &sections(),
         &[
             (1, "Pieces"),

@@ -3,21 +3,20 @@
 //! parity case, each asserted inside its own section so that a carelessly
 //! accepted snapshot still fails.
 
-mod common;
 
-use common::seed001::FINISHED_BOARD;
-use common::{assert_in, assert_value};
+use crate::common::seed001::FINISHED_BOARD;
+use crate::common::{assert_in, assert_value};
 
 const SECTIONS: usize = 19;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    common::lab_sections("polyomino", SECTIONS)
+    crate::common::lab_sections("polyomino", SECTIONS)
 }
 
 #[test]
 fn chapters_and_titles() {
-    common::assert_chapters(
+    crate::common::assert_chapters(
         &sections(),
         &[
             (1, "Where the pentomino lab stopped"),

@@ -1,5 +1,5 @@
 //! Print mode over every lab in `labs/`: each transcript is an insta
-//! snapshot (`tests/snapshots/lab_print__NAME.snap`), so a new lab file is
+//! snapshot (`tests/snapshots/tests__lab_print__NAME.snap`), so a new lab file is
 //! covered without touching this test. Also checks that every file in the
 //! folder is the embedded lab of that name.
 

@@ -1,7 +1,6 @@
 //! The interactive lab runner driven through `LabState` and a `Session`, as
 //! the REPL drives it; broken lab files; print mode through the binary.
 
-mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,7 +11,7 @@ use puzzlelab::script::session::Session;
 
 /// A fresh scratch file path for this test (no temp-file crate needed).
 fn scratch(name: &str) -> PathBuf {
-    common::scratch_dir("lab-test").join(name)
+    crate::common::scratch_dir("lab-test").join(name)
 }
 
 fn cmd(state: &mut LabState, session: &mut Session, line: &str) -> String {

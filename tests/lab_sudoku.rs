@@ -3,9 +3,8 @@
 //! snapshot still fails. The seed's PDF broke a few long lines (the `cand1`
 //! lines); they are joined here, as SPEC §1 says they must be read.
 
-mod common;
 
-use common::seed000::*;
+use crate::common::seed000::*;
 
 /// (section, output) for every boxed display the seed prints.
 const BOXES: &[(usize, &str)] = &[
@@ -55,12 +54,12 @@ const SHORT: &[(usize, &str)] = &[
 
 /// The transcript cut into its 35 sections (index 0 = section 1).
 fn sections() -> Vec<String> {
-    common::lab_sections("sudoku", 35)
+    crate::common::lab_sections("sudoku", 35)
 }
 
 #[test]
 fn sudoku_lab_has_35_sections_with_the_seed_titles() {
-    common::assert_chapters(
+    crate::common::assert_chapters(
         &sections(),
         &[
             (1, "Introduction"),
@@ -77,7 +76,7 @@ fn sudoku_lab_has_35_sections_with_the_seed_titles() {
 fn every_seed_output_appears_verbatim_in_its_section() {
     let s = sections();
     for &(k, want) in BOXES.iter().chain(SHORT) {
-        common::assert_in(&s, k, want);
+        crate::common::assert_in(&s, k, want);
     }
 }
 

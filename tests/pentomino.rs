@@ -1,9 +1,8 @@
 //! Seed 001's printed outputs, reproduced through the script layer: pieces,
 //! pen, p_data, shift, members, contact, display, rp, and bad input.
 
-mod common;
 
-use common::seed001::FINISHED_BOARD;
+use crate::common::seed001::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

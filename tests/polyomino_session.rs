@@ -1,9 +1,8 @@
 //! `h` (hint) and `s` (solve) in the hand-placing session, answered by the
 //! polyomino solver.
 
-mod common;
 
-use common::seed001::FINISHED_BOARD;
+use crate::common::seed001::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

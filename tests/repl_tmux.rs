@@ -4,7 +4,6 @@
 //! Skips with a message when tmux is not installed. Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
-mod common;
 
 use std::path::Path;
 use std::process::Command;
@@ -189,7 +188,7 @@ fn interactive_session() {
         println!("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
-    let home = common::scratch_dir("tmux");
+    let home = crate::common::scratch_dir("tmux");
     let t = start(&home, "", "repl");
     t.wait_for("Tab to complete");
 
@@ -307,7 +306,7 @@ fn lab_ctrl_a_advances() {
         println!("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
-    let home = common::scratch_dir("tmux-lab");
+    let home = crate::common::scratch_dir("tmux-lab");
     // labs/example.lab: three short sections, built into the binary.
     let name = "example";
     let t = start(&home, &format!("lab {name}"), "lab");

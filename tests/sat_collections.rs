@@ -24,7 +24,7 @@ fn puzzles(file: &str) -> Option<Vec<Board>> {
 
 /// The independent peer: the `sudoku` crate's unique solution.
 fn peer_solution(p: &Board) -> Option<Vec<u8>> {
-    let s = sudoku::Sudoku::from_bytes_slice(p.cells()).ok()?;
+    let s = sudoku_peer::Sudoku::from_bytes_slice(p.cells()).ok()?;
     Some(s.solution()?.to_bytes().to_vec())
 }
 

@@ -2,7 +2,6 @@
 //! row and column information, verdicts and the whole report of its two
 //! sample groups, in Japanese character for character and in English.
 
-mod common;
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
@@ -87,7 +86,7 @@ fn eval_str(s: &mut Session, code: &str) -> String {
 fn sample_files() -> (std::path::PathBuf, String, String) {
     // One folder per call: tests run in parallel, and rewriting a file that
     // another test is reading made them flaky.
-    let dir = common::scratch_dir("sim");
+    let dir = crate::common::scratch_dir("sim");
     let a = dir.join("SD1994.txt");
     let b = dir.join("SD1995.txt");
     std::fs::write(

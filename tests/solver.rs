@@ -1,7 +1,6 @@
 //! The fast solver over every shared puzzle set, its script functions, and
 //! puzzle files (good and bad) end to end.
 
-mod common;
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
@@ -184,7 +183,7 @@ fn script_functions_report_invalid_and_unsolvable() {
 
 /// A scratch directory for file tests, made afresh.
 fn scratch(name: &str) -> std::path::PathBuf {
-    common::scratch_dir(&format!("solver-{name}"))
+    crate::common::scratch_dir(&format!("solver-{name}"))
 }
 
 const YM_SOLVED: &str =

@@ -1,7 +1,6 @@
 //! The solver's scripts in scripts/, run through a Session with ARGS set as
 //! `puzzlelab run script.rhai FILE` sets it.
 
-mod common;
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
@@ -29,7 +28,7 @@ fn run(name: &str, args: &[&str]) -> String {
 /// A small puzzle file: ym (unique), clark (several), a short line, and ym
 /// with a repeated digit.
 fn sample(tag: &str) -> (std::path::PathBuf, String) {
-    let dir = common::scratch_dir(&format!("solver-scripts-{tag}"));
+    let dir = crate::common::scratch_dir(&format!("solver-scripts-{tag}"));
     let file = dir.join("sample.txt");
     let bad = format!("55{}", &YM[2..]);
     std::fs::write(&file, format!("{YM}\n{CLARK}\n{}\n{bad}\n", &YM[..70])).unwrap();

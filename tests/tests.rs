@@ -1,0 +1,27 @@
+//! The integration tests: one binary, a module per area (as ripgrep does).
+//! One binary links once; touching a test file rebuilds only this crate.
+//! Shared helpers are in `common`.
+
+mod common;
+
+mod cli;
+mod help;
+mod hui;
+mod lab_pentomino;
+mod lab_polyomino;
+mod lab_print;
+mod lab_runner;
+mod lab_sudoku;
+mod pentomino;
+mod pentomino_session;
+mod polyomino;
+mod polyomino_session;
+mod repl_tmux;
+mod sat;
+mod sat_collections;
+mod sat_external;
+mod scripts_run;
+mod similarity;
+mod similarity_canon;
+mod solver;
+mod solver_scripts;
