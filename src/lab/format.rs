@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::script::complete;
 
-/// Width of a section header line, dashes included (as seed 000 prints them).
+/// Width of a section header line, dashes included (as Nishikawa's J Lab prints them).
 pub const HEADER_WIDTH: usize = 61;
 
 /// A parsed lab.
