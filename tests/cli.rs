@@ -1,15 +1,13 @@
 //! The binary driven through pipes: `-e`, `run` with ARGS, stdin read as a
 //! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
 
-
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use crate::common::seed000::SEE_SU21_99_SOLVED;
+use crate::common::hui_lab::SEE_SU21_99_SOLVED;
 
 /// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
-fn temp_dir() -> PathBuf {
+fn temp_dir() -> crate::common::Scratch {
     crate::common::scratch_dir("cli")
 }
 
@@ -40,10 +38,11 @@ fn puzzlelab(args: &[&str], stdin: &str) -> Output {
     }
 }
 
-fn script_file(name: &str, text: &str) -> String {
-    let path = temp_dir().join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+/// A script file, removed when the returned guard is dropped.
+fn script_file(name: &str, text: &str) -> crate::common::Scratch {
+    let file = crate::common::scratch_file("cli", name);
+    std::fs::write(&file, text).unwrap();
+    file
 }
 
 #[test]
@@ -103,12 +102,12 @@ fn run_passes_args_and_hoists_functions() {
          }\n\
          total(ARGS)\n",
     );
-    let o = puzzlelab(&["run", &file, "10", "20", "12"], "");
+    let o = puzzlelab(&["run", file.as_str(), "10", "20", "12"], "");
     assert_eq!((o.code, o.stderr.as_str()), (0, ""));
     // The last value is not printed: scripts print what they mean to show.
     assert_eq!(o.stdout, "3 args, total 42\n");
     // A .rhai file name alone means `run`.
-    let o = puzzlelab(&[&file, "5"], "");
+    let o = puzzlelab(&[file.as_str(), "5"], "");
     assert_eq!(o.stdout, "1 args, total 5\n");
 }
 
@@ -118,7 +117,7 @@ fn run_errors_name_file_line_and_column() {
         "bad.rhai",
         "let a = 1;\nprint(\"first\");\nlet c = a + undefined_var;\nprint(\"never\");\n",
     );
-    let o = puzzlelab(&["run", &file], "");
+    let o = puzzlelab(&["run", file.as_str()], "");
     assert_eq!(o.code, 1);
     assert_eq!(o.stdout, "first\n");
     assert_eq!(
@@ -127,7 +126,7 @@ fn run_errors_name_file_line_and_column() {
     );
     // A parse error stops the file before anything runs.
     let file = script_file("syntax.rhai", "print(\"no\");\nlet x = [1, 2;\n");
-    let o = puzzlelab(&["run", &file], "");
+    let o = puzzlelab(&["run", file.as_str()], "");
     assert_eq!((o.code, o.stdout.as_str()), (1, ""));
     assert!(o.stderr.starts_with(&format!("{file}:2:")), "{}", o.stderr);
     let o = puzzlelab(&["run", "/no/such/file.rhai"], "");
@@ -278,7 +277,7 @@ fn other_limits_have_flags() {
 fn help_version_and_bad_flags() {
     let o = puzzlelab(&["--help"], "");
     assert_eq!(o.code, 0);
-    assert!(o.stdout.contains("--max-operations N"), "{}", o.stdout);
+    assert!(o.stdout.contains("--max-operations <N>"), "{}", o.stdout);
     assert!(
         o.stdout.contains("puzzlelab [FLAGS] run FILE"),
         "{}",
@@ -385,7 +384,7 @@ fn sigint_interrupts_running_code() {
 }
 
 /// `echo 'see(sudoku(su21_99))' | puzzlelab` prints the solution box, and
-/// the puzzle beside it is seed 000's last output, character for character.
+/// the puzzle beside it is the J Lab's last output, character for character.
 #[test]
 fn piped_see_prints_the_seed_box() {
     let o = puzzlelab(&[], "see(sudoku(su21_99))\n");
@@ -429,7 +428,7 @@ fn piped_search_too_large_is_an_error() {
 }
 
 /// `pentomino("V")` reads its answers from the lines after it in the same
-/// piped stream (the shared reader in script::input), then the script goes on.
+/// piped stream (the terminal host's stdin, shared with the piped reader), then the script goes on.
 #[test]
 fn piped_script_feeds_an_interactive_function() {
     let o = puzzlelab(

@@ -1,7 +1,6 @@
 //! The solver's scripts in scripts/, run through a Session with ARGS set as
 //! `puzzlelab run script.rhai FILE` sets it.
 
-
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
@@ -27,7 +26,7 @@ fn run(name: &str, args: &[&str]) -> String {
 
 /// A small puzzle file: ym (unique), clark (several), a short line, and ym
 /// with a repeated digit.
-fn sample(tag: &str) -> (std::path::PathBuf, String) {
+fn sample(tag: &str) -> (crate::common::Scratch, String) {
     let dir = crate::common::scratch_dir(&format!("solver-scripts-{tag}"));
     let file = dir.join("sample.txt");
     let bad = format!("55{}", &YM[2..]);

@@ -6,6 +6,7 @@ mod common;
 
 mod cli;
 mod help;
+mod host;
 mod hui;
 mod lab_pentomino;
 mod lab_polyomino;
@@ -25,3 +26,4 @@ mod similarity;
 mod similarity_canon;
 mod solver;
 mod solver_scripts;
+mod tidy;
