@@ -438,3 +438,26 @@ fn piped_script_feeds_an_interactive_function() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(o.stdout.ends_with("after the session\n"), "{}", o.stdout);
 }
+
+/// Back-tick strings hold `\` as a plain character (Rhai has no escapes
+/// there): the same one completeness check reads `-e`, piped input and labs.
+#[test]
+fn backtick_strings_with_backslashes_run_everywhere() {
+    let o = puzzlelab(&["-e", "let p = `C:\\`; p.len()"], "");
+    assert_eq!((o.code, o.stdout.as_str()), (0, "3\n"), "{}", o.stderr);
+    let o = puzzlelab(&[], "let p = `C:\\`;\np + `x`\n");
+    assert_eq!((o.code, o.stdout.as_str()), (0, "C:\\x\n"), "{}", o.stderr);
+    let lab = crate::common::scratch_file("cli", "paths.lab");
+    std::fs::write(
+        &lab,
+        "Title: Paths\n\nLab Section One\nA path.\n)\nlet p = `C:\\`;\np\n",
+    )
+    .unwrap();
+    let o = puzzlelab(&["lab", lab.as_str(), "--print"], "");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("   let p = `C:\\`;\n   p\nC:\\\n"),
+        "{}",
+        o.stdout
+    );
+}
