@@ -11,6 +11,46 @@ use std::time::Instant;
 use puzzlelab::monitor::Silent;
 use puzzlelab::sat::{self, Board};
 
+/// Seconds `f` takes.
+fn seconds(f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64()
+}
+
+/// 16×16 and 25×25 boards made from the pattern grid with some cells
+/// emptied: the whole formula against the simplified one, interleaved.
+fn big_boards() {
+    for (boxw, keep_of_5) in [(4, 3), (5, 3), (5, 2)] {
+        let Ok(full) = Board::pattern(boxw) else {
+            continue;
+        };
+        let puzzle = full.keep_cells(|i| (i * 7 + i / full.side()) % 5 < keep_of_5);
+        let (mut t_whole, mut t_fast, mut reps) = (0.0, 0.0, 0);
+        let mut ok = true;
+        while t_fast < 0.5 || reps < 3 {
+            let whole = || sat::solve::solve_cnf(&sat::encode(&puzzle), &Silent);
+            let fast = || sat::solve(&puzzle, &Silent);
+            let t = Instant::now();
+            ok &= matches!(whole(), Ok(Some(_)));
+            t_whole += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            ok &= matches!(fast(), Ok(Some(s)) if s.solves(&puzzle));
+            t_fast += t.elapsed().as_secs_f64();
+            reps += 1;
+        }
+        let side = full.side();
+        println!(
+            "{side}x{side} encode+solve     {:>3}% clues  whole formula {:8.2} ms  simplified {:8.2} ms  ratio {:.2}{}",
+            puzzle.filled() * 100 / (side * side),
+            t_whole * 1e3 / reps as f64,
+            t_fast * 1e3 / reps as f64,
+            t_whole / t_fast,
+            if ok { "" } else { " (FAILED)" }
+        );
+    }
+}
+
 fn main() {
     let Some(dir) = puzzlelab::data_dir() else {
         println!("skipping: shared data not found");
@@ -47,6 +87,51 @@ fn main() {
         let us = t.elapsed().as_secs_f64() * 1e6 / reps as f64;
         println!("batsat encode+solve ym {reps:>5} times    {us:8.1} µs/puzzle");
     }
+
+    // The whole seed formula loaded as it is (the former way) against the
+    // shared rules simplified by the clues (`sat::solve`), interleaved.
+    let (mut t_whole, mut t_fast) = (0.0, 0.0);
+    for (k, chunk) in puzzles.chunks(50).enumerate() {
+        let whole = || {
+            for p in chunk {
+                let _ = sat::solve::solve_cnf(&sat::encode(p), &Silent);
+            }
+        };
+        let fast = || {
+            for p in chunk {
+                let _ = sat::solve(p, &Silent);
+            }
+        };
+        if k % 2 == 0 {
+            t_whole += seconds(whole);
+            t_fast += seconds(fast);
+        } else {
+            t_fast += seconds(fast);
+            t_whole += seconds(whole);
+        }
+    }
+    let n = puzzles.len() as f64;
+    println!(
+        "9x9 encode+solve       {:>5} puzzles  whole formula {:8.1} µs/puzzle  simplified {:8.1} µs/puzzle  ratio {:.2}",
+        puzzles.len(),
+        t_whole * 1e6 / n,
+        t_fast * 1e6 / n,
+        t_whole / t_fast
+    );
+    let t = Instant::now();
+    let mut unique = 0;
+    for p in &puzzles {
+        unique += usize::from(matches!(
+            sat::unique(p, &Silent),
+            Ok(sat::Uniqueness::Unique(_))
+        ));
+    }
+    println!(
+        "9x9 encode+unique      {:>5} puzzles  {:8.1} µs/puzzle  ({unique} unique)",
+        puzzles.len(),
+        t.elapsed().as_secs_f64() * 1e6 / n
+    );
+    big_boards();
 
     let t = Instant::now();
     let mut solved = 0;

@@ -2,12 +2,13 @@
 //! seed's encoding. Solving takes a [`Monitor`]; batsat asks it whether to
 //! stop at every restart and propagation round, so Ctrl+C ends a long search.
 
-use batsat::{Callbacks, Lit, SolverInterface, Var, lbool};
-
 use super::SatError;
 use super::board::Board;
 use super::dimacs::decode;
-use super::encode::{Cnf, encode};
+use batsat::{Callbacks, Lit, SolverInterface, Var, lbool};
+use std::sync::OnceLock;
+
+use super::encode::{Cnf, clue_vars, encode};
 use crate::monitor::Monitor;
 
 /// batsat callbacks that ask a monitor whether to stop.
@@ -96,10 +97,85 @@ pub fn solve_cnf(cnf: &Cnf, monitor: &dyn Monitor) -> Result<Option<Vec<i32>>, S
     Embedded::new(cnf, monitor)?.solve()
 }
 
+/// The rule clauses (no clues) of each board side, encoded once: index
+/// `box side - 2` (sides 4, 9, 16, 25).
+static RULES: [OnceLock<Cnf>; 4] = [const { OnceLock::new() }; 4];
+
+/// The rule clauses of boards of box side `boxw` (2..=5), shared.
+fn rules(boxw: usize) -> Option<&'static Cnf> {
+    let slot = RULES.get(boxw.checked_sub(2)?)?;
+    Some(slot.get_or_init(|| {
+        let empty = Board::empty(boxw).expect("box sides 2..=5 make boards");
+        encode(&empty)
+    }))
+}
+
+impl<'a> Embedded<'a> {
+    /// `board`'s formula loaded the fast way, equivalent to loading
+    /// [`encode`]'s: the shared rule clauses, simplified by the clues first.
+    /// A clue makes its variable true and the variables it excludes false
+    /// (the partners of its at-most-one pairs); those are given as unit
+    /// clauses and every clause they satisfy is left out, the rest enter
+    /// without their false literals. The solver never sees most of the
+    /// clauses of a well-clued board.
+    pub fn for_board(board: &Board, monitor: &'a dyn Monitor) -> Result<Embedded<'a>, SatError> {
+        let Some(rules) = rules(board.box_side()) else {
+            return Embedded::new(&encode(board), monitor);
+        };
+        let n = rules.vars() as usize;
+        // 1: true, -1: false, 0: open (indexed by variable, 1-based).
+        let mut value = vec![0i8; n + 1];
+        let mut contradiction = false;
+        for v in clue_vars(board) {
+            value[v as usize] = 1;
+        }
+        for clause in rules.clauses() {
+            if let &[a, b] = clause {
+                // ¬a ∨ ¬b: a true clue excludes its partner.
+                let (a, b) = (a.unsigned_abs() as usize, b.unsigned_abs() as usize);
+                for (x, y) in [(a, b), (b, a)] {
+                    if value[x] == 1 {
+                        contradiction |= value[y] == 1;
+                        value[y] = -1;
+                    }
+                }
+            }
+        }
+        let mut solver = batsat::Solver::new(Default::default(), Stop(monitor));
+        let vars: Vec<Var> = (0..rules.vars()).map(|i| solver.var_of_int(i)).collect();
+        let mut e = Embedded { solver, vars };
+        if contradiction {
+            e.add_clause(&[]);
+            return Ok(e);
+        }
+        let mut buf: Vec<Lit> = Vec::with_capacity(32);
+        for (i, &x) in value.iter().enumerate().skip(1) {
+            if x != 0 {
+                buf.clear();
+                buf.push(Lit::new(e.vars[i - 1], x > 0));
+                let _ = e.solver.add_clause_reuse(&mut buf);
+            }
+        }
+        'clauses: for clause in rules.clauses() {
+            buf.clear();
+            for &l in clause {
+                let x = value[l.unsigned_abs() as usize];
+                if x == 0 {
+                    buf.push(Lit::new(e.vars[l.unsigned_abs() as usize - 1], l > 0));
+                } else if (x > 0) == (l > 0) {
+                    continue 'clauses;
+                }
+            }
+            // Empty: every literal false, the formula is unsatisfiable.
+            let _ = e.solver.add_clause_reuse(&mut buf);
+        }
+        Ok(e)
+    }
+}
+
 /// Encode `board` and solve it: the solution, or `None` when it has none.
 pub fn solve(board: &Board, monitor: &dyn Monitor) -> Result<Option<Board>, SatError> {
-    let cnf = encode(board);
-    match solve_cnf(&cnf, monitor)? {
+    match Embedded::for_board(board, monitor)?.solve()? {
         Some(model) => Ok(Some(decode(&model, board.side())?)),
         None => Ok(None),
     }
@@ -134,8 +210,7 @@ pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
 
 /// Solve, forbid that solution, solve again (the same solver, incrementally).
 pub fn unique(board: &Board, monitor: &dyn Monitor) -> Result<Uniqueness, SatError> {
-    let cnf = encode(board);
-    let mut solver = Embedded::new(&cnf, monitor)?;
+    let mut solver = Embedded::for_board(board, monitor)?;
     let Some(model) = solver.solve()? else {
         return Ok(Uniqueness::None);
     };
@@ -172,6 +247,22 @@ mod tests {
         clash.set(0, 1, 1);
         assert_eq!(solve(&clash, &Silent).unwrap(), None);
         assert_eq!(unique(&clash, &Silent).unwrap(), Uniqueness::None);
+    }
+
+    #[test]
+    fn the_simplified_load_agrees_with_the_whole_formula() {
+        let mut b = Board::parse(YM).unwrap();
+        let whole = |b: &Board| {
+            let m = solve_cnf(&encode(b), &Silent).unwrap();
+            m.map(|m| decode(&m, b.side()).unwrap())
+        };
+        assert_eq!(solve(&b, &Silent).unwrap(), whole(&b));
+        // A clash the clues imply only through the rules (two 5s in row 1).
+        b.set(0, 0, 5);
+        assert_eq!(solve(&b, &Silent).unwrap(), None);
+        assert_eq!(whole(&b), None);
+        let big = Board::empty(4).unwrap();
+        assert!(solve(&big, &Silent).unwrap().unwrap().solves(&big));
     }
 
     #[test]
