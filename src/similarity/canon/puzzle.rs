@@ -60,7 +60,6 @@ pub(super) struct PuzzleMinlex {
 }
 
 impl PuzzleMinlex {
-    /// The form of `g` and a transformation taking `g` to it.
     /// The canonical form of `g` and a transformation taking `g` to it.
     pub(super) fn canon(&mut self, g: &Grid) -> (Grid, Transform) {
         let cells = g.cells();

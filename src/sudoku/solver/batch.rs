@@ -133,9 +133,16 @@ pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch
     } else {
         use rayon::prelude::*;
         let work = || grids.par_chunks(chunk).map(run_chunk).collect();
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(work),
-            Err(_) => work(),
+        if threads == 0 {
+            // All cores: rayon's global pool, started once (a pool of our
+            // own would start its threads on every call, which small
+            // inputs feel).
+            work()
+        } else {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(work),
+                Err(_) => work(),
+            }
         }
     };
     let mut stopped = false;
