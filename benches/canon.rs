@@ -4,6 +4,13 @@
 //! measured in the same run: the brute-force reference on a few puzzles and
 //! the `sudoku` crate's canonicalization of solved grids.
 //!
+//! With `PUZZLELAB_PATMINLEX` naming a built patminlex driver (see
+//! `docs/benchmarks.md`), the 17-clue set is also canonicalized by it in
+//! alternating rounds of about a second, printed as
+//! `17-clue-canon ours=N/s peer=N/s ratio=R` with both class counts (the
+//! conventions differ, so the strings are not compared). `canon_groups` on
+//! all threads against one closes the run.
+//!
 //! `cargo bench --bench canon` (needs ../shared/data). Each rate is given
 //! by wall time and by this thread's CPU time (from /proc, 10 ms ticks): on
 //! a shared, loaded machine the CPU figure is the one that means something,
@@ -13,9 +20,14 @@
 mod data;
 
 use std::collections::HashSet;
+use std::hint::black_box;
+use std::process::Command;
 use std::time::Instant;
 
-use puzzlelab::similarity::{Canonicalizer, Transform, canon_brute_force};
+use puzzlelab::monitor::Silent;
+use puzzlelab::similarity::canon_groups;
+
+use puzzlelab::similarity::{Canonicalizer, Transform, XorShift, canon_brute_force};
 use puzzlelab::sudoku::Grid;
 
 fn main() {
@@ -41,6 +53,21 @@ fn main() {
         puzzles.len() as f64 / wall
     );
 
+    if let Some(exe) = std::env::var("PUZZLELAB_PATMINLEX")
+        .ok()
+        .filter(|s| !s.is_empty())
+    {
+        let file = data.join("sudoku/royle_17clue_49151.txt");
+        match patminlex_rounds(&exe, &file, &puzzles, &mut c) {
+            Ok((ours, peer, classes)) => println!(
+                "17-clue-canon ours={ours:.0}/s peer={peer:.0}/s ratio={:.2} (classes: ours {} peer {classes})",
+                ours / peer,
+                forms.len()
+            ),
+            Err(e) => println!("17-clue-canon: {e}"),
+        }
+    }
+
     let n_brute = 3;
     let clock = Clock::start();
     for g in &puzzles[..n_brute] {
@@ -59,10 +86,10 @@ fn main() {
         .skip(1)
         .filter_map(|l| l.split(',').nth(1).and_then(|s| Grid::parse(s).ok()))
         .collect();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let moved: Vec<Grid> = grids
         .iter()
-        .map(|g| random_transform(&mut seed).apply(g))
+        .map(|g| Transform::random(&mut rng).apply(g))
         .collect();
     grids.extend(moved);
     let clock = Clock::start();
@@ -105,6 +132,94 @@ fn main() {
         "full grids, sudoku crate canonicalized(): {n} grids, {rate_peer:.0} grids/s; ours/peer {:.2}x",
         rate_full / rate_peer
     );
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for n in [500, puzzles.len()] {
+        let part = &puzzles[..n.min(puzzles.len())];
+        println!(
+            "17-clue canon_groups {} puzzles all-threads/one-thread={:.2} ({threads} threads)",
+            part.len(),
+            groups_speedup(part)
+        );
+    }
+}
+
+/// Our rate over whole passes of at least a second (wall time).
+fn our_rate(puzzles: &[Grid], c: &mut Canonicalizer) -> f64 {
+    let t = Instant::now();
+    let mut n = 0;
+    while t.elapsed().as_secs_f64() < 1.0 {
+        for g in puzzles {
+            black_box(c.canon(black_box(g)));
+        }
+        n += puzzles.len();
+    }
+    n as f64 / t.elapsed().as_secs_f64()
+}
+
+/// patminlex's driver on `file`: (its rate, its class count), from its
+/// output line `puzzles=N classes=C rate=R`.
+fn patminlex_rate(exe: &str, file: &std::path::Path) -> Result<(f64, usize), String> {
+    let out = Command::new(exe)
+        .arg(file)
+        .arg("1")
+        .output()
+        .map_err(|e| format!("cannot run {exe}: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let field = |key: &str| {
+        text.split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    match (field("rate="), field("classes=")) {
+        (Some(r), Some(c)) => Ok((r, c as usize)),
+        _ => Err(format!("unexpected patminlex driver output: {text}")),
+    }
+}
+
+/// Ours and patminlex in three alternating rounds: (ours, peer, peer's classes).
+fn patminlex_rounds(
+    exe: &str,
+    file: &std::path::Path,
+    puzzles: &[Grid],
+    c: &mut Canonicalizer,
+) -> Result<(f64, f64, usize), String> {
+    let (mut per_ours, mut per_peer, mut classes) = (0.0, 0.0, 0);
+    let rounds = 3;
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            per_ours += 1.0 / our_rate(puzzles, c);
+        }
+        let (r, k) = patminlex_rate(exe, file)?;
+        per_peer += 1.0 / r;
+        classes = k;
+        if round % 2 == 1 {
+            per_ours += 1.0 / our_rate(puzzles, c);
+        }
+    }
+    Ok((rounds as f64 / per_ours, rounds as f64 / per_peer, classes))
+}
+
+/// `canon_groups` on all threads against a one-thread pool, interleaved:
+/// the speed-up.
+fn groups_speedup(puzzles: &[Grid]) -> f64 {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    let (mut t_all, mut t_one, mut round) = (0.0, 0.0, 0);
+    while t_one < 2.0 || round < 4 {
+        let a = Instant::now();
+        black_box(canon_groups(puzzles, &Silent));
+        let a = a.elapsed().as_secs_f64();
+        let b = Instant::now();
+        black_box(one.install(|| canon_groups(puzzles, &Silent)));
+        let b = b.elapsed().as_secs_f64();
+        t_all += a;
+        t_one += b;
+        round += 1;
+    }
+    t_one / t_all
 }
 
 /// Wall time and this thread's CPU time.
@@ -141,38 +256,4 @@ fn thread_cpu() -> Option<f64> {
     let utime: f64 = fields.get(11)?.parse().ok()?;
     let stime: f64 = fields.get(12)?.parse().ok()?;
     Some((utime + stime) / 100.0)
-}
-
-/// A random symmetry with renamed digits (xorshift, deterministic).
-fn random_transform(seed: &mut u64) -> Transform {
-    let mut below = |n: u64| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        (*seed % n) as usize
-    };
-    const P: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut t = Transform::IDENTITY;
-    t.transposed = below(2) == 1;
-    for lines in [&mut t.rows, &mut t.cols] {
-        let outer = P[below(6)];
-        for b in 0..3 {
-            let inner = P[below(6)];
-            for k in 0..3 {
-                lines[3 * b + k] = 3 * outer[b] + inner[k];
-            }
-        }
-    }
-    for i in (2..10).rev() {
-        let j = 1 + below(i as u64);
-        t.digits.swap(i, j);
-    }
-    t
 }

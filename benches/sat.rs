@@ -14,6 +14,55 @@ use std::time::Instant;
 use puzzlelab::monitor::Silent;
 use puzzlelab::sat::{self, Board};
 
+/// This thread's CPU time in seconds (Linux: /proc schedstat, in ns).
+fn thread_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// Seconds `f` takes.
+fn seconds(f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64()
+}
+
+/// 16×16 and 25×25 boards made from the pattern grid with some cells
+/// emptied: the whole formula against the simplified one, interleaved.
+fn big_boards() {
+    for (boxw, keep_of_5) in [(4, 3), (5, 3), (5, 2)] {
+        let Ok(full) = Board::pattern(boxw) else {
+            continue;
+        };
+        let puzzle = full.keep_cells(|i| (i * 7 + i / full.side()) % 5 < keep_of_5);
+        let (mut t_whole, mut t_fast, mut cpu_fast, mut reps) = (0.0, 0.0, 0.0, 0);
+        let mut ok = true;
+        while t_fast < 0.5 || reps < 3 {
+            let whole = || sat::solve::solve_cnf(&sat::encode(&puzzle), &Silent);
+            let fast = || sat::solve(&puzzle, &Silent);
+            let t = Instant::now();
+            ok &= matches!(whole(), Ok(Some(_)));
+            t_whole += t.elapsed().as_secs_f64();
+            let (t, cpu) = (Instant::now(), thread_cpu());
+            ok &= matches!(fast(), Ok(Some(s)) if s.solves(&puzzle));
+            t_fast += t.elapsed().as_secs_f64();
+            cpu_fast += thread_cpu().zip(cpu).map_or(0.0, |(b, a)| b - a);
+            reps += 1;
+        }
+        let side = full.side();
+        println!(
+            "{side}x{side} encode+solve     {:>3}% clues  whole formula {:8.2} ms  simplified {:8.2} ms ({:.2} ms CPU)  ratio {:.2}{}",
+            puzzle.filled() * 100 / (side * side),
+            t_whole * 1e3 / reps as f64,
+            t_fast * 1e3 / reps as f64,
+            cpu_fast * 1e3 / reps as f64,
+            t_whole / t_fast,
+            if ok { "" } else { " (FAILED)" }
+        );
+    }
+}
+
 fn main() {
     let Some(dir) = data::data_dir() else {
         println!("skipping: shared data not found");
@@ -50,6 +99,79 @@ fn main() {
         let us = t.elapsed().as_secs_f64() * 1e6 / reps as f64;
         println!("batsat encode+solve ym {reps:>5} times    {us:8.1} µs/puzzle");
     }
+
+    // The whole seed formula loaded as it is (the former way) against the
+    // shared rules simplified by the clues (`sat::solve`), interleaved.
+    let (mut t_whole, mut t_fast, mut cpu_fast) = (0.0, 0.0, 0.0);
+    for (k, chunk) in puzzles.chunks(50).enumerate() {
+        let whole = || {
+            for p in chunk {
+                let _ = sat::solve::solve_cnf(&sat::encode(p), &Silent);
+            }
+        };
+        let fast = || {
+            for p in chunk {
+                let _ = sat::solve(p, &Silent);
+            }
+        };
+        if k % 2 == 0 {
+            t_whole += seconds(whole);
+            let cpu = thread_cpu();
+            t_fast += seconds(fast);
+            cpu_fast += thread_cpu().zip(cpu).map_or(0.0, |(b, a)| b - a);
+        } else {
+            let cpu = thread_cpu();
+            t_fast += seconds(fast);
+            cpu_fast += thread_cpu().zip(cpu).map_or(0.0, |(b, a)| b - a);
+            t_whole += seconds(whole);
+        }
+    }
+    let n = puzzles.len() as f64;
+    println!(
+        "9x9 encode+solve       {:>5} puzzles  whole formula {:8.1} µs/puzzle  simplified {:8.1} µs/puzzle ({:.1} µs CPU)  ratio {:.2}",
+        puzzles.len(),
+        t_whole * 1e6 / n,
+        t_fast * 1e6 / n,
+        cpu_fast * 1e6 / n,
+        t_whole / t_fast
+    );
+    let t = Instant::now();
+    let mut unique = 0;
+    for p in &puzzles {
+        unique += usize::from(matches!(
+            sat::unique(p, &Silent),
+            Ok(sat::Uniqueness::Unique(_))
+        ));
+    }
+    println!(
+        "9x9 encode+unique      {:>5} puzzles  {:8.1} µs/puzzle  ({unique} unique)",
+        puzzles.len(),
+        t.elapsed().as_secs_f64() * 1e6 / n
+    );
+    // One solver for the whole set: the rules loaded once, clues assumed.
+    // Wall time and this thread's CPU time (the machine may be shared).
+    if let Ok(mut reused) = sat::SudokuSat::new(3, &Silent) {
+        for unique_too in [false, true] {
+            let (t, cpu) = (Instant::now(), thread_cpu());
+            let mut ok = 0;
+            for p in &puzzles {
+                ok += usize::from(if unique_too {
+                    matches!(reused.unique(p), Ok(sat::Uniqueness::Unique(_)))
+                } else {
+                    matches!(reused.solve(p), Ok(Some(s)) if s.solves(p))
+                });
+            }
+            let cpu = thread_cpu().zip(cpu).map(|(b, a)| (b - a) * 1e6 / n);
+            println!(
+                "9x9 reused solver      {:>5} puzzles  {:8.1} µs/puzzle wall  {} µs/puzzle CPU  ({ok} {})",
+                puzzles.len(),
+                t.elapsed().as_secs_f64() * 1e6 / n,
+                cpu.map_or("?".into(), |c| format!("{c:.1}")),
+                if unique_too { "unique" } else { "solved" }
+            );
+        }
+    }
+    big_boards();
 
     let t = Instant::now();
     let mut solved = 0;

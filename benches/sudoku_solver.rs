@@ -1,21 +1,33 @@
-//! Solver throughput against the `sudoku` crate (a dev-dependency only).
+//! Solver throughput against a peer, printed as `SET ours=N/s peer=N/s ratio=R`.
 //!
-//! For each shared set: solve and prove unique (keep the first solution,
-//! count to 2) every puzzle, single-threaded, ours and the peer interleaved
-//! in small chunks so both see the same machine load, printed as
-//! `SET ours=N/s peer=N/s ratio=R`. `BENCH_SET=NAME` runs one set;
-//! `BENCH_SIDE=ours|peer` runs one side alone (for profiling).
+//! The peer is tdoku's fastest solver when `PUZZLELAB_TDOKU` names a built
+//! `run_benchmark` (see `docs/benchmarks.md`), else the `sudoku` crate (a
+//! dev-dependency only). Either way both solve and prove unique (keep the
+//! first solution, count to 2) every puzzle of each shared set on one
+//! thread, interleaved on the same machine load: against tdoku in rounds of
+//! about a second each (tdoku times its own work, without its process start
+//! or file reading), against the crate in small alternating chunks.
+//!
+//! Then, on the same run: all threads against one (`solve_all`), and a Rhai
+//! loop calling `is_unique` against the same loop in Rust.
+//!
+//! `BENCH_SET=NAME` runs one set; `BENCH_SIDE=ours|peer` runs one side alone
+//! (for profiling); `BENCH_ROUNDS=N` sets the tdoku rounds (default 3).
 
 #[path = "../tests/common/data.rs"]
 mod data;
 
 use std::hint::black_box;
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
 use std::time::Instant;
 
+use puzzlelab::monitor::Silent;
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::solver;
+use puzzlelab::sudoku::solver::{self, batch};
 
-const SETS: [(&str, &str); 6] = [
+const SETS: [(&str, &str); 7] = [
     ("17-clue", "sudoku/royle_17clue_49151.txt"),
     ("top1465", "sudoku/magictour_top1465.txt"),
     (
@@ -24,6 +36,7 @@ const SETS: [(&str, &str); 6] = [
     ),
     ("forum_hardest_1106", "sudoku/forum_hardest_1106.txt"),
     ("serg_benchmark", "sudoku/serg_benchmark.txt"),
+    ("top95", "sudoku/norvig_top95.txt"),
     (
         "kaggle_sample",
         "sudoku/kaggle9m_sample_10000_with_solutions.csv",
@@ -48,8 +61,8 @@ fn ours(puzzles: &[Grid]) -> u64 {
     total
 }
 
-/// The peer doing the same work: the first solution kept, counted to two.
-fn peer(puzzles: &[sudoku_peer::Sudoku]) -> u64 {
+/// The `sudoku` crate doing the same work: the first solution kept, counted to two.
+fn crate_peer(puzzles: &[sudoku_peer::Sudoku]) -> u64 {
     let mut total = 0;
     let mut first = [[0u8; 81]; 1];
     for s in puzzles {
@@ -59,13 +72,27 @@ fn peer(puzzles: &[sudoku_peer::Sudoku]) -> u64 {
     total
 }
 
-/// Rates (puzzles per second) of ours and the peer, measured interleaved
-/// in small chunks (alternating which goes first) so that both see the same
-/// machine load; whole passes over the set until each side has run ~1 s.
-fn rates(grids: &[Grid], peers: &[sudoku_peer::Sudoku]) -> (f64, f64) {
+/// Seconds for `f`.
+fn time(f: &mut dyn FnMut() -> u64) -> f64 {
     let t = Instant::now();
-    black_box(ours(grids));
-    let per = t.elapsed().as_secs_f64() / grids.len() as f64;
+    black_box(f());
+    t.elapsed().as_secs_f64()
+}
+
+/// Our rate over whole passes of at least `seconds`.
+fn our_rate(grids: &[Grid], seconds: f64) -> f64 {
+    let (mut t, mut n) = (0.0, 0usize);
+    while t < seconds {
+        t += time(&mut || ours(grids));
+        n += grids.len();
+    }
+    n as f64 / t
+}
+
+/// Rates of ours and the crate, interleaved in small chunks (alternating
+/// which goes first) until each side has run ~1 s.
+fn rates_crate(grids: &[Grid], peers: &[sudoku_peer::Sudoku]) -> (f64, f64) {
+    let per = time(&mut || ours(grids)) / grids.len() as f64;
     // About 2 ms of work per chunk.
     let chunk = ((0.002 / per.max(1e-9)) as usize).clamp(1, grids.len());
     let (mut t_ours, mut t_peer, mut n) = (0f64, 0f64, 0usize);
@@ -73,22 +100,117 @@ fn rates(grids: &[Grid], peers: &[sudoku_peer::Sudoku]) -> (f64, f64) {
     while t_ours < 1.0 || n < grids.len() {
         for (g, p) in grids.chunks(chunk).zip(peers.chunks(chunk)) {
             flip = !flip;
-            let time = |f: &mut dyn FnMut() -> u64| {
-                let t = Instant::now();
-                black_box(f());
-                t.elapsed().as_secs_f64()
-            };
             if flip {
                 t_ours += time(&mut || ours(g));
-                t_peer += time(&mut || peer(p));
+                t_peer += time(&mut || crate_peer(p));
             } else {
-                t_peer += time(&mut || peer(p));
+                t_peer += time(&mut || crate_peer(p));
                 t_ours += time(&mut || ours(g));
             }
             n += g.len();
         }
     }
     (n as f64 / t_ours, n as f64 / t_peer)
+}
+
+/// tdoku's rate on `file` (holding `n` puzzles): its own figure, from one
+/// run of at least a second (`run_benchmark` CSV: field 6 is puzzles/s).
+fn tdoku_rate(exe: &str, file: &Path, n: usize, warmup: u32) -> Result<f64, String> {
+    let out = Command::new(exe)
+        .args(["-s", "tdoku", "-r0", "-c1", "-t1"])
+        .arg(format!("-w{warmup}"))
+        .arg(format!("-n{n}"))
+        .arg(file)
+        .output()
+        .map_err(|e| format!("cannot run {exe}: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .filter_map(|l| l.split(',').nth(5)?.trim().parse::<f64>().ok())
+        .next_back()
+        .ok_or_else(|| format!("no rate in tdoku's output: {text}"))
+}
+
+/// Rates of ours and tdoku in `rounds` alternating rounds of about a
+/// second each (the order flips each round); the mean time per puzzle.
+fn rates_tdoku(exe: &str, grids: &[Grid], rounds: usize) -> Result<(f64, f64), String> {
+    let mut file = tempfile::NamedTempFile::new().map_err(|e| e.to_string())?;
+    for g in grids {
+        writeln!(file, "{}", g.line()).map_err(|e| e.to_string())?;
+    }
+    file.flush().map_err(|e| e.to_string())?;
+    let (mut per_ours, mut per_peer) = (0.0, 0.0);
+    for round in 0..rounds {
+        let warmup = u32::from(round == 0);
+        if round % 2 == 0 {
+            per_ours += 1.0 / our_rate(grids, 1.0);
+            per_peer += 1.0 / tdoku_rate(exe, file.path(), grids.len(), warmup)?;
+        } else {
+            per_peer += 1.0 / tdoku_rate(exe, file.path(), grids.len(), warmup)?;
+            per_ours += 1.0 / our_rate(grids, 1.0);
+        }
+    }
+    Ok((rounds as f64 / per_ours, rounds as f64 / per_peer))
+}
+
+/// All threads against one on `solve_all`, interleaved: (threads, speed-up).
+fn thread_speedup(grids: &[Grid]) -> (usize, f64) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (mut t_all, mut t_one) = (0.0, 0.0);
+    let mut round = 0;
+    while t_one < 2.0 || round < 4 {
+        let mut all = || batch::solve_all(grids, 0, &Silent).solved() as u64;
+        let mut one = || batch::solve_all(grids, 1, &Silent).solved() as u64;
+        if round % 2 == 0 {
+            t_all += time(&mut all);
+            t_one += time(&mut one);
+        } else {
+            t_one += time(&mut one);
+            t_all += time(&mut all);
+        }
+        round += 1;
+    }
+    (threads, t_one / t_all)
+}
+
+/// A Rhai loop over `is_unique` against the same loop in Rust, interleaved:
+/// (script rate, native rate).
+fn script_loop(grids: &[Grid]) -> (f64, f64) {
+    use puzzlelab::script::{Limits, new_engine};
+    let engine = new_engine(&Limits {
+        max_operations: 0,
+        ..Limits::default()
+    });
+    let mut scope = rhai::Scope::new();
+    let array: rhai::Array = grids.iter().map(|&g| rhai::Dynamic::from(g)).collect();
+    scope.push("puzzles", array);
+    let ast = engine
+        .compile("let n = 0; for g in puzzles { if is_unique(g) { n += 1; } } n")
+        .expect("script compiles");
+    let mut script = || {
+        engine
+            .eval_ast_with_scope::<i64>(&mut scope, &ast)
+            .expect("script runs") as u64
+    };
+    let mut native = || {
+        grids
+            .iter()
+            .filter(|g| solver::is_unique(black_box(g)).unwrap_or(false))
+            .count() as u64
+    };
+    assert_eq!(script(), native(), "the script and native loops disagree");
+    let (mut t_script, mut t_native, mut n) = (0.0, 0.0, 0);
+    while t_native < 2.0 || n < 4 {
+        if n % 2 == 0 {
+            t_script += time(&mut script);
+            t_native += time(&mut native);
+        } else {
+            t_native += time(&mut native);
+            t_script += time(&mut script);
+        }
+        n += 1;
+    }
+    let total = (n * grids.len()) as f64;
+    (total / t_script, total / t_native)
 }
 
 fn main() {
@@ -99,6 +221,19 @@ fn main() {
     // BENCH_SET=name runs one set; BENCH_SIDE=ours|peer runs one side (profiling).
     let only = std::env::var("BENCH_SET").ok();
     let side = std::env::var("BENCH_SIDE").unwrap_or_default();
+    let tdoku = std::env::var("PUZZLELAB_TDOKU")
+        .ok()
+        .filter(|s| !s.is_empty());
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+        .max(1);
+    match &tdoku {
+        Some(exe) => println!("peer: tdoku ({exe}), {rounds} rounds of ~1 s each side"),
+        None => println!("peer: the sudoku crate (set PUZZLELAB_TDOKU for tdoku)"),
+    }
+    let mut loaded: Vec<(&str, Vec<Grid>)> = Vec::new();
     for (name, file) in SETS {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
@@ -113,35 +248,61 @@ fn main() {
             .iter()
             .filter_map(|t| sudoku_peer::Sudoku::from_str_line(t).ok())
             .collect();
-        let expect = peer(&peers);
+        let expect = crate_peer(&peers);
         if side == "ours" || side == "peer" {
             let t = Instant::now();
-            let mut guesses = 0;
             for _ in 0..5 {
                 if side == "ours" {
                     black_box(ours(&grids));
                 } else {
-                    black_box(peer(&peers));
+                    black_box(crate_peer(&peers));
                 }
             }
+            let rate = 5.0 * grids.len() as f64 / t.elapsed().as_secs_f64();
+            let mut guesses = 0;
             if side == "ours" {
                 for g in &grids {
                     guesses += solver::count_solutions(g, 2).map_or(0, |c| c.guesses);
                 }
             }
-            let rate = 5.0 * grids.len() as f64 / t.elapsed().as_secs_f64();
             let per = guesses as f64 / grids.len() as f64;
             println!("{name} {side}={rate:.0}/s guesses/puzzle={per:.2}");
             continue;
         }
         let agree = ours(&grids) == expect;
-        let (best_ours, best_peer) = rates(&grids, &peers);
-        println!(
-            "{name} ours={:.0}/s peer={:.0}/s ratio={:.2}{}",
-            best_ours,
-            best_peer,
-            best_ours / best_peer,
-            if agree { "" } else { " (COUNTS DIFFER)" }
-        );
+        let rates = match &tdoku {
+            Some(exe) => rates_tdoku(exe, &grids, rounds),
+            None => Ok(rates_crate(&grids, &peers)),
+        };
+        match rates {
+            Ok((r_ours, r_peer)) => println!(
+                "{name} ours={r_ours:.0}/s peer={r_peer:.0}/s ratio={:.2}{}",
+                r_ours / r_peer,
+                if agree { "" } else { " (COUNTS DIFFER)" }
+            ),
+            Err(e) => println!("{name}: {e}"),
+        }
+        loaded.push((name, grids));
+    }
+    if !side.is_empty() {
+        return;
+    }
+    for (name, grids) in &loaded {
+        if matches!(*name, "top95" | "forum_hardest_1106" | "top1465") {
+            let (threads, speedup) = thread_speedup(grids);
+            println!(
+                "{name} solve_all all-threads/one-thread={speedup:.2} ({threads} threads, {} puzzles)",
+                grids.len()
+            );
+        }
+    }
+    for (name, grids) in &loaded {
+        if matches!(*name, "17-clue" | "kaggle_sample") {
+            let (script, native) = script_loop(grids);
+            println!(
+                "{name} rhai is_unique loop script={script:.0}/s native={native:.0}/s ratio={:.2}",
+                script / native
+            );
+        }
     }
 }

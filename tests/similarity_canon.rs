@@ -5,7 +5,9 @@
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
-use puzzlelab::similarity::{Transform, canon, canon_brute_force, canon_groups, equivalent};
+use puzzlelab::similarity::{
+    Transform, XorShift, canon, canon_brute_force, canon_groups, equivalent,
+};
 use puzzlelab::sudoku::Grid;
 
 const XXXXX: &str =
@@ -15,48 +17,6 @@ const YYYYY: &str =
 const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// xorshift: deterministic random numbers without a dependency.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-    fn transform(&mut self) -> Transform {
-        const P: [[u8; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
-        let mut t = Transform::IDENTITY;
-        t.transposed = self.below(2) == 1;
-        for k in 0..2 {
-            let outer = P[self.below(6)];
-            for (b, &ob) in outer.iter().enumerate() {
-                let inner = P[self.below(6)];
-                for (i, &oi) in inner.iter().enumerate() {
-                    let v = 3 * ob + oi;
-                    if k == 0 {
-                        t.rows[3 * b + i] = v;
-                    } else {
-                        t.cols[3 * b + i] = v;
-                    }
-                }
-            }
-        }
-        for i in (2..10).rev() {
-            let j = 1 + self.below(i);
-            t.digits.swap(i, j);
-        }
-        t
-    }
-}
-
 fn puzzles_17() -> Option<Vec<Grid>> {
     let dir = crate::common::data_or_skip(module_path!())?;
     let text = std::fs::read_to_string(dir.join("sudoku/royle_17clue_49151.txt")).ok()?;
@@ -65,7 +25,7 @@ fn puzzles_17() -> Option<Vec<Grid>> {
 
 #[test]
 fn moved_puzzles_share_the_form_and_equivalent_reproduces_them() {
-    let mut rng = Rng(0x1234_5678);
+    let mut rng = XorShift(0x1234_5678);
     let mut sources = vec![Grid::parse(XXXXX).unwrap(), Grid::parse(SOLVED).unwrap()];
     if let Some(p) = puzzles_17() {
         sources.extend(p.iter().step_by(4999).copied());
@@ -73,7 +33,7 @@ fn moved_puzzles_share_the_form_and_equivalent_reproduces_them() {
     for g in &sources {
         let form = canon(g);
         for _ in 0..10 {
-            let h = rng.transform().apply(g);
+            let h = Transform::random(&mut rng).apply(g);
             assert_eq!(canon(&h), form, "{}", h.line());
             let t = equivalent(g, &h).expect("equivalent");
             assert_eq!(t.apply(g), h);
@@ -121,10 +81,10 @@ fn the_script_functions_agree() {
 
 #[test]
 fn fast_form_matches_brute_force() {
-    let mut rng = Rng(42);
+    let mut rng = XorShift(42);
     let solved = Grid::parse(SOLVED).unwrap();
     for keep in [2, 5, 11, 20, 40, 60] {
-        let mut cells = *rng.transform().apply(&solved).cells();
+        let mut cells = *Transform::random(&mut rng).apply(&solved).cells();
         for v in cells.iter_mut() {
             if rng.below(81) >= keep {
                 *v = 0;
@@ -164,14 +124,14 @@ fn solution_grids_share_forms_and_match_brute_force() {
         .step_by(97)
         .map(|l| Grid::parse(l.split(',').nth(1).unwrap()).unwrap())
         .collect();
-    let mut rng = Rng(2024);
+    let mut rng = XorShift(2024);
     for (k, g) in grids.iter().enumerate() {
         let form = canon(g);
         if k < 3 {
             assert_eq!(form, canon_brute_force(g), "{}", g.line());
         }
         for _ in 0..5 {
-            let h = rng.transform().apply(g);
+            let h = Transform::random(&mut rng).apply(g);
             assert_eq!(canon(&h), form, "{}", g.line());
             assert_eq!(equivalent(g, &h).unwrap().apply(g), h);
         }

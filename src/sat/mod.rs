@@ -19,7 +19,7 @@ use std::fmt;
 pub use board::{Board, BoardError};
 pub use dimacs::{Answer, DecodeError, DimacsError, decode, read_answer, read_dimacs, to_dimacs};
 pub use encode::{Cnf, Counts, Family, encode, encode_named};
-pub use solve::{Uniqueness, solve, unique};
+pub use solve::{SudokuSat, Uniqueness, solve, unique};
 
 /// Anything that can go wrong in the sat domain.
 #[derive(Debug)]

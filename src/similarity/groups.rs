@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::canon::Canonicalizer;
 use crate::monitor::{Monitor, Progress};
 use crate::sudoku::Grid;
+use crate::sudoku::solver::batch::chunk_size;
 
 /// Puzzles sharing one canonical form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,17 +32,19 @@ pub struct Grouping {
     pub cancelled: bool,
 }
 
-/// Puzzles per work unit: big enough to amortise scheduling, small enough
-/// for a lively progress display and a prompt stop.
-const CHUNK: usize = 2048;
+/// The most puzzles per work unit: big enough to amortise scheduling,
+/// small enough for a lively progress display and a prompt stop.
+const MAX_CHUNK: usize = 2048;
 
 /// Canonical forms of `grids` on all cores, grouped. The monitor may stop
 /// the work: the groups then cover the puzzles done so far.
 pub fn canon_groups(grids: &[Grid], monitor: &dyn Monitor) -> Grouping {
     let done = AtomicU64::new(0);
     let total = grids.len() as u64;
+    // Small inputs are split too, so that every core gets work.
+    let unit = chunk_size(grids.len(), rayon::current_num_threads(), MAX_CHUNK);
     let forms: Vec<Option<Vec<Grid>>> = grids
-        .par_chunks(CHUNK)
+        .par_chunks(unit)
         .map_init(Canonicalizer::new, |c, chunk| {
             if monitor.cancelled() {
                 return None;
@@ -67,7 +70,7 @@ pub fn canon_groups(grids: &[Grid], monitor: &dyn Monitor) -> Grouping {
             continue;
         };
         for (i, form) in chunk.into_iter().enumerate() {
-            let pos = k * CHUNK + i;
+            let pos = k * unit + i;
             count += 1;
             match index.get(&form) {
                 Some(&g) => groups[g].members.push(pos),

@@ -84,9 +84,16 @@ pub fn outcome(g: &Grid) -> Outcome {
     }
 }
 
-/// Puzzles per work unit: big enough to make scheduling cheap, small enough
-/// for a smooth progress display and a quick stop.
-const CHUNK: usize = 512;
+/// The most puzzles per work unit: big enough to make scheduling cheap,
+/// small enough for a smooth progress display and a quick stop.
+const MAX_CHUNK: usize = 512;
+
+/// Items per work unit for `len` items on `threads` threads: about eight
+/// units per thread, so that small inputs use every core too and hard items
+/// even out between threads, but never more than `max`.
+pub fn chunk_size(len: usize, threads: usize, max: usize) -> usize {
+    len.div_ceil(threads.max(1) * 8).clamp(1, max.max(1))
+}
 
 /// Solves every grid, on `threads` threads (0 = all cores; 1 runs on the
 /// calling thread). Reports progress and stops between chunks when the
@@ -116,24 +123,36 @@ pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch
         });
         Some(out)
     };
+    let workers = match threads {
+        0 => rayon::current_num_threads(),
+        n => n,
+    };
+    let chunk = chunk_size(grids.len(), workers, MAX_CHUNK);
     let chunks: Vec<Option<Vec<Option<Outcome>>>> = if threads == 1 {
-        grids.chunks(CHUNK).map(run_chunk).collect()
+        grids.chunks(chunk).map(run_chunk).collect()
     } else {
         use rayon::prelude::*;
-        let work = || grids.par_chunks(CHUNK).map(run_chunk).collect();
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(work),
-            Err(_) => work(),
+        let work = || grids.par_chunks(chunk).map(run_chunk).collect();
+        if threads == 0 {
+            // All cores: rayon's global pool, started once (a pool of our
+            // own would start its threads on every call, which small
+            // inputs feel).
+            work()
+        } else {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(work),
+                Err(_) => work(),
+            }
         }
     };
     let mut stopped = false;
     let mut outcomes = Vec::with_capacity(grids.len());
-    for (chunk, part) in grids.chunks(CHUNK).zip(chunks) {
+    for (part_grids, part) in grids.chunks(chunk).zip(chunks) {
         match part {
             Some(v) => outcomes.extend(v),
             None => {
                 stopped = true;
-                outcomes.extend(std::iter::repeat_n(None, chunk.len()));
+                outcomes.extend(std::iter::repeat_n(None, part_grids.len()));
             }
         }
     }
@@ -149,6 +168,15 @@ mod tests {
     use super::*;
     use crate::monitor::{Flag, Silent};
     use crate::sudoku::puzzles;
+
+    #[test]
+    fn small_inputs_are_split_for_every_thread() {
+        // top95 on two threads: 16 units of 6, not one unit of 95.
+        assert_eq!(chunk_size(95, 2, MAX_CHUNK), 6);
+        assert_eq!(chunk_size(49_151, 2, MAX_CHUNK), MAX_CHUNK);
+        assert_eq!(chunk_size(0, 4, MAX_CHUNK), 1);
+        assert_eq!(chunk_size(3, 0, MAX_CHUNK), 1);
+    }
 
     #[test]
     fn batch_counts_outcomes_and_stops() {

@@ -1,0 +1,317 @@
+//! The minlex form of a puzzle (any grid that is not a full solution),
+//! built one row at a time from the states that tie for the smallest
+//! prefix (see the module above for the method).
+
+use super::{PERM3, Transform};
+use crate::sudoku::Grid;
+
+/// of a stack at position `k` of its slot.
+const AT: [[u8; 3]; 3] = {
+    let mut at = [[0u8; 3]; 3];
+    let mut o = 0;
+    while o < 6 {
+        let mut k = 0;
+        while k < 3 {
+            at[k][PERM3[o][k]] |= 1 << o;
+            k += 1;
+        }
+        o += 1;
+    }
+    at
+};
+
+/// All six column orders of a stack slot.
+const ALL_ORDERS: u8 = 0b11_1111;
+
+/// A partial arrangement tying for the smallest prefix.
+#[derive(Clone, Copy)]
+struct State {
+    /// 0: the grid as given, 1: transposed.
+    t: u8,
+    /// Index into [`PERM3`]: slot `i` holds source stack `PERM3[sigma][i]`.
+    sigma: u8,
+    /// Source rows used (bit per row).
+    used: u16,
+    /// Next digit name to give.
+    next: u8,
+    /// Source rows chosen so far, in order.
+    rows: [u8; 9],
+    /// Per stack slot: the column orders (bits over [`PERM3`]) still tying.
+    ords: [u8; 3],
+    /// Source digit → name (0: not named yet). Indexed by `value & 15`.
+    map: [u8; 16],
+}
+
+/// One way of naming new digits while filling a row.
+#[derive(Clone, Copy)]
+struct Branch {
+    map: [u8; 16],
+    next: u8,
+    ords: [u8; 3],
+}
+
+/// Work space of the puzzle search, kept across calls.
+#[derive(Default)]
+pub(super) struct PuzzleMinlex {
+    states: Vec<State>,
+    next_states: Vec<State>,
+    cur: Vec<Branch>,
+    nxt: Vec<Branch>,
+}
+
+impl PuzzleMinlex {
+    /// The canonical form of `g` and a transformation taking `g` to it.
+    pub(super) fn canon(&mut self, g: &Grid) -> (Grid, Transform) {
+        let cells = g.cells();
+        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
+        let mut src = [[[0u8; 9]; 9]; 2];
+        for r in 0..9 {
+            for c in 0..9 {
+                let v = cells[9 * r + c] & 15;
+                src[0][r][c] = v;
+                src[1][c][r] = v;
+            }
+        }
+        // First row: by clue count per stack, fewest first (sorted counts
+        // compared lexicographically give the smallest zero pattern).
+        let mut first_key = [[0u16; 9]; 2];
+        let mut best_key = u16::MAX;
+        for (t, rows) in src.iter().enumerate() {
+            for (r, row) in rows.iter().enumerate() {
+                let mut c = [0u16; 3];
+                for (s, n) in c.iter_mut().enumerate() {
+                    *n = row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count() as u16;
+                }
+                c.sort_unstable();
+                let key = c[0] * 16 + c[1] * 4 + c[2];
+                first_key[t][r] = key;
+                best_key = best_key.min(key);
+            }
+        }
+
+        self.states.clear();
+        for t in 0..2u8 {
+            if !first_key[t as usize].contains(&best_key) {
+                continue;
+            }
+            for sigma in 0..6u8 {
+                self.states.push(State {
+                    t,
+                    sigma,
+                    used: 0,
+                    next: 1,
+                    rows: [0; 9],
+                    ords: [ALL_ORDERS; 3],
+                    map: [0; 16],
+                });
+            }
+        }
+
+        let mut form = [0u8; 81];
+        for depth in 0..9 {
+            let mut best_row = [u8::MAX; 9];
+            self.next_states.clear();
+            let mut states = std::mem::take(&mut self.states);
+            for st in &states {
+                let rows = &src[st.t as usize];
+                let (lo, hi, band_free) = if depth % 3 == 0 {
+                    (0, 9, true)
+                } else {
+                    let b = st.rows[depth - depth % 3] as usize / 3;
+                    (3 * b, 3 * b + 3, false)
+                };
+                for r in lo..hi {
+                    if st.used & (1 << r) != 0 {
+                        continue;
+                    }
+                    if band_free && st.used & (0b111 << (r / 3 * 3)) != 0 {
+                        continue;
+                    }
+                    if depth == 0 && first_key[st.t as usize][r] != best_key {
+                        continue;
+                    }
+                    // Two equal rows of one band lead to the same forms.
+                    let band0 = r / 3 * 3;
+                    if (band0..r).any(|q| st.used & (1 << q) == 0 && rows[q] == rows[r]) {
+                        continue;
+                    }
+                    let Some((row, better)) = self.eval(st, &rows[r], &best_row) else {
+                        continue;
+                    };
+                    if better {
+                        best_row = row;
+                        self.next_states.clear();
+                    }
+                    let mut chosen = st.rows;
+                    chosen[depth] = r as u8;
+                    for b in &self.cur {
+                        self.next_states.push(State {
+                            t: st.t,
+                            sigma: st.sigma,
+                            used: st.used | (1 << r),
+                            next: b.next,
+                            rows: chosen,
+                            ords: b.ords,
+                            map: b.map,
+                        });
+                    }
+                }
+            }
+            form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+            states.clear();
+            self.states = std::mem::replace(&mut self.next_states, states);
+        }
+
+        // Every state left gives the form; take the first. (There is
+        // always one: the first candidate at each depth is never refused.)
+        let Some(&st) = self.states.first() else {
+            return (Grid::from_cells(form), Transform::IDENTITY);
+        };
+        let sig = PERM3[st.sigma as usize];
+        let mut cols = [0u8; 9];
+        for slot in 0..3 {
+            let o = PERM3[st.ords[slot].trailing_zeros() as usize];
+            for k in 0..3 {
+                cols[3 * slot + k] = (3 * sig[slot] + o[k]) as u8;
+            }
+        }
+        // Digits absent from the puzzle take the unused names, in order.
+        let mut digits = [0u8; 10];
+        let mut taken = [false; 10];
+        for (slot, &m) in digits.iter_mut().zip(st.map.iter()).skip(1) {
+            if (1..=9).contains(&m) {
+                *slot = m;
+                taken[m as usize] = true;
+            }
+        }
+        let mut free = (1..10u8).filter(|&n| !taken[n as usize]);
+        for slot in digits.iter_mut().skip(1) {
+            if *slot == 0 {
+                *slot = free.next().unwrap_or(0);
+            }
+        }
+        let t = Transform {
+            transposed: st.t == 1,
+            rows: st.rows,
+            cols,
+            digits,
+        };
+        (Grid::from_cells(form), t)
+    }
+
+    /// The smallest row that state `st` can make from source row `v`,
+    /// if it is not worse than `best`; `true` when strictly better. The
+    /// ways of reaching it are left in `self.cur`.
+    fn eval(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
+        let sig = PERM3[st.sigma as usize];
+        self.cur.clear();
+        self.cur.push(Branch {
+            map: st.map,
+            next: st.next,
+            ords: st.ords,
+        });
+        let mut row = [0u8; 9];
+        let mut better = false;
+        for slot in 0..3 {
+            let base = 3 * sig[slot];
+            let cells = [v[base], v[base + 1], v[base + 2]];
+            let tri: [u8; 3];
+            let clues = cells.iter().filter(|&&d| d != 0).count();
+            if clues == 0 {
+                // An empty triple: every order ties, nothing changes.
+                tri = [0, 0, 0];
+            } else if clues == 1 {
+                // One clue: put it as far right as the allowed orders let
+                // it go; its name does not depend on the order.
+                let p = cells.iter().position(|&d| d != 0).unwrap_or(0);
+                let d = cells[p] as usize;
+                self.nxt.clear();
+                let mut min_key = u32::MAX;
+                for b in &self.cur {
+                    let allowed = b.ords[slot];
+                    let Some(k) = (0..3).rev().find(|&k| allowed & AT[k][p] != 0) else {
+                        continue;
+                    };
+                    let mut map = b.map;
+                    let mut next = b.next;
+                    if map[d] == 0 {
+                        map[d] = next;
+                        next += 1;
+                    }
+                    // Smaller key: the clue further right, then a smaller name.
+                    let key = ((2 - k as u32) << 8) | u32::from(map[d]);
+                    if key > min_key {
+                        continue;
+                    }
+                    if key < min_key {
+                        min_key = key;
+                        self.nxt.clear();
+                    }
+                    let mut ords = b.ords;
+                    ords[slot] = allowed & AT[k][p];
+                    self.nxt.push(Branch { map, next, ords });
+                }
+                let first = self.nxt.first()?;
+                let k = (0..3)
+                    .rev()
+                    .find(|&k| first.ords[slot] & AT[k][p] != 0)
+                    .unwrap_or(0);
+                let mut t3 = [0u8; 3];
+                t3[k] = first.map[d];
+                tri = t3;
+                std::mem::swap(&mut self.cur, &mut self.nxt);
+            } else {
+                self.nxt.clear();
+                let mut min_key = u32::MAX;
+                for b in &self.cur {
+                    let mut bits = st.ords[slot] & b.ords[slot];
+                    while bits != 0 {
+                        let o = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let p = PERM3[o];
+                        let mut map = b.map;
+                        let mut next = b.next;
+                        let mut t3 = [0u8; 3];
+                        for k in 0..3 {
+                            let d = cells[p[k]] as usize;
+                            if d != 0 {
+                                if map[d] == 0 {
+                                    map[d] = next;
+                                    next += 1;
+                                }
+                                t3[k] = map[d];
+                            }
+                        }
+                        let key = u32::from_be_bytes([0, t3[0], t3[1], t3[2]]);
+                        if key > min_key {
+                            continue;
+                        }
+                        if key < min_key {
+                            min_key = key;
+                            self.nxt.clear();
+                        }
+                        if let Some(e) = self.nxt.iter_mut().find(|e| e.map == map) {
+                            e.ords[slot] |= 1 << o;
+                        } else {
+                            let mut ords = b.ords;
+                            ords[slot] = 1 << o;
+                            self.nxt.push(Branch { map, next, ords });
+                        }
+                    }
+                }
+                let [_, a, b, c] = min_key.to_be_bytes();
+                tri = [a, b, c];
+                std::mem::swap(&mut self.cur, &mut self.nxt);
+            }
+            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
+            if !better {
+                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
+                    std::cmp::Ordering::Greater => return None,
+                    std::cmp::Ordering::Less => better = true,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+        }
+        Some((row, better))
+    }
+}

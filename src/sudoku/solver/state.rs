@@ -1,0 +1,338 @@
+//! The solver's state (27 digit×band candidate masks) and its propagation:
+//! band locked candidates, row, cell and column singles, column claiming,
+//! and the choice of the cell to guess on.
+
+use super::tables::*;
+use crate::sudoku::{CELLS, Grid};
+
+/// Candidates as 27 (digit, band) masks, index `digit * 3 + band`.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    pub(super) f: [u32; 27],
+    /// Cells not yet placed, per band.
+    pub(super) unsolved: [u32; 3],
+    /// Each mask as last propagated: a mask that differs needs another look.
+    prev: [u32; 27],
+}
+
+impl State {
+    /// The puzzle's clues placed; `None` when a clue breaks the rules (or a
+    /// cell holds more than 9): run [`check`] for the details.
+    pub(super) fn from_grid(g: &Grid) -> Option<State> {
+        // Per (digit, band): the clue cells, the cells they see in the band,
+        // and their columns; combined once at the end.
+        // Index 27.. collects the empty cells, so the loop needs no branch.
+        let mut placed = [0u32; 30];
+        let mut seen = [0u32; 30];
+        let mut cols = [0u32; 30];
+        let mut clues = [0u32; 3];
+        let cells = g.cells();
+        if cells.iter().any(|&v| v > 9) {
+            return None;
+        }
+        const SLOT: [usize; 10] = [27, 0, 3, 6, 9, 12, 15, 18, 21, 24];
+        for b in 0..3 {
+            for p in 0..27 {
+                let v = cells[b * 27 + p] as usize;
+                let k = SLOT[v.min(9)] + b;
+                placed[k] |= 1 << p;
+                seen[k] |= PEERS[p];
+                cols[k] |= 1 << (p % 9);
+                clues[b] |= ((v != 0) as u32) << p;
+            }
+        }
+        let mut s = State {
+            f: [0; 27],
+            unsolved: [ALL & !clues[0], ALL & !clues[1], ALL & !clues[2]],
+            prev: [0; 27],
+        };
+        let mut bad = 0;
+        for d in 0..9 {
+            let k = d * 3;
+            for b in 0..3 {
+                let other = cols[k + (b + 1) % 3] | cols[k + (b + 2) % 3];
+                bad |= (placed[k + b] & seen[k + b]) | (cols[k + b] & other);
+                s.f[k + b] = (ALL & !clues[b] & !seen[k + b] & !(other * SPREAD)) | placed[k + b];
+            }
+        }
+        (bad == 0).then_some(s)
+    }
+
+    /// Applies band locked candidates and row singles until nothing changes.
+    /// False on a contradiction.
+    #[inline(always)]
+    pub(super) fn propagate(&mut self) -> bool {
+        // Sweeps over the 27 masks until none changed; each step is
+        // specialised to its index so that neighbours are constants (no
+        // loops, no bounds checks).
+        macro_rules! sweep {
+            ($($k:literal)*) => {
+                loop {
+                    let mut any = false;
+                    $(
+                        if self.f[$k] != self.prev[$k] {
+                            any = true;
+                            if !self.update::<$k>() {
+                                return false;
+                            }
+                        }
+                    )*
+                    if !any {
+                        return true;
+                    }
+                }
+            };
+        }
+        sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+    }
+
+    /// One (digit, band) mask: band locked candidates, claimed columns, row
+    /// singles; false when the digit has no place left in the band.
+    #[inline(always)]
+    pub(super) fn update<const K: usize>(&mut self) -> bool {
+        let b = K % 3;
+        let base = K - b;
+        let s = self.f[K];
+        let shrink = SHRINK[(s & 511) as usize]
+            | SHRINK[((s >> 9) & 511) as usize] << 3
+            | SHRINK[((s >> 18) & 511) as usize] << 6;
+        let s = s & COMPLEX[(shrink & 511) as usize];
+        if s == 0 {
+            return false;
+        }
+        self.f[K] = s;
+        self.prev[K] = s;
+        // Columns this band claims are closed to the digit elsewhere.
+        let keep = COLUMN_LOCK[((s | s >> 9 | s >> 18) & 511) as usize];
+        for bb in 0..3 {
+            if bb != b {
+                self.f[base + bb] &= keep;
+            }
+        }
+        let singles = (SINGLE[(s & 511) as usize]
+            | SINGLE[((s >> 9) & 511) as usize] << 9
+            | SINGLE[((s >> 18) & 511) as usize] << 18)
+            & self.unsolved[b];
+        // Unconditional (no hard-to-predict branch): a no-op without singles.
+        self.unsolved[b] &= !singles;
+        for d in 0..9 {
+            let kk = d * 3 + b;
+            if kk != K {
+                self.f[kk] &= !singles;
+            }
+        }
+        true
+    }
+
+    /// Places every naked single and every hidden single in a column.
+    /// `Err` on a contradiction (a cell or a column with no candidate),
+    /// `Ok(true)` when something was placed.
+    #[inline(always)]
+    // `b` indexes the band in several arrays at once.
+    #[allow(clippy::needless_range_loop)]
+    pub(super) fn singles(&mut self, few: &mut [u32; 3]) -> Result<bool, ()> {
+        let mut placed = false;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            few[b] = 0;
+            if u == 0 {
+                continue;
+            }
+            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            few[b] = u & r2 & !r3;
+            if u & !r1 != 0 {
+                return Err(());
+            }
+            let mut one = u & !r2;
+            while one != 0 {
+                let p = one.trailing_zeros() as usize;
+                one &= one - 1;
+                let d = self.digits_at(b, p).trailing_zeros() as usize;
+                if d < 9 {
+                    self.f[d * 3 + b] &= !PEERS[p];
+                }
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Column claiming: a column closed to a digit in two bands holds it in
+    /// the third, so that box keeps only that column there (with the
+    /// band's own logic this also finds hidden singles in columns).
+    /// `Err` when a digit has no cell left in some column, `Ok(true)` when
+    /// a mask changed.
+    #[inline(never)]
+    pub(super) fn claim_columns(&mut self) -> Result<bool, ()> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let mut changed = 0;
+        for d in 0..9 {
+            let k = d * 3;
+            let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
+            let (ca, cb, cc) = (cols(a), cols(b), cols(c));
+            if ca | cb | cc != 511 {
+                return Err(());
+            }
+            let na = a & CLAIM[(!(cb | cc) & 511) as usize];
+            let nb = b & CLAIM[(!(ca | cc) & 511) as usize];
+            let nc = c & CLAIM[(!(ca | cb) & 511) as usize];
+            changed |= (a ^ na) | (b ^ nb) | (c ^ nc);
+            self.f[k] = na;
+            self.f[k + 1] = nb;
+            self.f[k + 2] = nc;
+        }
+        Ok(changed != 0)
+    }
+
+    /// Places hidden singles in columns: a digit whose column has one cell
+    /// left over the three bands, in a column where it is not yet placed.
+    /// `Err` when a digit has no cell left in some column, `Ok(true)` when
+    /// something was placed. Only worth its cost where no cell is bivalue.
+    #[inline(never)]
+    pub(super) fn column_singles(&mut self) -> Result<bool, ()> {
+        let mut placed = false;
+        for d in 0..9 {
+            let k = d * 3;
+            let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
+            let fold = |x: u32| -> (u32, u32) {
+                let (r0, r1, r2) = (x & 511, (x >> 9) & 511, x >> 18);
+                (r0 | r1 | r2, (r0 & r1) | (r0 & r2) | (r1 & r2))
+            };
+            let (a1, a2) = fold(a);
+            let (b1, b2) = fold(b);
+            let (c1, c2) = fold(c);
+            let any = a1 | b1 | c1;
+            let many = a2 | b2 | c2 | (a1 & b1) | (a1 & c1) | (b1 & c1);
+            if any != 511 {
+                return Err(());
+            }
+            let once = !many & 511;
+            if once == 0 {
+                continue;
+            }
+            let spread = once * SPREAD;
+            for (bb, x) in [a, b, c].into_iter().enumerate() {
+                let hit = x & spread & self.unsolved[bb];
+                if hit != 0 {
+                    let mut h = hit;
+                    while h != 0 {
+                        let p = h.trailing_zeros() as usize;
+                        h &= h - 1;
+                        self.f[k + bb] &= !PEERS[p];
+                        for dd in 0..9 {
+                            if dd != d {
+                                self.f[dd * 3 + bb] &= !(1 << p);
+                            }
+                        }
+                    }
+                    placed = true;
+                }
+            }
+        }
+        Ok(placed)
+    }
+
+    /// The candidate digits (bit d for digit d + 1) of bit `p` of band `b`,
+    /// gathered without branches.
+    #[inline(always)]
+    pub(super) fn digits_at(&self, b: usize, p: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.f[d * 3 + b] >> p) & 1) << d;
+        }
+        m
+    }
+
+    pub(super) fn solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    #[inline(never)]
+    pub(super) fn to_grid(self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[d * 3 + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    cells[b * 27 + p] = d as u8 + 1;
+                }
+            }
+        }
+        Grid::from_cells(cells)
+    }
+
+    /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
+    /// `few`: the cells with two candidates, per band, as
+    /// [`State::singles`] last found them; then cells with three.
+    pub(super) fn pick(&self, few: &[u32; 3], hard: bool) -> (usize, usize) {
+        if !hard {
+            // Many clues: the first bivalue cell; scoring costs more than
+            // it saves on puzzles this open to propagation.
+            for (b, &c) in few.iter().enumerate() {
+                if c != 0 {
+                    return (b, c.trailing_zeros() as usize);
+                }
+            }
+        }
+        // The bivalue cell with the most unsolved peers: its guess reaches
+        // furthest (far fewer guesses on hard puzzles than the first
+        // bivalue cell).
+        let mut best = None;
+        let mut most = 0;
+        for (b, &c) in few.iter().enumerate() {
+            let others = self.unsolved[(b + 1) % 3] | self.unsolved[(b + 2) % 3];
+            let mut c = c;
+            while c != 0 {
+                let p = c.trailing_zeros() as usize;
+                c &= c - 1;
+                // Unsolved peers: in the band (row, box, column) and in
+                // the column through the other bands.
+                let n = (self.unsolved[b] & PEERS[p]).count_ones()
+                    + (others & SPREAD << (p % 9)).count_ones()
+                    + 1;
+                if n > most {
+                    best = Some((b, p));
+                    most = n;
+                }
+            }
+        }
+        if let Some(bp) = best {
+            return bp;
+        }
+        for b in 0..3 {
+            let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                r4 |= r3 & x;
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            let three = self.unsolved[b] & r3 & !r4;
+            if three != 0 {
+                return (b, three.trailing_zeros() as usize);
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let p = u.trailing_zeros() as usize;
+                u &= u - 1;
+                let n = (0..9).filter(|d| self.f[d * 3 + b] >> p & 1 != 0).count() as u32;
+                if n < best.2 {
+                    best = (b, p, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+}
