@@ -175,11 +175,15 @@ fn thread_speedup(grids: &[Grid]) -> (usize, f64) {
 /// A Rhai loop over `is_unique` against the same loop in Rust, interleaved:
 /// (script rate, native rate).
 fn script_loop(grids: &[Grid]) -> (f64, f64) {
+    use puzzlelab::script::host::RecordingHost;
     use puzzlelab::script::{Limits, new_engine};
-    let engine = new_engine(&Limits {
-        max_operations: 0,
-        ..Limits::default()
-    });
+    let engine = new_engine(
+        &Limits {
+            max_operations: 0,
+            ..Limits::default()
+        },
+        std::rc::Rc::new(RecordingHost::default()),
+    );
     let mut scope = rhai::Scope::new();
     let array: rhai::Array = grids.iter().map(|&g| rhai::Dynamic::from(g)).collect();
     scope.push("puzzles", array);
