@@ -9,8 +9,7 @@
 use std::time::{Duration, Instant};
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::pentomino::polyomino::{Region, pentominoes};
-use puzzlelab::pentomino::solver;
+use puzzlelab::polyomino::{self as solver, Region, pentominoes};
 
 /// Textbook dancing links over index arrays.
 struct Dlx {
@@ -244,7 +243,7 @@ fn main() {
     // Scott's full 8x8 with the 2x2 square as a 13th piece (mixed sizes);
     // no baseline here: the plain DLX would need a minute.
     let mut with_square = pieces.clone();
-    with_square.push(puzzlelab::pentomino::polyomino::square());
+    with_square.push(puzzlelab::polyomino::square());
     let full = Region::rect(8, 8).expect("8x8");
     let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
         solver::count(&full, &with_square, false, false, &Silent)

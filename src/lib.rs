@@ -8,6 +8,7 @@
 pub mod monitor;
 
 pub mod pentomino;
+pub mod polyomino;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;

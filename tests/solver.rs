@@ -1,7 +1,6 @@
 //! The fast solver over every shared puzzle set, its script functions, and
 //! puzzle files (good and bad) end to end.
 
-
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 use puzzlelab::sudoku::Grid;

@@ -20,6 +20,7 @@ pub mod session;
 
 mod grid;
 mod pentomino;
+mod polycube;
 mod polyomino;
 mod sat;
 mod similarity;
@@ -62,6 +63,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "polyomino",
         about: "automatic polyomino packing (exact cover)",
         module: polyomino::module,
+    },
+    Domain {
+        name: "polycube",
+        about: "packing boxes with solid pieces (Soma, pentacubes)",
+        module: polycube::module,
     },
     Domain {
         name: "sat",

@@ -138,7 +138,7 @@ fn run_session(
     io.show(events)?;
     let monitor = crate::script::monitor::TerminalMonitor::new();
     // `h` (hint) and `s` (solve) call the exact-cover solver.
-    let assist: Option<&dyn Assist> = Some(&crate::pentomino::solver::SessionAssist);
+    let assist: Option<&dyn Assist> = Some(&crate::polyomino::SessionAssist);
     while let Some(prompt) = session.prompt() {
         let events = match io.read(prompt.text())? {
             Some(line) => session.answer(&line, assist, &monitor),
