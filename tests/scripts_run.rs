@@ -36,6 +36,11 @@ fn scripts_without_data_run() {
         out.contains("6x10: 2339 up to symmetry, 9356 in all"),
         "{out}"
     );
+    let out = run(&["scripts/polycube.rhai"]);
+    assert!(
+        out.contains("Soma cube: 240 solutions, 11520 in all"),
+        "{out}"
+    );
     let cnf = std::env::temp_dir().join(format!("puzzlelab-scripts-{}.cnf", std::process::id()));
     let out = run(&["scripts/sat_files.rhai", cnf.to_str().unwrap()]);
     assert!(out.contains("+---+---+---+"), "{out}");

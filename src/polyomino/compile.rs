@@ -125,6 +125,8 @@ pub struct Compiled {
     pub group: Vec<Symmetry>,
     /// Why no packing can exist, when a counting argument proves it.
     pub impossible: Option<&'static str>,
+    /// A flat problem (one layer).
+    pub planar: bool,
 }
 
 impl Compiled {
@@ -300,6 +302,7 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         placements,
         group,
         impossible,
+        planar: problem.planar,
     })
 }
 

@@ -31,6 +31,9 @@ pub struct Options {
     pub threads: Option<usize>,
     /// Shuffle the order placements are tried in, with this seed.
     pub seed: Option<u64>,
+    /// Flood-fill the small pockets next to each new piece (`None`: where
+    /// it pays, in boxes and on boards with many or mixed-size pieces).
+    pub pockets: Option<bool>,
 }
 
 /// What a search found.
@@ -183,8 +186,14 @@ fn run<B: Bits + Send + Sync>(
         raw: options.raw,
         keep: options.keep,
         limit: options.limit,
-        // Pockets pay off on big boards with many pieces (measured).
-        pockets: p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20,
+        // Pockets pay off in boxes, where a thin box walls cells in
+        // easily, on big boards with many pieces, and with mixed sizes
+        // (the bench measures both ways).
+        pockets: options.pockets.unwrap_or_else(|| {
+            !p.planar
+                || p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20
+                || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
+        }),
     };
     let roots: Vec<Root> = roots(p, t, &task);
     let shared = Shared {

@@ -359,3 +359,25 @@ pub mod api {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_search_is_an_error_saying_how_far_it_got() {
+        let stopped = |_: &Options, _: &dyn crate::monitor::Monitor| {
+            Ok(Outcome {
+                count: 57320,
+                stopped: Some(Stopped::Cancelled),
+                branches: (3, 8),
+                ..Outcome::default()
+            })
+        };
+        let e = run_search("count_polyomino", Options::default(), false, stopped).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Runtime error: stopped (Ctrl+C) after 57320 packings, 3 of 8 top-level branches finished: the count is partial"
+        );
+    }
+}
