@@ -93,7 +93,7 @@ fn a_packing_prints_and_frames_its_layers() {
     let framed = s.eval(r#"frame(p, "ascii", false)"#).unwrap().to_string();
     let lines: Vec<&str> = framed.lines().collect();
     assert_eq!(lines.len(), 7, "{framed}");
-    assert_eq!(lines[0].matches('+').count() >= 6, true, "{framed}");
+    assert!(lines[0].matches('+').count() >= 6, "{framed}");
     assert_eq!(
         int(r#"piece_names(solve_polycube(cuboid(3, 3, 3), "soma", #{limit: 1})[0]).len()"#),
         7
