@@ -20,6 +20,7 @@ pub mod compile;
 pub mod error;
 pub mod packing;
 pub mod pieces;
+mod progress;
 pub mod region;
 pub mod search;
 pub mod solve;

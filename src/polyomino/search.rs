@@ -22,14 +22,14 @@
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-use crate::monitor::{Monitor, Progress};
+use std::sync::atomic::Ordering;
 
 use super::bits::{Bits, mask_of};
 use super::compile::Compiled;
 pub use super::compile::{MAX_CELLS, MAX_KINDS};
 use super::packing::Packing;
+pub use super::progress::Stopped;
+pub(crate) use super::progress::{Found, Shared};
 
 /// Probe cells after the first empty cell c whose state indexes the
 /// placement lists, as runs (offset from c, length); `S` is the short side.
@@ -329,44 +329,6 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                 })
                 .collect()
         }
-    }
-}
-
-/// Why a search ended before exhausting the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    /// The monitor asked to stop.
-    Cancelled,
-    /// `limit` solutions were found.
-    Limit,
-}
-
-/// What one branch found.
-#[derive(Debug, Default)]
-pub(crate) struct Found {
-    pub count: u64,
-    pub packings: Vec<Packing>,
-    pub nodes: u64,
-    pub stopped: Option<Stopped>,
-}
-
-/// Progress shared by the threads of one search.
-pub(crate) struct Shared<'a> {
-    pub monitor: &'a dyn Monitor,
-    pub branches_done: AtomicU64,
-    pub branches: u64,
-    pub found: AtomicU64,
-    pub cancelled: AtomicBool,
-}
-
-impl Shared<'_> {
-    pub(crate) fn report(&self) {
-        self.monitor.report(&Progress {
-            label: "polyomino: top-level branches",
-            done: self.branches_done.load(Ordering::Relaxed),
-            total: Some(self.branches),
-            found: self.found.load(Ordering::Relaxed),
-        });
     }
 }
 
