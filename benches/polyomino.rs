@@ -1,7 +1,9 @@
 //! Pentomino packing counts: puzzlelab's bitboard solver against a plain
 //! textbook dancing-links (Knuth's Algorithm X, smallest column first, no
-//! symmetry breaking, no pruning) kept here as the baseline. Prints one
-//! plain line per instance with both times and the ratio.
+//! symmetry breaking, no pruning) kept here as the baseline, and against a
+//! bare bitboard search (first empty cell, placements by anchor, nothing
+//! else). Prints one plain line per instance with both times and the
+//! ratio, then all threads against one thread on the same counts.
 //!
 //! Run: `cargo bench --bench polyomino` (`-- quick` runs the baseline on
 //! 6x10 only, `-- nodlx` not at all).
@@ -9,8 +11,56 @@
 use std::time::{Duration, Instant};
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::pentomino::polyomino::{Region, pentominoes};
-use puzzlelab::pentomino::solver;
+use puzzlelab::polyomino::{self as solver, Options, Region, pentominoes};
+
+/// The bare bitboard search: a `u64` board numbered column by column, every
+/// placement filed under its lowest cell, fill the first empty cell, no
+/// pruning and no symmetry breaking (raw count). Built once; `count` is the
+/// search alone.
+struct Bare {
+    /// Per cell, (piece, mask) of the placements anchored there.
+    at: Vec<Vec<(usize, u64)>>,
+    full: u64,
+}
+
+impl Bare {
+    fn new(rows: usize, cols: usize) -> Bare {
+        let (short, long) = (rows.min(cols), rows.max(cols));
+        let mut at = vec![Vec::new(); short * long];
+        for (k, p) in pentominoes().iter().enumerate() {
+            for o in p.orientations(false) {
+                let h = o.iter().map(|c| c.0 as usize).max().unwrap_or(0);
+                let w = o.iter().map(|c| c.1 as usize).max().unwrap_or(0);
+                for dr in 0..short.saturating_sub(h) {
+                    for dc in 0..long.saturating_sub(w) {
+                        let m = o.iter().fold(0u64, |m, &(r, c)| {
+                            m | 1 << ((c as usize + dc) * short + r as usize + dr)
+                        });
+                        at[m.trailing_zeros() as usize].push((k, m));
+                    }
+                }
+            }
+        }
+        Bare {
+            at,
+            full: (1u64 << (short * long)) - 1,
+        }
+    }
+
+    fn count(&self, filled: u64, avail: u32) -> u64 {
+        if filled == self.full {
+            return 1;
+        }
+        let cell = (!filled).trailing_zeros() as usize;
+        let mut n = 0;
+        for &(k, m) in &self.at[cell] {
+            if avail >> k & 1 == 1 && m & filled == 0 {
+                n += self.count(filled | m, avail & !(1 << k));
+            }
+        }
+        n
+    }
+}
 
 /// Textbook dancing links over index arrays.
 struct Dlx {
@@ -189,6 +239,20 @@ fn cpu_per_run<T>(budget: Duration, mut f: impl FnMut() -> T) -> (T, Duration) {
     }
 }
 
+/// A count on one thread (the CPU-time figures measure this thread only).
+fn one_thread(
+    region: &Region,
+    pieces: &[puzzlelab::polyomino::Piece],
+    raw: bool,
+) -> Result<solver::Outcome, solver::PolyError> {
+    let options = Options {
+        raw,
+        threads: Some(1),
+        ..Options::default()
+    };
+    solver::solve(region, pieces, &options, &Silent)
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
@@ -210,18 +274,14 @@ fn main() {
     );
     for (name, region) in &boards {
         let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
-            solver::count(region, &pieces, false, false, &Silent)
-                .expect("solvable")
-                .count
+            one_thread(region, &pieces, false).expect("solvable").count
         });
         if std::env::var_os("NODES").is_some() {
-            let o = solver::count(region, &pieces, false, false, &Silent).unwrap();
+            let o = one_thread(region, &pieces, false).unwrap();
             println!("nodes {}", o.nodes);
         }
         let (raw, t_raw) = cpu_per_run(Duration::from_millis(300), || {
-            solver::count(region, &pieces, false, true, &Silent)
-                .expect("solvable")
-                .count
+            one_thread(region, &pieces, true).expect("solvable").count
         });
         print!(
             "{name:<11} unique {unique:>5} in {:>8.2} ms | raw {raw:>5} in {:>8.2} ms",
@@ -244,10 +304,10 @@ fn main() {
     // Scott's full 8x8 with the 2x2 square as a 13th piece (mixed sizes);
     // no baseline here: the plain DLX would need a minute.
     let mut with_square = pieces.clone();
-    with_square.push(puzzlelab::pentomino::polyomino::square());
+    with_square.push(puzzlelab::polyomino::square());
     let full = Region::rect(8, 8).expect("8x8");
     let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
-        solver::count(&full, &with_square, false, false, &Silent)
+        one_thread(&full, &with_square, false)
             .expect("solvable")
             .count
     });
@@ -255,4 +315,78 @@ fn main() {
         "8x8+square  unique {unique:>5} in {:>8.2} ms (12 pentominoes and the 2x2 square)",
         ms(t_unique)
     );
+    for pockets in [false, true] {
+        let options = Options {
+            threads: Some(1),
+            pockets: Some(pockets),
+            ..Options::default()
+        };
+        let (n, t) = cpu_per_run(Duration::from_millis(300), || {
+            solver::solve(&full, &with_square, &options, &Silent)
+                .expect("solvable")
+                .count
+        });
+        println!(
+            "8x8+square  unique {n:>5} in {:>8.2} ms with pocket flood-fill {}",
+            ms(t),
+            if pockets { "on" } else { "off" }
+        );
+    }
+
+    // 3x20 against the bare bitboard search (its tables built once, as
+    // ours are cached across calls).
+    let bare = Bare::new(3, 20);
+    let (bare_raw, t_bare) =
+        cpu_per_run(Duration::from_millis(300), || bare.count(0, (1 << 12) - 1));
+    let strip = Region::rect(3, 20).expect("3x20");
+    let (raw, t_raw) = cpu_per_run(Duration::from_millis(300), || {
+        one_thread(&strip, &pieces, true).expect("solvable").count
+    });
+    let (unique, t_unique) = cpu_per_run(Duration::from_millis(300), || {
+        one_thread(&strip, &pieces, false).expect("solvable").count
+    });
+    println!(
+        "3x20 bare bitboard raw {bare_raw} in {:.3} ms | puzzlelab raw {raw} in {:.3} ms ({:.2}x the bare time), unique {unique} in {:.3} ms ({:.2}x){}",
+        ms(t_bare),
+        ms(t_raw),
+        t_raw.as_secs_f64() / t_bare.as_secs_f64(),
+        ms(t_unique),
+        t_unique.as_secs_f64() / t_bare.as_secs_f64(),
+        if bare_raw == raw { "" } else { "  MISMATCH" }
+    );
+
+    // All threads against one, wall time (thread CPU time would hide the
+    // gain), on the same counts in the same run.
+    let threads = rayon::current_num_threads();
+    println!("threads: all ({threads}) against one, wall time per count");
+    let wall = |region: &Region, set: &[puzzlelab::polyomino::Piece], n: Option<usize>| {
+        let options = Options {
+            threads: n,
+            ..Options::default()
+        };
+        let start = Instant::now();
+        let mut runs = 0u32;
+        let mut count = 0;
+        while runs < 3 || start.elapsed() < Duration::from_millis(300) {
+            count = solver::solve(region, set, &options, &Silent)
+                .expect("solvable")
+                .count;
+            runs += 1;
+        }
+        (count, start.elapsed() / runs)
+    };
+    for (name, region, set) in [
+        ("6x10", Region::rect(6, 10).expect("6x10"), pieces.clone()),
+        ("8x8+square", full.clone(), with_square.clone()),
+    ] {
+        let (c1, t1) = wall(&region, &set, Some(1));
+        let (cn, tn) = wall(&region, &set, None);
+        println!(
+            "{name:<11} one thread {c1} in {:>8.2} ms | all threads {cn} in {:>8.2} ms | speed-up {:.2}x{}",
+            ms(t1),
+            ms(tn),
+            t1.as_secs_f64() / tn.as_secs_f64(),
+            if c1 == cn { "" } else { "  MISMATCH" }
+        );
+    }
 }

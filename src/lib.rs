@@ -10,6 +10,7 @@ pub mod monitor;
 pub mod process;
 
 pub mod pentomino;
+pub mod polyomino;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;

@@ -237,3 +237,76 @@ fn boards_beyond_128_cells_use_the_wide_path() {
         1
     );
 }
+
+#[test]
+fn one_sided_sets_and_primed_names() {
+    assert_eq!(
+        int(r#"count_polyomino(rect(3, 30), "one-sided pentominoes", #{raw: true})"#),
+        184
+    );
+    assert_eq!(
+        int(r#"count_polyomino(rect(3, 30), "one-sided pentominoes")"#),
+        46
+    );
+    assert_eq!(
+        int(r#"polyomino_pieces("one-sided pentominoes").len()"#),
+        18
+    );
+    assert_eq!(int(r#"polyomino_pieces("one-sided tetrominoes").len()"#), 7);
+    let mut s = session();
+    let v = s.eval(r#"polyomino_pieces(["F'"])[0]"#).unwrap();
+    assert_eq!(v.to_string(), "F'\nff.\n.ff\n.f.");
+    // A drawn piece keeps its name and its own letter.
+    let v = s.eval(r#"polyomino_pieces(["bar=III"])[0]"#).unwrap();
+    assert_eq!(v.to_string(), "bar\nIII");
+}
+
+#[test]
+fn copy_only_sets_and_impossible_boards() {
+    let n = int(r#"solve_polyomino(rect(12, 12), ["L4"], #{copies: 36, limit: 1}).len()"#);
+    assert_eq!(n, 1);
+    let n = int(r#"solve_polyomino(rect(20, 20), ["L4"], #{copies: 100, limit: 1}).len()"#);
+    assert_eq!(n, 1);
+    assert_eq!(int(r#"count_polyomino(rect(15, 14), "hexominoes")"#), 0);
+    assert_eq!(int(r#"count_polyomino(rect(6, 35), "hexominoes")"#), 0);
+    // Copies are drawn apart: six L tetrominoes in 4×6 use several letters.
+    let mut s = session();
+    let text = s
+        .eval(r#"to_string(solve_polyomino(rect(4, 6), ["L4"], #{copies: 6, limit: 1})[0])"#)
+        .unwrap()
+        .to_string();
+    let letters: std::collections::BTreeSet<char> = text.chars().filter(|c| *c != '\n').collect();
+    assert!(letters.len() >= 3, "{text}");
+}
+
+#[test]
+fn listings_are_capped_and_threads_agree() {
+    let e = err(r#"solve_polyomino(rect(2, 24), ["XX"], #{copies: 24, raw: true})"#);
+    assert!(
+        e.contains("more than 10000 packings: pass #{limit: n} to keep the first n"),
+        "{e}"
+    );
+    assert_eq!(
+        int(
+            r#"solve_polyomino(rect(2, 24), ["XX"], #{copies: 24, raw: true, limit: 20000}).len()"#
+        ),
+        20000
+    );
+    assert_eq!(
+        int(r#"count_polyomino(rect(6, 10), "pentominoes", #{threads: 1})"#),
+        2339
+    );
+    let mut s = session();
+    let same = s
+        .eval(
+            r#"let a = solve_polyomino(rect(5, 12), "pentominoes", #{threads: 1, limit: 30});
+               let b = solve_polyomino(rect(5, 12), "pentominoes", #{threads: 2, limit: 30});
+               let c = solve_polyomino(rect(6, 10), "pentominoes", #{random: true, seed: 3, limit: 1});
+               let d = solve_polyomino(rect(6, 10), "pentominoes", #{random: true, seed: 3, limit: 1});
+               let same = a.len() == b.len();
+               for i in 0..a.len() { same = same && to_string(a[i]) == to_string(b[i]); }
+               same && to_string(c[0]) == to_string(d[0])"#,
+        )
+        .unwrap();
+    assert!(same.as_bool().unwrap());
+}

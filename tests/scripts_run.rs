@@ -34,6 +34,11 @@ fn scripts_without_data_run() {
         out.contains("6x10: 2339 up to symmetry, 9356 in all"),
         "{out}"
     );
+    let out = run(&["scripts/polycube.rhai"]);
+    assert!(
+        out.contains("Soma cube: 240 solutions, 11520 in all"),
+        "{out}"
+    );
     let cnf = crate::common::scratch_file("scripts", "ym.cnf");
     let out = run(&["scripts/sat_files.rhai", cnf.as_str()]);
     assert!(out.contains("+---+---+---+"), "{out}");

@@ -1,6 +1,7 @@
 //! Pentominoes after T. Nishikawa's J program (seeds 001/004): shapes,
 //! orientations, placements in a frame, contact tests, character boards,
-//! framed display, the hand-placing session, and an exact-cover solver.
+//! framed display, and the hand-placing session (whose hint and solve
+//! answers come from [`crate::polyomino`]).
 //!
 //! Plain Rust: no Rhai, no terminal, no printing. Errors are
 //! [`PentominoError`] values; the session returns [`session::Event`]s for
@@ -12,9 +13,7 @@ pub mod error;
 pub mod frame;
 pub mod jbox;
 pub mod pieces;
-pub mod polyomino;
 pub mod session;
-pub mod solver;
 
 pub use board::{Board, MAX_SIDE, Shape};
 pub use charboard::CharBoard;

@@ -21,6 +21,7 @@ pub mod session;
 
 mod grid;
 mod pentomino;
+mod polycube;
 mod polyomino;
 mod sat;
 mod similarity;
@@ -63,6 +64,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "polyomino",
         about: "automatic polyomino packing (exact cover)",
         module: polyomino::module,
+    },
+    Domain {
+        name: "polycube",
+        about: "packing boxes with solid pieces (Soma, pentacubes)",
+        module: polycube::module,
     },
     Domain {
         name: "sat",

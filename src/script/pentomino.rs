@@ -123,7 +123,7 @@ fn run_session(
         Placing::start(letter).map_err(|e| error(format!("pentomino: {e}")))?;
     io.show(events)?;
     // `h` (hint) and `s` (solve) call the exact-cover solver.
-    let assist: Option<&dyn Assist> = Some(&crate::pentomino::solver::SessionAssist);
+    let assist: Option<&dyn Assist> = Some(&crate::polyomino::SessionAssist);
     while let Some(prompt) = session.prompt() {
         let events = match io.read(prompt.text())? {
             // One monitor per answer: its progress line is gone before the

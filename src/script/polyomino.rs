@@ -1,13 +1,16 @@
 //! Script functions for automatic polyomino packing: boards (`rect`,
-//! `region`), piece lists, `count_polyomino` and `solve_polyomino`.
+//! `region`), piece lists, `count_polyomino` and `solve_polyomino`; the
+//! option and outcome handling shared with `polycube`.
 
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::polyomino::{self, Piece, Region};
-use crate::pentomino::solver::{self, Options};
 use crate::pentomino::{Board, CharBoard};
+use crate::polyomino::{self, Options, Outcome, Piece, PolyError, Region, Stopped};
 use crate::script::error;
+
+/// Packings `solve_polyomino` and `solve_polycube` keep without a `limit`.
+pub const DEFAULT_CAP: u64 = 10_000;
 
 /// The polyomino functions as a Rhai module.
 pub fn module() -> Module {
@@ -28,11 +31,21 @@ fn to_region(what: &str, board: &Dynamic) -> Result<Region, Box<EvalAltResult>> 
     )))
 }
 
+/// The error for a set of solids given to a flat search.
+fn solids_here(what: &str) -> Box<EvalAltResult> {
+    error(format!(
+        "{what}: the Soma pieces are solids: use count_polycube or solve_polycube with a box, e.g. count_polycube(cuboid(3, 3, 3), \"soma\")"
+    ))
+}
+
 /// Pieces from a string (a set name or letters) or an array of names,
 /// set names, drawings and shapes.
 fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResult>> {
-    let fail = |e: polyomino::PolyError| error(format!("{what}: pieces: {e}"));
+    let fail = |e: PolyError| error(format!("{what}: pieces: {e}"));
     if let Ok(text) = pieces.clone().into_immutable_string() {
+        if polyomino::pieces::is_solid_set(&text) {
+            return Err(solids_here(what));
+        }
         return polyomino::pieces_from_text(&text).map_err(fail);
     }
     let Some(items) = pieces.clone().try_cast::<Array>() else {
@@ -44,12 +57,15 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         if let Ok(text) = item.clone().into_immutable_string() {
+            if polyomino::pieces::is_solid_set(&text) {
+                return Err(solids_here(what));
+            }
             out.extend(polyomino::pieces_from_item(&text, i + 1).map_err(fail)?);
         } else if let Some(shape) = item.clone().try_cast::<Board>() {
             let cells: Vec<polyomino::Cell> =
                 shape.cells().map(|(r, c)| (r as u16, c as u16)).collect();
             if cells.is_empty() {
-                return Err(fail(polyomino::PolyError::EmptyShape));
+                return Err(fail(PolyError::EmptyShape));
             }
             let symbol = (b'a' + (i % 26) as u8) as char;
             out.push(Piece::new(format!("shape{}", i + 1), symbol, &cells));
@@ -62,28 +78,92 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
         }
     }
     if out.is_empty() {
-        return Err(fail(polyomino::PolyError::NoPieces));
+        return Err(fail(PolyError::NoPieces));
     }
     Ok(out)
 }
 
-/// Options from a map: `raw`, `one_sided`, `limit`, and `copies` (each
-/// piece that many times; returned apart as it is not a solver option).
-fn to_options(what: &'static str, map: &Map) -> Result<(Options, usize), Box<EvalAltResult>> {
-    let mut read = crate::script::options::Options::new(
-        what,
-        map.clone(),
-        &["raw", "one_sided", "limit", "copies"],
-    )?;
-    let defaults = Options::default();
-    let o = Options {
-        raw: read.bool("raw")?.unwrap_or(defaults.raw),
-        one_sided: read.bool("one_sided")?.unwrap_or(defaults.one_sided),
-        limit: read.int("limit", 0..=i64::MAX)?.map(|n| n as u64),
-        ..defaults
+/// Options from a map: `raw`, `one_sided` (flat boards only), `limit`,
+/// `threads`, `random`, `seed`, and `copies` (each piece that many times;
+/// returned apart as it is not a search option).
+pub(super) fn to_options(
+    what: &'static str,
+    map: &Map,
+    flat: bool,
+) -> Result<(Options, usize), Box<EvalAltResult>> {
+    let known: &[&str] = if flat {
+        &[
+            "raw",
+            "one_sided",
+            "limit",
+            "copies",
+            "threads",
+            "random",
+            "seed",
+        ]
+    } else {
+        &["raw", "limit", "copies", "threads", "random", "seed"]
     };
+    let mut read = crate::script::options::Options::new(what, map.clone(), known)?;
+    let mut o = Options::default();
+    if let Some(raw) = read.bool("raw")? {
+        o.raw = raw;
+    }
+    if let Some(one_sided) = read.bool("one_sided")? {
+        o.one_sided = one_sided;
+    }
+    o.limit = read.int("limit", 0..=i64::MAX)?.map(|n| n as u64);
+    o.threads = read.int("threads", 1..=1024)?.map(|n| n as usize);
     let copies = read.int("copies", 1..=1024)?.unwrap_or(1) as usize;
+    let random = read.bool("random")?.unwrap_or(false);
+    let seed = read.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
+    if random {
+        // Without a seed, a different order each call.
+        o.seed = Some(seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        }));
+    } else if seed.is_some() {
+        return Err(error(format!("{what}: option seed goes with random: true")));
+    }
     Ok((o, copies))
+}
+
+/// Run a search through `search` with the script's rules: `limit: 0` is
+/// nothing, a listing keeps at most [`DEFAULT_CAP`] packings without a
+/// limit, and a stopped search is an error, never a plain partial result.
+pub(super) fn run_search(
+    monitor: &dyn crate::monitor::Monitor,
+    what: &str,
+    mut options: Options,
+    keep: bool,
+    search: impl FnOnce(&Options, &dyn crate::monitor::Monitor) -> Result<Outcome, PolyError>,
+) -> Result<Outcome, Box<EvalAltResult>> {
+    options.keep = keep;
+    if options.limit == Some(0) {
+        return Ok(Outcome::default());
+    }
+    let capped = keep && options.limit.is_none();
+    if capped {
+        options.limit = Some(DEFAULT_CAP + 1);
+    }
+    let out = search(&options, monitor).map_err(|e| error(format!("{what}: {e}")))?;
+    if out.stopped == Some(Stopped::Cancelled) {
+        let (done, all) = out.branches;
+        return Err(error(format!(
+            "stopped (Ctrl+C) after {} packings, {done} of {all} top-level branches finished: the {} is partial",
+            out.count,
+            if keep { "list" } else { "count" }
+        )));
+    }
+    if capped && out.solutions.len() as u64 > DEFAULT_CAP {
+        return Err(error(format!(
+            "{what}: more than {DEFAULT_CAP} packings: pass #{{limit: n}} to keep the first n (or count them with count_{})",
+            what.trim_start_matches("solve_")
+        )));
+    }
+    Ok(out)
 }
 
 fn run(
@@ -93,19 +173,20 @@ fn run(
     pieces: &Dynamic,
     options: &Map,
     keep: bool,
-) -> Result<solver::Outcome, Box<EvalAltResult>> {
+) -> Result<Outcome, Box<EvalAltResult>> {
     let region = to_region(what, board)?;
-    let (mut options, copies) = to_options(what, options)?;
+    let (options, copies) = to_options(what, options, true)?;
     let pieces: Vec<Piece> = to_pieces(what, pieces)?
         .iter()
         .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
         .collect();
-    options.keep = keep;
-    if options.limit == Some(0) {
-        return Ok(solver::Outcome::default());
-    }
-    let monitor = crate::script::host::monitor(ctx);
-    solver::solve(&region, &pieces, &options, &*monitor).map_err(|e| error(format!("{what}: {e}")))
+    run_search(
+        &*crate::script::host::monitor(ctx),
+        what,
+        options,
+        keep,
+        |o, m| polyomino::solve(&region, &pieces, o, m),
+    )
 }
 
 #[export_module]
@@ -115,9 +196,8 @@ pub mod api {
     /// A board to fill: cells inside a box, holes allowed.
     pub type Region = polyomino::Region;
 
-    /// A solved board too large for a character board (over 32×32): rows of
-    /// piece letters.
-    pub type Packing = solver::Solution;
+    /// A packing: piece letters per cell (layers side by side for a box).
+    pub type Packing = polyomino::Packing;
 
     /// A full rectangle of `rows` × `cols` cells to fill.
     ///
@@ -173,9 +253,16 @@ pub mod api {
         format!("packing({:?})", p.lines().join("/"))
     }
 
+    /// The names of the pieces in a packing, one per piece placed.
+    ///
+    /// Copies of one piece are numbered: `L4#1`, `L4#2`, ...
+    pub fn piece_names(p: &mut Packing) -> Array {
+        p.names().iter().map(|n| Dynamic::from(n.clone())).collect()
+    }
+
     /// The names and drawings of a piece list, one string per piece.
     ///
-    /// Example: `polyomino_pieces("hexominoes")[0]` is `"AAAAAA"`.
+    /// Example: `polyomino_pieces("hexominoes")[0]` is `"H01\nAAAAAA"`.
     #[rhai_fn(return_raw)]
     pub fn polyomino_pieces(pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
         let list = to_pieces("polyomino_pieces", &pieces)?;
@@ -191,9 +278,11 @@ pub mod api {
     /// that is its own image counts once.
     ///
     /// `pieces`: letters ("FILNPTUVWXYZ", "O" is the 2×2 square), a set
-    /// name ("pentominoes", "tetrominoes", "hexominoes"), or an array of
-    /// names, drawings ("XX./.XX") and shapes; a piece listed twice is used
-    /// twice. Ctrl+C stops and returns the count so far.
+    /// name ("pentominoes", "tetrominoes", "hexominoes", "one-sided
+    /// pentominoes", "one-sided tetrominoes"), or an array of names (`F'`
+    /// is F's mirror image), drawings ("XX./.XX", "bar=XXX") and shapes; a
+    /// piece listed twice is used twice. Ctrl+C stops with an error saying
+    /// how far the count got.
     #[rhai_fn(return_raw)]
     pub fn count_polyomino(
         ctx: NativeCallContext,
@@ -203,11 +292,12 @@ pub mod api {
         count_polyomino_with(ctx, board, pieces, Map::new())
     }
 
-    /// Count packings with options: raw, one_sided, limit, copies.
+    /// Count packings with options: raw, one_sided, limit, copies, threads, random, seed.
     ///
     /// `raw: true` counts every solution, `one_sided: true` forbids turning
     /// pieces over, `limit: n` stops at n, `copies: n` uses every listed
-    /// piece n times.
+    /// piece n times, `threads: n` searches on n threads (default: all;
+    /// the result is the same).
     ///
     /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
     #[rhai_fn(name = "count_polyomino", return_raw)]
@@ -223,8 +313,10 @@ pub mod api {
 
     /// Every packing of a board with pieces, one per symmetry class.
     ///
-    /// The packings are character boards, for `frame`. Boards over 32×32 come back as packings (rows of letters). Ctrl+C
-    /// stops and returns those found so far.
+    /// The packings are character boards, for `frame`; copies of a piece
+    /// get different letters so `frame` separates them. Boards over 32×32
+    /// come back as packings (rows of letters). At most 10000 are kept
+    /// without a `limit`. Ctrl+C stops with an error.
     #[rhai_fn(return_raw)]
     pub fn solve_polyomino(
         ctx: NativeCallContext,
@@ -234,11 +326,12 @@ pub mod api {
         solve_polyomino_with(ctx, board, pieces, Map::new())
     }
 
-    /// Packings with options: limit, raw, one_sided, copies.
+    /// Packings with options: limit, raw, one_sided, copies, threads, random, seed.
     ///
     /// `limit: n` gives the first n, `raw: true` every solution (not one per
     /// symmetry class), `one_sided: true` no turning over, `copies: n` each
-    /// piece n times.
+    /// piece n times, `random: true` (with `seed: n` to repeat) tries
+    /// placements in a shuffled order for varied first packings.
     ///
     /// Example: `frame(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])`
     #[rhai_fn(name = "solve_polyomino", return_raw)]
@@ -257,5 +350,34 @@ pub mod api {
                 None => Dynamic::from(s),
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_search_is_an_error_saying_how_far_it_got() {
+        let stopped = |_: &Options, _: &dyn crate::monitor::Monitor| {
+            Ok(Outcome {
+                count: 57320,
+                stopped: Some(Stopped::Cancelled),
+                branches: (3, 8),
+                ..Outcome::default()
+            })
+        };
+        let e = run_search(
+            &crate::monitor::Silent,
+            "count_polyomino",
+            Options::default(),
+            false,
+            stopped,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Runtime error: stopped (Ctrl+C) after 57320 packings, 3 of 8 top-level branches finished: the count is partial"
+        );
     }
 }

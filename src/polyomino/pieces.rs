@@ -1,13 +1,14 @@
-//! Polyomino piece sets and boards for the exact-cover solver: the 12
-//! pentominoes (Golomb's letters), the 5 tetrominoes, the 35 hexominoes
-//! (enumerated, not typed in), custom shapes drawn as text, orientations
-//! (free or one-sided), and regions (a board drawn as text, or a rectangle).
+//! Polyomino pieces and piece sets: the 12 pentominoes (Golomb's letters),
+//! the 5 tetrominoes, the 35 hexominoes (enumerated, not typed in), the
+//! one-sided sets (18 pentominoes, 7 tetrominoes), custom shapes drawn as
+//! text, and their orientations (free or one-sided).
 //!
 //! Everything here is plain data: a shape is a sorted list of `(row, col)`
 //! cells normalised to touch row 0 and column 0.
 
 use std::collections::BTreeSet;
-use std::fmt;
+
+use super::PolyError;
 
 /// A cell of a shape or a board: `(row, col)`.
 pub type Cell = (u16, u16);
@@ -17,84 +18,6 @@ pub const MAX_PIECE_CELLS: usize = 12;
 
 /// Largest custom shape (the solver's largest board).
 pub const MAX_SHAPE_CELLS: usize = 1024;
-
-/// What was wrong with a shape, a piece list or a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PolyError {
-    /// A shape or board drawing holds a character it does not understand.
-    BadChar { ch: char, line: usize, col: usize },
-    /// A shape drawing has no cells.
-    EmptyShape,
-    /// A shape drawing's cells do not form one connected piece.
-    Disconnected { cells: usize, reached: usize },
-    /// A shape is larger than [`MAX_SHAPE_CELLS`].
-    ShapeTooLarge { cells: usize },
-    /// A piece name or letter that no set knows.
-    UnknownPiece { name: String, position: usize },
-    /// A named set that does not exist.
-    UnknownSet(String),
-    /// No pieces were given.
-    NoPieces,
-    /// The board has no cell to fill.
-    NoCells,
-    /// A rectangle with a zero or negative side, or absurdly large.
-    BadSize { rows: i64, cols: i64 },
-    /// The board's area differs from the pieces' total area.
-    AreaMismatch { board: usize, pieces: usize },
-    /// The board is beyond what the solver supports.
-    BoardTooLarge { cells: usize, limit: usize },
-    /// More distinct pieces than the solver supports.
-    TooManyPieces { kinds: usize, limit: usize },
-}
-
-impl fmt::Display for PolyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PolyError::BadChar { ch, line, col } => write!(
-                f,
-                "unexpected character {ch:?} at {line}:{col} (a board uses '.' for a cell to fill and '#' or space for a hole)"
-            ),
-            PolyError::EmptyShape => write!(f, "the shape has no cells"),
-            PolyError::Disconnected { cells, reached } => write!(
-                f,
-                "the shape is not connected: {reached} of its {cells} cells touch the first one"
-            ),
-            PolyError::ShapeTooLarge { cells } => write!(
-                f,
-                "the shape has {cells} cells; at most {MAX_SHAPE_CELLS} are supported"
-            ),
-            PolyError::UnknownPiece { name, position } => write!(
-                f,
-                "unknown piece {name:?} at position {position} (pentomino letters are FILNPTUVWXYZ, O is the 2x2 square; \
-                 tetrominoes I4 O4 T4 S4 L4; hexominoes H01..H35)"
-            ),
-            PolyError::UnknownSet(name) => write!(
-                f,
-                "unknown piece set {name:?} (known: pentominoes, tetrominoes, hexominoes)"
-            ),
-            PolyError::NoPieces => write!(f, "no pieces given"),
-            PolyError::NoCells => write!(f, "the board has no cell to fill"),
-            PolyError::BadSize { rows, cols } => write!(
-                f,
-                "a {rows}x{cols} rectangle is not a board: both sides must be 1 to 1024"
-            ),
-            PolyError::AreaMismatch { board, pieces } => write!(
-                f,
-                "the board has {board} cells but the pieces cover {pieces}: they cannot fill it exactly"
-            ),
-            PolyError::BoardTooLarge { cells, limit } => write!(
-                f,
-                "the board's bounding box has {cells} cells; the solver handles at most {limit}"
-            ),
-            PolyError::TooManyPieces { kinds, limit } => write!(
-                f,
-                "{kinds} different pieces; the solver handles at most {limit}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PolyError {}
 
 /// A piece: its name, the one character that shows it on a board, and its
 /// cells in their base orientation.
@@ -106,6 +29,9 @@ pub struct Piece {
     pub symbol: char,
     /// Normalised, sorted cells.
     pub cells: Vec<Cell>,
+    /// Only rotations are allowed, whatever the search's option says (the
+    /// pieces of a one-sided set, whose mirror images are pieces of their own).
+    pub one_sided: bool,
 }
 
 impl Piece {
@@ -115,7 +41,14 @@ impl Piece {
             name: name.into(),
             symbol,
             cells: normalize(cells),
+            one_sided: false,
         }
+    }
+
+    /// The same piece with only its rotations allowed.
+    pub fn one_sided(mut self) -> Piece {
+        self.one_sided = true;
+        self
     }
 
     /// Number of cells.
@@ -127,7 +60,7 @@ impl Piece {
     /// or the 4 rotations (one-sided); first occurrence kept, in the order
     /// identity, 90°, 180°, 270°, mirror, mirror∘90°, mirror∘180°, mirror∘270°.
     pub fn orientations(&self, one_sided: bool) -> Vec<Vec<Cell>> {
-        orientations(&self.cells, one_sided)
+        orientations(&self.cells, one_sided || self.one_sided)
     }
 
     /// The piece drawn as rows of its symbol and `.`.
@@ -220,7 +153,7 @@ fn from_rows(rows: &[&str]) -> Vec<Cell> {
 
 /// The 12 pentominoes with Golomb's letters, in the order FILNPTUVWXYZ.
 ///
-/// The shapes are the seed's ([`super::pieces::piece`]); each is turned by
+/// The shapes are the seed's ([`crate::pentomino::piece`]); each is turned by
 /// a fixed [`transform`] into the orientation the solver has always used
 /// (I, L, N, P and Y lie flat, as Golomb draws them). That orientation sets
 /// the order of the solver's placements, so it decides which packing of a
@@ -244,7 +177,7 @@ pub fn pentominoes() -> Vec<Piece> {
     TURN.iter()
         .filter_map(|&(letter, t)| {
             // `piece` knows every letter of LETTERS; a miss cannot happen.
-            let seed = super::pieces::piece(letter).ok()?;
+            let seed = crate::pentomino::piece(letter).ok()?;
             let cells: Vec<Cell> = seed.cells().map(|(r, c)| (r as u16, c as u16)).collect();
             Some(Piece::new(
                 letter.to_string(),
@@ -319,19 +252,86 @@ pub fn hexominoes() -> Vec<Piece> {
         .collect()
 }
 
-/// A named set: "pentominoes", "tetrominoes" or "hexominoes" (singular and
-/// case are forgiven).
+/// The letters of the chiral pentominoes, whose mirror images are named
+/// with a prime (`F'`) and drawn in lower case in the one-sided set.
+pub const CHIRAL: &str = "FLNPYZ";
+
+/// The 18 one-sided pentominoes: the 12 and the mirror images of the six
+/// chiral ones (`F'`, `L'`, `N'`, `P'`, `Y'`, `Z'`, shown as f l n p y z),
+/// each turned but never flipped.
+pub fn one_sided_pentominoes() -> Vec<Piece> {
+    let base = pentominoes();
+    let mut out: Vec<Piece> = base.iter().cloned().map(Piece::one_sided).collect();
+    for p in &base {
+        if CHIRAL.contains(p.symbol) {
+            let mirror = transform(&p.cells, 4);
+            out.push(
+                Piece::new(
+                    format!("{}'", p.name),
+                    p.symbol.to_ascii_lowercase(),
+                    &mirror,
+                )
+                .one_sided(),
+            );
+        }
+    }
+    out
+}
+
+/// The 7 one-sided tetrominoes I4 O4 T4 S4 Z4 L4 J4 (shown as I O T S Z L
+/// J), turned but never flipped.
+pub fn one_sided_tetrominoes() -> Vec<Piece> {
+    let mut out: Vec<Piece> = tetrominoes().into_iter().map(Piece::one_sided).collect();
+    for (name, symbol, from) in [("Z4", 'Z', "S4"), ("J4", 'J', "L4")] {
+        if let Some(p) = out.iter().find(|p| p.name == from) {
+            let mirror = transform(&p.cells, 4);
+            out.push(Piece::new(name, symbol, &mirror).one_sided());
+        }
+    }
+    // The usual order: I O T S Z L J.
+    let order = ["I4", "O4", "T4", "S4", "Z4", "L4", "J4"];
+    out.sort_by_key(|p| order.iter().position(|n| *n == p.name));
+    out
+}
+
+/// The set's name without case, plural or the `one-sided` prefix's
+/// spelling variants: `("pentomino", true)` for "One-sided pentominoes".
+fn set_key(name: &str) -> (String, bool) {
+    let lower = name.trim().to_ascii_lowercase();
+    let (rest, one_sided) = match lower
+        .strip_prefix("one-sided")
+        .or_else(|| lower.strip_prefix("one sided"))
+        .or_else(|| lower.strip_prefix("onesided"))
+    {
+        Some(rest) => (rest.trim().to_string(), true),
+        None => (lower, false),
+    };
+    let stem = rest.trim_end_matches('s').trim_end_matches('e').to_string();
+    (stem, one_sided)
+}
+
+/// A named set: "pentominoes", "tetrominoes", "hexominoes", "one-sided
+/// pentominoes", "one-sided tetrominoes" (singular and case are forgiven).
 pub fn named_set(name: &str) -> Option<Vec<Piece>> {
-    match name.trim().to_ascii_lowercase().trim_end_matches('s') {
-        "pentomino" | "pentominoe" => Some(pentominoes()),
-        "tetromino" | "tetrominoe" => Some(tetrominoes()),
-        "hexomino" | "hexominoe" => Some(hexominoes()),
+    match set_key(name) {
+        (s, false) if s == "pentomino" => Some(pentominoes()),
+        (s, false) if s == "tetromino" => Some(tetrominoes()),
+        (s, false) if s == "hexomino" => Some(hexominoes()),
+        (s, true) if s == "pentomino" => Some(one_sided_pentominoes()),
+        (s, true) if s == "tetromino" => Some(one_sided_tetrominoes()),
         _ => None,
     }
 }
 
-/// One piece by name: a pentomino letter, "O" (the 2×2 square), a
-/// tetromino I4 O4 T4 S4 L4, or a hexomino H01..H35.
+/// True for the name of a set of solid pieces ("soma"), which only a
+/// polycube search can use.
+pub fn is_solid_set(name: &str) -> bool {
+    set_key(name).0 == "soma"
+}
+
+/// One piece by name: a pentomino letter, a primed letter for a one-sided
+/// mirror image (`F'`), "O" (the 2×2 square), a tetromino I4 O4 T4 S4 L4
+/// (Z4 and J4 one-sided), or a hexomino H01..H35.
 pub fn piece_by_name(name: &str) -> Option<Piece> {
     let name = name.trim();
     if name.eq_ignore_ascii_case("O") || name.eq_ignore_ascii_case("square") {
@@ -340,6 +340,11 @@ pub fn piece_by_name(name: &str) -> Option<Piece> {
     let find = |set: Vec<Piece>| set.into_iter().find(|p| p.name.eq_ignore_ascii_case(name));
     find(pentominoes())
         .or_else(|| find(tetrominoes()))
+        .or_else(|| {
+            find(one_sided_pentominoes())
+                .or_else(|| find(one_sided_tetrominoes()))
+                .filter(|p| p.name.ends_with('\'') || p.name == "Z4" || p.name == "J4")
+        })
         .or_else(|| find(hexominoes()))
 }
 
@@ -371,8 +376,8 @@ pub fn from_letters(letters: &str) -> Result<Vec<Piece>, PolyError> {
     Ok(out)
 }
 
-/// Pieces from one string: a named set ("pentominoes", "tetrominoes",
-/// "hexominoes") or pentomino letters (see [`from_letters`]).
+/// Pieces from one string: a named set ("pentominoes", "one-sided
+/// pentominoes", ...) or pentomino letters (see [`from_letters`]).
 pub fn pieces_from_text(text: &str) -> Result<Vec<Piece>, PolyError> {
     match named_set(text) {
         Some(set) => Ok(set),
@@ -380,10 +385,11 @@ pub fn pieces_from_text(text: &str) -> Result<Vec<Piece>, PolyError> {
     }
 }
 
-/// One entry of a piece list: a piece name ("F", "O", "I4", "H07"), a named
-/// set, or a drawing of a custom shape (named `shape{n}`, shown with the
-/// drawing's own character when it is a letter not used by the pentominoes,
-/// else a lower-case letter).
+/// One entry of a piece list: a piece name ("F", "F'", "O", "I4", "H07"),
+/// a named set, a drawing of a custom shape, or `name=drawing` (e.g.
+/// `"bar=XXX"`) to name a drawn piece. A drawn piece without a name is named
+/// `shape{n}`; it is shown with the drawing's own character when that is a
+/// letter or digit, else with a lower-case letter.
 pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
     if let Some(p) = piece_by_name(text) {
         return Ok(vec![p]);
@@ -391,22 +397,26 @@ pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
     if let Some(set) = named_set(text) {
         return Ok(set);
     }
-    let cells = parse_shape(text)?;
-    let drawn = text
+    let (name, drawing) = match text.split_once('=') {
+        Some((name, drawing)) if !name.trim().is_empty() => (name.trim().to_string(), drawing),
+        _ => (format!("shape{n}"), text),
+    };
+    let cells = parse_shape(drawing)?;
+    let drawn = drawing
         .chars()
         .find(|c| !matches!(c, '.' | ' ' | '_' | '/' | '\n' | '\r'));
     let symbol = match drawn {
-        Some(c) if c.is_ascii_alphabetic() && !"FILNPTUVWXYZO".contains(c) => c,
+        Some(c) if c.is_ascii_alphanumeric() => c,
         _ => (b'a' + (n % 26) as u8) as char,
     };
-    Ok(vec![Piece::new(format!("shape{n}"), symbol, &cells)])
+    Ok(vec![Piece::new(name, symbol, &cells)])
 }
 
 /// A custom shape from a drawing: rows separated by newlines or `/`, a cell
 /// is any character other than `.`, space or `_`. It must be one connected
 /// piece of at most [`MAX_SHAPE_CELLS`] cells.
 ///
-/// Not [`super::Board::parse_shape`]: that reads J's 0/1 notation, where a
+/// Not [`crate::pentomino::Board::parse_shape`]: that reads J's 0/1 notation, where a
 /// space only separates values, `0` is empty and rows must be equal, within
 /// 32×32; here a space is an empty cell, `0` is a cell and rows may differ.
 pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
@@ -461,170 +471,6 @@ fn connected_count(cells: &[Cell]) -> usize {
     seen.len()
 }
 
-/// A board: the cells to fill inside a `rows × cols` box.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Region {
-    rows: usize,
-    cols: usize,
-    /// Row-major, true for a cell to fill.
-    open: Vec<bool>,
-}
-
-/// Longest side a board may have.
-pub const MAX_SIDE: usize = 1024;
-
-impl Region {
-    /// A full `rows × cols` rectangle.
-    pub fn rect(rows: i64, cols: i64) -> Result<Region, PolyError> {
-        let ok = |n: i64| (1..=MAX_SIDE as i64).contains(&n);
-        if !ok(rows) || !ok(cols) {
-            return Err(PolyError::BadSize { rows, cols });
-        }
-        let (rows, cols) = (rows as usize, cols as usize);
-        Ok(Region {
-            rows,
-            cols,
-            open: vec![true; rows * cols],
-        })
-    }
-
-    /// A board drawn as text: `.` a cell to fill, `#` or space a hole; rows
-    /// end at a new line or `/`, and may differ in length (missing cells are
-    /// holes). Leading and trailing blank rows are dropped.
-    pub fn parse(text: &str) -> Result<Region, PolyError> {
-        let lines: Vec<&str> = text
-            .split(['\n', '/'])
-            .map(|l| l.trim_end_matches('\r'))
-            .collect();
-        let first = lines.iter().position(|l| !l.trim().is_empty());
-        let last = lines.iter().rposition(|l| !l.trim().is_empty());
-        let (Some(first), Some(last)) = (first, last) else {
-            return Err(PolyError::NoCells);
-        };
-        let body = &lines[first..=last];
-        let cols = body.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-        if body.len() > MAX_SIDE || cols > MAX_SIDE {
-            return Err(PolyError::BadSize {
-                rows: body.len() as i64,
-                cols: cols as i64,
-            });
-        }
-        let mut open = vec![false; body.len() * cols];
-        for (r, line) in body.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' => open[r * cols + c] = true,
-                    '#' | ' ' => {}
-                    _ => {
-                        return Err(PolyError::BadChar {
-                            ch,
-                            line: first + r + 1,
-                            col: c + 1,
-                        });
-                    }
-                }
-            }
-        }
-        if !open.contains(&true) {
-            return Err(PolyError::NoCells);
-        }
-        Ok(Region {
-            rows: body.len(),
-            cols,
-            open,
-        })
-    }
-
-    /// A region from explicit cells (none may repeat; normalised box).
-    pub fn from_cells(cells: &[Cell]) -> Result<Region, PolyError> {
-        if cells.is_empty() {
-            return Err(PolyError::NoCells);
-        }
-        let cells = normalize(cells);
-        let rows = cells.iter().map(|c| c.0 as usize + 1).max().unwrap_or(0);
-        let cols = cells.iter().map(|c| c.1 as usize + 1).max().unwrap_or(0);
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(PolyError::BadSize {
-                rows: rows as i64,
-                cols: cols as i64,
-            });
-        }
-        let mut open = vec![false; rows * cols];
-        for &(r, c) in &cells {
-            open[r as usize * cols + c as usize] = true;
-        }
-        Ok(Region { rows, cols, open })
-    }
-
-    /// Rows of the box.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Columns of the box.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// True when `(row, col)` is a cell to fill.
-    pub fn is_open(&self, row: usize, col: usize) -> bool {
-        row < self.rows && col < self.cols && self.open[row * self.cols + col]
-    }
-
-    /// Number of cells to fill.
-    pub fn area(&self) -> usize {
-        self.open.iter().filter(|&&b| b).count()
-    }
-
-    /// The cells to fill, row-major.
-    pub fn cells(&self) -> Vec<Cell> {
-        let mut v = Vec::new();
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if self.open[r * self.cols + c] {
-                    v.push((r as u16, c as u16));
-                }
-            }
-        }
-        v
-    }
-
-    /// The same board without empty outer rows and columns.
-    pub fn trimmed(&self) -> Region {
-        match Region::from_cells(&self.cells()) {
-            Ok(r) => r,
-            Err(_) => self.clone(),
-        }
-    }
-
-    /// The board's symmetries among the 8 transforms of [`transform`]: those
-    /// that map its cells onto themselves (always including 0, the identity).
-    /// A full rectangle has 4, a full square 8.
-    pub fn symmetries(&self) -> Vec<usize> {
-        let cells = normalize(&self.cells());
-        (0..8).filter(|&t| transform(&cells, t) == cells).collect()
-    }
-}
-
-impl fmt::Display for Region {
-    /// Rows of `.` (cells) and `#` (holes).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in 0..self.rows {
-            if r > 0 {
-                f.write_str("\n")?;
-            }
-            for c in 0..self.cols {
-                f.write_str(if self.open[r * self.cols + c] {
-                    "."
-                } else {
-                    "#"
-                })?;
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -664,7 +510,7 @@ mod tests {
         ];
         assert_eq!(drawings, expected);
         let names: String = pentominoes().iter().map(|p| p.symbol).collect();
-        let letters: String = super::super::LETTERS.iter().collect();
+        let letters: String = crate::pentomino::LETTERS.iter().collect();
         assert_eq!(names, letters);
     }
 
@@ -706,25 +552,5 @@ mod tests {
                 .contains("\"Q\" at position 2")
         );
         assert_eq!(from_letters("FILNPTUVWXYZO").unwrap().len(), 13);
-    }
-
-    #[test]
-    fn regions() {
-        let r = Region::parse("...\n.#.\n...").unwrap();
-        assert_eq!(r.area(), 8);
-        assert_eq!(r.symmetries().len(), 8);
-        assert_eq!(Region::rect(6, 10).unwrap().symmetries(), vec![0, 2, 4, 6]);
-        assert_eq!(Region::parse("..\n.").unwrap().symmetries().len(), 2);
-        assert_eq!(Region::parse("# #\n"), Err(PolyError::NoCells));
-        assert_eq!(
-            Region::parse("..\n.x"),
-            Err(PolyError::BadChar {
-                ch: 'x',
-                line: 2,
-                col: 2
-            })
-        );
-        assert!(Region::rect(0, 3).is_err());
-        assert_eq!(Region::rect(2, 3).unwrap().to_string(), "...\n...");
     }
 }

@@ -1,0 +1,431 @@
+//! A packing problem compiled to bit numbers: the box trimmed and numbered
+//! along its shortest side first, every placement of every piece kind as a
+//! sorted bit list, the symmetry group as permutations of bits and kinds,
+//! and a colouring test that can prove there is no packing before any
+//! search.
+
+use super::PolyError;
+use super::pieces::{Piece, orientations};
+use super::space::{Point, Solid, Turn, extent, normalize3, solid_orientations, turn_shape};
+
+/// Largest bounding box (holes included) the solver takes.
+pub const MAX_CELLS: usize = 1024;
+
+/// Most distinct piece kinds in one problem.
+pub const MAX_KINDS: usize = 64;
+
+/// A piece kind with its copy count, after merging identical shapes.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// Name as given ("F", "L4", "shape2").
+    pub name: String,
+    /// Character drawn on a solution (unique among the kinds).
+    pub symbol: char,
+    /// Cells.
+    pub size: usize,
+    /// Copies to place.
+    pub count: u32,
+    /// Distinct orientations, normalised.
+    pub orientations: Vec<Vec<Point>>,
+}
+
+/// A problem before compilation: a box, its cells, the pieces.
+pub struct Problem {
+    /// `[layers, rows, cols]` of the caller's box (solutions are drawn in it).
+    pub dims: [usize; 3],
+    /// The cells to fill.
+    pub open: Vec<Point>,
+    /// Pieces, one entry per copy, with their orientations.
+    pub pieces: Vec<(String, char, Vec<Vec<Point>>)>,
+    /// A flat problem: only the square's 8 symmetries apply.
+    pub planar: bool,
+}
+
+impl Problem {
+    /// A flat board and polyominoes (free unless `one_sided` or the piece
+    /// says so).
+    pub fn flat(region: &super::Region, pieces: &[Piece], one_sided: bool) -> Problem {
+        Problem {
+            dims: [1, region.rows(), region.cols()],
+            open: region.cells().iter().map(|&(r, c)| [0, r, c]).collect(),
+            pieces: pieces
+                .iter()
+                .map(|p| {
+                    let o = orientations(&p.cells, one_sided || p.one_sided)
+                        .into_iter()
+                        .map(|o| o.iter().map(|&(r, c)| [0, r, c]).collect())
+                        .collect();
+                    (p.name.clone(), p.symbol, o)
+                })
+                .collect(),
+            planar: true,
+        }
+    }
+
+    /// A box and solid pieces turned in space.
+    pub fn solid(space: &super::Space, pieces: &[Solid]) -> Problem {
+        Problem {
+            dims: space.dims(),
+            open: space.cells(),
+            pieces: pieces
+                .iter()
+                .map(|p| (p.name.clone(), p.symbol, solid_orientations(&p.cells)))
+                .collect(),
+            planar: false,
+        }
+    }
+
+    /// A key naming the problem exactly, for the table cache.
+    pub fn key(&self) -> Vec<u16> {
+        let mut k: Vec<u16> = self.dims.iter().map(|&d| d as u16).collect();
+        k.push(self.planar as u16);
+        k.extend(self.open.iter().flatten());
+        for (name, symbol, o) in &self.pieces {
+            k.push(u16::MAX);
+            k.extend(name.chars().map(|c| c as u16));
+            k.push(*symbol as u16);
+            for shape in o {
+                k.push(u16::MAX - 1);
+                k.extend(shape.iter().flatten());
+            }
+        }
+        k
+    }
+}
+
+/// One symmetry of the problem: where it takes each bit, and each kind.
+#[derive(Clone, Debug)]
+pub struct Symmetry {
+    /// Bit → bit.
+    pub bits: Vec<u16>,
+    /// Kind → kind (a reflection swaps mirror-image kinds).
+    pub kinds: Vec<u8>,
+}
+
+/// The problem compiled to bit numbers, independent of the mask type.
+pub struct Compiled {
+    /// Number of bits in the trimmed box.
+    pub nbits: usize,
+    /// Per axis in bit order (shortest first, sides of 1 left out): stride
+    /// and side.
+    pub axes: Vec<(usize, usize)>,
+    /// Per bit, its coordinate along each of `axes`.
+    pub coords: Vec<[u16; 3]>,
+    /// Open cells as bits.
+    pub open: Vec<usize>,
+    /// Bit → cell of the caller's box.
+    pub cell_of: Vec<Point>,
+    /// The caller's box.
+    pub dims: [usize; 3],
+    /// The piece kinds.
+    pub kinds: Vec<Kind>,
+    /// Per kind, every placement as a sorted bit list.
+    pub placements: Vec<Vec<Vec<u16>>>,
+    /// The symmetry group (identity first).
+    pub group: Vec<Symmetry>,
+    /// Why no packing can exist, when a counting argument proves it.
+    pub impossible: Option<&'static str>,
+    /// A flat problem (one layer).
+    pub planar: bool,
+}
+
+impl Compiled {
+    /// Cells along the shortest side (1 for a single cell).
+    pub fn short(&self) -> usize {
+        self.axes.first().map_or(1, |a| a.1)
+    }
+}
+
+/// Group pieces by shape, count copies, and give every kind a symbol of its
+/// own.
+fn kinds(problem: &Problem) -> Vec<Kind> {
+    let mut out: Vec<(Vec<Point>, Kind)> = Vec::new();
+    for (name, symbol, o) in &problem.pieces {
+        let key = o.iter().min().cloned().unwrap_or_default();
+        if let Some((_, k)) = out.iter_mut().find(|(k, _)| *k == key) {
+            k.count += 1;
+        } else {
+            out.push((
+                key,
+                Kind {
+                    name: name.clone(),
+                    symbol: *symbol,
+                    size: o.first().map_or(0, Vec::len),
+                    count: 1,
+                    orientations: o.clone(),
+                },
+            ));
+        }
+    }
+    let mut kinds: Vec<Kind> = out.into_iter().map(|(_, k)| k).collect();
+    // Two kinds drawn with one letter would be indistinguishable: re-letter
+    // the later ones from a pool of unused characters.
+    for i in 0..kinds.len() {
+        let clash = kinds[..i].iter().any(|k| k.symbol == kinds[i].symbol)
+            || !kinds[i].symbol.is_ascii_graphic()
+            || kinds[i].symbol == '.';
+        if clash && let Some(s) = POOL.chars().find(|s| kinds.iter().all(|k| k.symbol != *s)) {
+            kinds[i].symbol = s;
+        }
+    }
+    kinds
+}
+
+/// Characters for pieces that need one: re-lettered kinds and copies.
+pub const POOL: &str =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$%&*+=?!~^<>";
+
+/// Compile a problem. Errors: no cells, no pieces, areas that differ, a box
+/// beyond [`MAX_CELLS`], more than [`MAX_KINDS`] kinds.
+pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
+    let area = problem.open.len();
+    if area == 0 {
+        return Err(PolyError::NoCells);
+    }
+    if problem.pieces.is_empty() {
+        return Err(PolyError::NoPieces);
+    }
+    let piece_area: usize = problem
+        .pieces
+        .iter()
+        .map(|p| p.2.first().map_or(0, Vec::len))
+        .sum();
+    if piece_area != area {
+        return Err(PolyError::AreaMismatch {
+            board: area,
+            pieces: piece_area,
+        });
+    }
+    let kinds = kinds(problem);
+    if kinds.len() > MAX_KINDS {
+        return Err(PolyError::TooManyPieces {
+            kinds: kinds.len(),
+            limit: MAX_KINDS,
+        });
+    }
+    // Trim the box to the cells.
+    let mut low = [u16::MAX; 3];
+    for p in &problem.open {
+        for a in 0..3 {
+            low[a] = low[a].min(p[a]);
+        }
+    }
+    let trimmed: Vec<Point> = normalize3(&problem.open);
+    let side = extent(&trimmed);
+    let nbits: usize = side.iter().product();
+    if nbits > MAX_CELLS {
+        return Err(PolyError::BoardTooLarge {
+            cells: nbits,
+            limit: MAX_CELLS,
+        });
+    }
+    // Axes in bit order: shortest first (ties keep layer, row, col order),
+    // so the first empty cell sweeps the box along its shortest side.
+    let mut order: Vec<usize> = (0..3).filter(|&a| side[a] > 1).collect();
+    order.sort_by_key(|&a| side[a]);
+    let mut axes = Vec::new();
+    let mut stride = 1;
+    for &a in &order {
+        axes.push((stride, side[a]));
+        stride *= side[a];
+    }
+    let bit = |p: Point| -> usize {
+        order
+            .iter()
+            .zip(&axes)
+            .map(|(&a, &(s, _))| p[a] as usize * s)
+            .sum()
+    };
+    let mut cell_of = vec![[0u16; 3]; nbits];
+    let mut coords = vec![[0u16; 3]; nbits];
+    for l in 0..side[0] {
+        for r in 0..side[1] {
+            for c in 0..side[2] {
+                let p = [l as u16, r as u16, c as u16];
+                let b = bit(p);
+                cell_of[b] = [p[0] + low[0], p[1] + low[1], p[2] + low[2]];
+                coords[b] = std::array::from_fn(|i| order.get(i).map_or(0, |&a| p[a]));
+            }
+        }
+    }
+    let mut open_grid = vec![false; nbits];
+    let mut open = Vec::with_capacity(area);
+    for &p in &trimmed {
+        let b = bit(p);
+        open_grid[b] = true;
+        open.push(b);
+    }
+    let mut placements = Vec::with_capacity(kinds.len());
+    for k in &kinds {
+        let mut list = Vec::new();
+        for o in &k.orientations {
+            let e = extent(o);
+            if (0..3).any(|a| e[a] > side[a]) {
+                continue;
+            }
+            for dl in 0..=side[0] - e[0] {
+                for dr in 0..=side[1] - e[1] {
+                    for dc in 0..=side[2] - e[2] {
+                        let bits: Option<Vec<u16>> = o
+                            .iter()
+                            .map(|p| {
+                                let b = bit([p[0] + dl as u16, p[1] + dr as u16, p[2] + dc as u16]);
+                                open_grid[b].then_some(b as u16)
+                            })
+                            .collect();
+                        if let Some(mut bits) = bits {
+                            bits.sort_unstable();
+                            list.push(bits);
+                        }
+                    }
+                }
+            }
+        }
+        placements.push(list);
+    }
+    let group = symmetries(problem.planar, &kinds, &trimmed, side, &bit);
+    let impossible = if placements.iter().any(Vec::is_empty) {
+        Some("a piece fits nowhere")
+    } else if !colouring_allows(&kinds, &placements, &open, &coords) {
+        Some("a chessboard colouring rules it out")
+    } else {
+        None
+    };
+    Ok(Compiled {
+        nbits,
+        axes,
+        coords,
+        open,
+        cell_of,
+        dims: problem.dims,
+        kinds,
+        placements,
+        group,
+        impossible,
+        planar: problem.planar,
+    })
+}
+
+/// The turns that map the trimmed box's cells onto themselves and the piece
+/// set onto itself (a reflection needs every kind's mirror image among the
+/// kinds, with as many copies).
+fn symmetries(
+    planar: bool,
+    kinds: &[Kind],
+    cells: &[Point],
+    side: [usize; 3],
+    bit: &dyn Fn(Point) -> usize,
+) -> Vec<Symmetry> {
+    let mirror = Turn {
+        axes: [0, 1, 2],
+        flip: [false, false, true],
+    };
+    let mirror_of: Option<Vec<u8>> = kinds
+        .iter()
+        .map(|k| {
+            let m = k.orientations.first().map(|o| turn_shape(o, &mirror))?;
+            kinds
+                .iter()
+                .position(|j| j.count == k.count && j.orientations.contains(&m))
+                .map(|j| j as u8)
+        })
+        .collect();
+    let nbits: usize = side.iter().product();
+    let mut out = Vec::new();
+    for t in Turn::all(planar) {
+        if t.dims(side) != side {
+            continue;
+        }
+        let kind_map = if t.reflects() {
+            match &mirror_of {
+                Some(m) => m.clone(),
+                None => continue,
+            }
+        } else {
+            (0..kinds.len() as u8).collect()
+        };
+        let mut image: Vec<Point> = cells.iter().map(|&p| t.apply(side, p)).collect();
+        image.sort_unstable();
+        if image != cells {
+            continue;
+        }
+        let mut bits = vec![0u16; nbits];
+        for l in 0..side[0] {
+            for r in 0..side[1] {
+                for c in 0..side[2] {
+                    let p = [l as u16, r as u16, c as u16];
+                    bits[bit(p)] = bit(t.apply(side, p)) as u16;
+                }
+            }
+        }
+        out.push(Symmetry {
+            bits,
+            kinds: kind_map,
+        });
+    }
+    out
+}
+
+/// Colour the cells like a chessboard (in 3D, by the parity of the
+/// coordinate sum). Every placement covers some excess of dark over light
+/// cells; the pieces together must make up the board's excess exactly. A
+/// subset-sum over the excesses each copy can take says whether they can.
+fn colouring_allows(
+    kinds: &[Kind],
+    placements: &[Vec<Vec<u16>>],
+    open: &[usize],
+    coords: &[[u16; 3]],
+) -> bool {
+    let dark = |b: usize| coords[b].iter().map(|&c| c as usize).sum::<usize>() % 2 == 0;
+    let excess = |bits: &[u16]| -> i64 {
+        bits.iter()
+            .map(|&b| if dark(b as usize) { 1 } else { -1 })
+            .sum()
+    };
+    let board: i64 = open.iter().map(|&b| if dark(b) { 1 } else { -1 }).sum();
+    let area = open.len() as i64;
+    let width = (2 * area + 1) as usize;
+    let mut reach = vec![false; width];
+    reach[area as usize] = true;
+    for (k, kind) in kinds.iter().enumerate() {
+        let mut values: Vec<i64> = placements[k].iter().map(|p| excess(p)).collect();
+        values.sort_unstable();
+        values.dedup();
+        for _ in 0..kind.count {
+            let mut next = vec![false; width];
+            for (i, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
+                for &v in &values {
+                    let j = i as i64 + v;
+                    if (0..width as i64).contains(&j) {
+                        next[j as usize] = true;
+                    }
+                }
+            }
+            reach = next;
+        }
+    }
+    reach[(area + board) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::polyomino::{Region, hexominoes, tetrominoes};
+
+    #[test]
+    fn colouring_proves_hexomino_rectangles_empty() {
+        for (r, c) in [(15, 14), (3, 70), (6, 35)] {
+            let p = Problem::flat(&Region::rect(r, c).unwrap(), &hexominoes(), false);
+            let compiled = compile(&p).unwrap();
+            assert!(compiled.impossible.is_some(), "{r}x{c}");
+        }
+        let p = Problem::flat(&Region::rect(4, 5).unwrap(), &tetrominoes(), false);
+        assert!(compile(&p).unwrap().impossible.is_some());
+        let p = Problem::flat(
+            &Region::rect(6, 10).unwrap(),
+            &crate::polyomino::pentominoes(),
+            false,
+        );
+        assert!(compile(&p).unwrap().impossible.is_none());
+    }
+}

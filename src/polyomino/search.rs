@@ -1,0 +1,681 @@
+//! The exact-cover search on bitboards.
+//!
+//! Design (why it is fast):
+//! - The box is a bitboard (`u64`, `u128`, or words for up to
+//!   [`MAX_CELLS`] cells), numbered along its shortest side first, so the
+//!   first empty cell sweeps the box.
+//! - Search fills the first empty cell. Every placement is precomputed as a
+//!   mask filed under its lowest cell (and, on small boards, under the state
+//!   of a few probe cells after it, so most overlapping placements are never
+//!   looked at); a placement fits when `mask & filled == 0`.
+//! - After each placement a neighbouring empty cell left with no empty
+//!   neighbour cuts the branch (one mask expression); optionally the small
+//!   pockets next to the piece are flood-filled and cut when no remaining
+//!   pieces can make up their size.
+//! - Symmetry is broken, not filtered: one kind K that every symmetry maps
+//!   to itself is placed first, at one representative of each orbit of its
+//!   placements; with copies of K, placements of K smaller than the
+//!   representative, or in a smaller orbit, are forbidden below it. The few
+//!   solutions still found more than once (symmetric representatives) are
+//!   kept only when they are the smallest of their images with the same
+//!   representative.
+//! - The top-level branches (representatives, or placements at the first
+//!   cell) are independent: [`super::solve`] runs them on rayon threads.
+
+use std::sync::atomic::Ordering;
+
+use super::bits::{Bits, mask_of};
+use super::compile::Compiled;
+pub use super::compile::{MAX_CELLS, MAX_KINDS};
+use super::packing::Packing;
+pub use super::progress::Stopped;
+pub(crate) use super::progress::{Found, Shared};
+
+/// Probe cells after the first empty cell c whose state indexes the
+/// placement lists, as runs (offset from c, length); `S` is the short side.
+fn probe_runs(short: usize) -> [(usize, u32); 3] {
+    [(1, 2), (short.max(1) - 1, 3), (2 * short, 1)]
+}
+
+/// A found solution: kind and sorted bits of each placement, sorted.
+pub(crate) type Tiling = Vec<(u8, Vec<u16>)>;
+
+/// One placement in the search tables.
+#[derive(Clone, Copy)]
+struct Entry<B> {
+    mask: B,
+    /// The cells next to the placement.
+    halo: B,
+    kind: u8,
+    /// Index of the placement in `Compiled::placements[kind]`.
+    id: u32,
+    /// For the symmetry-broken kind: rank of the placement and of the
+    /// smallest placement in its orbit (by sorted bit list).
+    rank: u32,
+    omin: u32,
+}
+
+/// The placements, filed for the search (read-only while searching).
+pub(crate) struct Table<B> {
+    probes: [(usize, u32); 3],
+    /// Placements of kind k anchored at cell c that avoid the filled probe
+    /// cells of pattern p (6 bits): with `l = c*64+p` (or `c` without
+    /// probes), `entries[starts[l*K+k]..starts[l*K+k+1]]`.
+    starts: Vec<u32>,
+    /// Kinds with at least one entry in list `l`.
+    has: Vec<u64>,
+    entries: Vec<Entry<B>>,
+    /// Per axis: stride, cells with a lower neighbour, with a higher one.
+    axes: Vec<(u32, B, B)>,
+    /// Holes and bits beyond the box, as filled.
+    start: B,
+    /// The kind symmetry is broken on, if any.
+    pub(crate) broken: Option<usize>,
+    /// Its orbit representatives with their stabilisers (group indices).
+    reps: Vec<(usize, Vec<usize>)>,
+}
+
+/// Grow a set by one step along every axis.
+#[inline]
+fn grow<B: Bits>(axes: &[(u32, B, B)], x: B) -> B {
+    axes.iter().fold(x, |acc, &(s, has_low, has_high)| {
+        acc.or(x.shl(s).and(has_low)).or(x.shr(s).and(has_high))
+    })
+}
+
+/// The kind to break symmetry on: mapped to itself by every symmetry;
+/// a single piece if there is one, else copies; fewest placements.
+fn broken_kind(p: &Compiled) -> Option<usize> {
+    if p.group.len() < 2 {
+        return None;
+    }
+    (0..p.kinds.len())
+        .filter(|&k| p.group.iter().all(|g| g.kinds[k] as usize == k))
+        .min_by_key(|&k| (p.kinds[k].count > 1, p.placements[k].len()))
+}
+
+/// Image of a sorted bit list under a bit permutation, sorted.
+fn image(bits: &[u16], g: &[u16]) -> Vec<u16> {
+    let mut v: Vec<u16> = bits.iter().map(|&b| g[b as usize]).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Build the search tables (a shuffled order of placements with `seed`).
+pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>) -> Table<B> {
+    let nkinds = p.kinds.len();
+    let nbits = p.nbits;
+    let broken = broken_kind(p);
+    // Ranks and orbit minima of the broken kind's placements.
+    let (mut rank, mut omin, mut reps) = (Vec::new(), Vec::new(), Vec::new());
+    if let Some(k) = broken {
+        let list = &p.placements[k];
+        let mut sorted: Vec<usize> = (0..list.len()).collect();
+        sorted.sort_by(|&a, &b| list[a].cmp(&list[b]));
+        rank = vec![0u32; list.len()];
+        for (r, &i) in sorted.iter().enumerate() {
+            rank[i] = r as u32;
+        }
+        let by_bits: std::collections::HashMap<&[u16], usize> = list
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.as_slice(), i))
+            .collect();
+        omin = vec![0u32; list.len()];
+        for (i, pl) in list.iter().enumerate() {
+            let images: Vec<usize> = p
+                .group
+                .iter()
+                .map(|g| {
+                    by_bits
+                        .get(image(pl, &g.bits).as_slice())
+                        .copied()
+                        .unwrap_or(i)
+                })
+                .collect();
+            omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);
+            if omin[i] == rank[i] {
+                let stab = (0..images.len()).filter(|&t| images[t] == i).collect();
+                reps.push((i, stab));
+            }
+        }
+    }
+    let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
+    for (k, list) in p.placements.iter().enumerate() {
+        for (i, bits) in list.iter().enumerate() {
+            if let Some(&first) = bits.first() {
+                per_cell[first as usize][k].push(i as u32);
+            }
+        }
+    }
+    if let Some(seed) = seed {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for cell in &mut per_cell {
+            for list in cell {
+                list.shuffle(&mut rng);
+            }
+        }
+        reps.shuffle(&mut rng);
+    }
+    let axes: Vec<(u32, B, B)> = p
+        .axes
+        .iter()
+        .enumerate()
+        .map(|(a, &(stride, side))| {
+            let mut low = B::ZERO;
+            let mut high = B::ZERO;
+            for b in 0..nbits {
+                let c = p.coords[b][a] as usize;
+                if c > 0 {
+                    low = low.with(b);
+                }
+                if c + 1 < side {
+                    high = high.with(b);
+                }
+            }
+            (stride as u32, low, high)
+        })
+        .collect();
+    let short = p.short();
+    // Boards beyond 128 cells skip the probe index: it would multiply the
+    // (already large) tables.
+    let npat = if B::PROBED { 1usize << 6 } else { 1 };
+    let mut starts = Vec::with_capacity(nbits * npat * nkinds + 1);
+    let mut entries = Vec::new();
+    let mut has = Vec::with_capacity(nbits * npat);
+    for (c, cell) in per_cell.iter().enumerate() {
+        let probes: Vec<usize> = probe_runs(short)
+            .iter()
+            .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
+            .collect();
+        for pattern in 0..npat {
+            let mut kinds_here = 0u64;
+            for (k, list) in cell.iter().enumerate() {
+                starts.push(entries.len() as u32);
+                for &i in list {
+                    let bits = &p.placements[k][i as usize];
+                    let clash = B::PROBED
+                        && probes
+                            .iter()
+                            .enumerate()
+                            .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
+                    if !clash {
+                        let m = mask_of::<B>(bits);
+                        let (r, o) = if Some(k) == broken {
+                            (rank[i as usize], omin[i as usize])
+                        } else {
+                            (0, 0)
+                        };
+                        entries.push(Entry {
+                            mask: m,
+                            halo: grow(&axes, m).and(m.not()),
+                            kind: k as u8,
+                            id: i,
+                            rank: r,
+                            omin: o,
+                        });
+                        kinds_here |= 1 << k;
+                    }
+                }
+            }
+            has.push(kinds_here);
+        }
+    }
+    starts.push(entries.len() as u32);
+    let start = p
+        .open
+        .iter()
+        .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
+    Table {
+        probes: probe_runs(short),
+        starts,
+        has,
+        entries,
+        axes,
+        start,
+        broken,
+        reps,
+    }
+}
+
+/// What a search (or one top-level branch) is asked to do.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Task {
+    pub raw: bool,
+    pub keep: bool,
+    pub limit: Option<u64>,
+    /// Flood-fill small pockets next to each new piece.
+    pub pockets: bool,
+}
+
+/// A top-level branch: the first piece placed, and how to treat what the
+/// search below it finds.
+#[derive(Clone, Debug)]
+pub(crate) struct Root {
+    kind: usize,
+    id: usize,
+    /// Fixed weight of each solution (a raw count broken on a single piece).
+    weight: Option<u64>,
+    /// Symmetries (group indices) to compare each solution with.
+    check: Vec<usize>,
+    /// Forbid placements of the broken kind below this one (copies).
+    floor: Option<(usize, u32)>,
+    /// The representative's bits: a solution is a duplicate only under a
+    /// symmetry keeping this as its smallest placement of the broken kind.
+    rep: Option<(usize, Vec<u16>)>,
+}
+
+/// The top-level branches, in search order.
+pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Root> {
+    let g = p.group.len();
+    let others: Vec<usize> = (1..g).collect();
+    match t.broken {
+        Some(k) if !(task.raw && task.keep) => {
+            let single = p.kinds[k].count == 1;
+            t.reps
+                .iter()
+                .map(|(rep, stab)| {
+                    let rank = t
+                        .entries
+                        .iter()
+                        .find(|e| e.kind as usize == k && e.id as usize == *rep)
+                        .map_or(0, |e| e.rank);
+                    let stab_others: Vec<usize> =
+                        stab.iter().copied().filter(|&s| s != 0).collect();
+                    Root {
+                        kind: k,
+                        id: *rep,
+                        weight: (task.raw && single).then_some((g / stab.len().max(1)) as u64),
+                        check: if single {
+                            if task.raw { Vec::new() } else { stab_others }
+                        } else {
+                            others.clone()
+                        },
+                        floor: (!single).then_some((k, rank)),
+                        rep: Some((k, p.placements[k][*rep].clone())),
+                    }
+                })
+                .collect()
+        }
+        _ => {
+            // No symmetry breaking: the placements at the first empty cell.
+            let cell = t.start.not().lowest();
+            let base = if B::PROBED {
+                let mut pattern = 0;
+                let mut shift = 0;
+                for (off, len) in t.probes {
+                    pattern |= t.start.bits_at(cell + off, len) << shift;
+                    shift += len;
+                }
+                (cell << 6) + pattern as usize
+            } else {
+                cell
+            };
+            let nk = p.kinds.len();
+            let check = if task.raw { Vec::new() } else { others };
+            let lo = t.starts.get(base * nk).copied().unwrap_or(0) as usize;
+            let hi = t.starts.get(base * nk + nk).copied().unwrap_or(0) as usize;
+            t.entries[lo..hi]
+                .iter()
+                .map(|e| Root {
+                    kind: e.kind as usize,
+                    id: e.id as usize,
+                    weight: None,
+                    check: check.clone(),
+                    floor: None,
+                    rep: None,
+                })
+                .collect()
+        }
+    }
+}
+
+struct Search<'a, B: Bits> {
+    p: &'a Compiled,
+    t: &'a Table<B>,
+    task: Task,
+    shared: &'a Shared<'a>,
+    root: &'a Root,
+    nkinds: usize,
+    counts: [u32; MAX_KINDS],
+    avail: u64,
+    /// All remaining pieces have this size (then a region is fillable iff
+    /// its size is a multiple); 0 when sizes are mixed.
+    uniform: u32,
+    /// Bit n set when n is a multiple of `multiples_of` (n < 128).
+    multiples: u128,
+    multiples_of: u32,
+    sizes: Vec<u32>,
+    /// Largest piece: pockets are flood-filled this many steps.
+    pocket_steps: u32,
+    /// The broken kind whose placements are bounded below (copies), or
+    /// `usize::MAX`.
+    floor_kind: usize,
+    floor: u32,
+    stack: Vec<(u8, u32)>,
+    out: Found,
+    stop: bool,
+}
+
+/// Run one top-level branch.
+pub(crate) fn run_root<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+) -> Found {
+    let nkinds = p.kinds.len();
+    let mut counts = [0u32; MAX_KINDS];
+    for (c, k) in counts.iter_mut().zip(&p.kinds) {
+        *c = k.count;
+    }
+    let sizes: Vec<u32> = p.kinds.iter().map(|k| k.size as u32).collect();
+    let (floor_kind, floor) = match root.floor {
+        Some((k, r)) => (k, r),
+        None => (usize::MAX, 0),
+    };
+    let mut s = Search {
+        p,
+        t,
+        task,
+        shared,
+        root,
+        nkinds,
+        counts,
+        avail: (0..nkinds).fold(0u64, |a, k| a | 1 << k),
+        uniform: 0,
+        multiples: 0,
+        multiples_of: 0,
+        pocket_steps: sizes.iter().copied().max().unwrap_or(1),
+        sizes,
+        floor_kind,
+        floor,
+        stack: Vec::with_capacity(p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 1),
+        out: Found::default(),
+        stop: false,
+    };
+    if shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled() {
+        shared.cancelled.store(true, Ordering::Relaxed);
+        s.out.stopped = Some(Stopped::Cancelled);
+        return s.out;
+    }
+    let m = mask_of::<B>(&p.placements[root.kind][root.id]);
+    s.take(root.kind);
+    s.set_uniform();
+    s.stack.push((root.kind as u8, root.id as u32));
+    let filled = t.start.or(m);
+    s.out.nodes = 1;
+    if filled == B::ONES {
+        s.solution();
+    } else if s.all_regions_ok(filled) {
+        s.dfs(filled);
+    }
+    s.out
+}
+
+impl<B: Bits> Search<'_, B> {
+    fn set_uniform(&mut self) {
+        let mut size = 0;
+        for k in 0..self.nkinds {
+            if self.avail >> k & 1 == 1 {
+                if size == 0 {
+                    size = self.sizes[k];
+                } else if size != self.sizes[k] {
+                    self.uniform = 0;
+                    return;
+                }
+            }
+        }
+        self.uniform = size;
+        if size != self.multiples_of {
+            self.multiples_of = size;
+            self.multiples = (0..128)
+                .step_by(size.max(1) as usize)
+                .fold(0, |m, i| m | 1 << i);
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
+        self.counts[k] -= 1;
+        if self.counts[k] == 0 {
+            self.avail &= !(1 << k);
+        }
+    }
+
+    #[inline]
+    fn give(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
+        self.counts[k] += 1;
+        self.avail |= 1 << k;
+    }
+
+    /// The empty region containing `seed`.
+    #[inline]
+    fn flood(&self, seed: B, empty: B) -> B {
+        let mut x = seed;
+        loop {
+            let y = grow(&self.t.axes, x).and(empty);
+            if y == x {
+                return x;
+            }
+            x = y;
+        }
+    }
+
+    /// Can the remaining pieces make up exactly `size` cells?
+    fn fillable(&self, size: u32) -> bool {
+        if self.uniform != 0 {
+            if size < 128 {
+                return self.multiples >> size & 1 == 1;
+            }
+            return size % self.uniform == 0;
+        }
+        if size >= 128 {
+            return true;
+        }
+        let mut reach: u128 = 1;
+        let mut a = self.avail;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            for _ in 0..self.counts[k] {
+                reach |= reach.checked_shl(self.sizes[k]).unwrap_or(0);
+            }
+        }
+        reach >> size & 1 == 1
+    }
+
+    /// Every empty region of `filled` can be filled (by size).
+    fn all_regions_ok(&self, filled: B) -> bool {
+        let empty = filled.not();
+        let mut rest = empty;
+        while !rest.is_zero() {
+            let region = self.flood(rest.lowest_bit(), empty);
+            if !self.fillable(region.count()) {
+                return false;
+            }
+            rest = rest.and(region.not());
+        }
+        true
+    }
+
+    /// No empty cell next to the piece just placed (`halo`: its
+    /// neighbours) is left with every neighbour filled, unless a one-cell
+    /// piece remains to fill it.
+    #[inline]
+    fn no_dead_cell(&self, filled: B, halo: B) -> bool {
+        let empty = filled.not();
+        let near = halo.and(empty);
+        let touched = self
+            .t
+            .axes
+            .iter()
+            .fold(B::ZERO, |acc, &(s, has_low, has_high)| {
+                acc.or(empty.shl(s).and(has_low))
+                    .or(empty.shr(s).and(has_high))
+            });
+        near.and(touched.not()).is_zero() || self.fillable(1)
+    }
+
+    /// The closed pockets next to the new piece (found within a few flood
+    /// steps) can be made up by the remaining pieces.
+    fn pockets_ok(&self, filled: B, halo: B) -> bool {
+        let empty = filled.not();
+        let mut seeds = halo.and(empty);
+        while !seeds.is_zero() {
+            let mut x = seeds.lowest_bit();
+            let mut closed = false;
+            for _ in 0..self.pocket_steps {
+                let y = grow(&self.t.axes, x).and(empty);
+                if y == x {
+                    closed = true;
+                    break;
+                }
+                x = y;
+            }
+            if closed && !self.fillable(x.count()) {
+                return false;
+            }
+            seeds = seeds.and(x.not());
+        }
+        true
+    }
+
+    fn dfs(&mut self, filled: B) {
+        self.out.nodes += 1;
+        if self.out.nodes & 0x3fff == 0 {
+            if self.shared.monitor.cancelled() || self.shared.cancelled.load(Ordering::Relaxed) {
+                self.shared.cancelled.store(true, Ordering::Relaxed);
+                self.stop = true;
+                self.out.stopped = Some(Stopped::Cancelled);
+                return;
+            }
+            self.shared.report();
+        }
+        let cell = filled.not().lowest();
+        let t = self.t;
+        let base = if B::PROBED {
+            let mut pattern = 0;
+            let mut shift = 0;
+            for (off, len) in t.probes {
+                pattern |= filled.bits_at(cell + off, len) << shift;
+                shift += len;
+            }
+            (cell << 6) + pattern as usize
+        } else {
+            cell
+        };
+        let nk = self.nkinds;
+        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            let (Some(&lo), Some(&hi)) =
+                (t.starts.get(base * nk + k), t.starts.get(base * nk + k + 1))
+            else {
+                return;
+            };
+            let floor_here = k == self.floor_kind;
+            for e in t.entries.get(lo as usize..hi as usize).unwrap_or(&[]) {
+                let m = e.mask;
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
+                    continue;
+                }
+                let next = filled.or(m);
+                self.take(k);
+                self.stack.push((e.kind, e.id));
+                if next == B::ONES {
+                    self.solution();
+                } else {
+                    let uniform = self.uniform;
+                    if uniform == 0 {
+                        self.set_uniform();
+                    }
+                    if self.no_dead_cell(next, e.halo)
+                        && (!self.task.pockets || self.pockets_ok(next, e.halo))
+                    {
+                        self.dfs(next);
+                    }
+                    self.uniform = uniform;
+                }
+                self.stack.pop();
+                self.give(k);
+                if self.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The current stack as a tiling, sorted.
+    fn tiling(&self) -> Tiling {
+        let mut t: Tiling = self
+            .stack
+            .iter()
+            .map(|&(k, i)| (k, self.p.placements[k as usize][i as usize].clone()))
+            .collect();
+        t.sort_unstable();
+        t
+    }
+
+    fn solution(&mut self) {
+        let root = self.root;
+        let needs_tiling = self.task.keep || !root.check.is_empty();
+        let tiling = if needs_tiling {
+            self.tiling()
+        } else {
+            Vec::new()
+        };
+        let mut stab = 1u64;
+        for &gi in &root.check {
+            let g = &self.p.group[gi];
+            let mut im: Tiling = tiling
+                .iter()
+                .map(|(k, bits)| (g.kinds[*k as usize], image(bits, &g.bits)))
+                .collect();
+            im.sort_unstable();
+            if im == tiling {
+                stab += 1;
+            } else if im < tiling {
+                let same_rep = match &root.rep {
+                    None => true,
+                    Some((k, rep)) => {
+                        im.iter().find(|(j, _)| *j as usize == *k).map(|x| &x.1) == Some(rep)
+                    }
+                };
+                if same_rep {
+                    return;
+                }
+            }
+        }
+        let weight = match (self.task.raw, root.weight) {
+            (false, _) => 1,
+            (true, Some(w)) => w,
+            (true, None) if root.check.is_empty() => 1,
+            (true, None) => self.p.group.len() as u64 / stab,
+        };
+        let before = self.out.count;
+        self.out.count += weight;
+        self.shared.found.fetch_add(weight, Ordering::Relaxed);
+        if self.task.keep {
+            self.out
+                .packings
+                .push(Packing::from_tiling(self.p, &tiling));
+        }
+        if let Some(limit) = self.task.limit
+            && self.out.count >= limit
+            && before < limit
+        {
+            self.stop = true;
+            self.out.stopped = Some(Stopped::Limit);
+        }
+    }
+}

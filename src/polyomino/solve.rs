@@ -1,0 +1,281 @@
+//! Entry points: fill a board or a box with pieces, count or collect the
+//! packings, on as many threads as asked, reusing compiled tables.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::monitor::Monitor;
+
+use super::bits::{Bits, Wide};
+use super::compile::{Compiled, Problem, compile};
+use super::packing::Packing;
+use super::pieces::Piece;
+use super::search::{Found, Root, Shared, Stopped, Table, Task, build, roots, run_root};
+use super::space::{Solid, Space};
+use super::{PolyError, Region};
+
+/// What to compute.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Pieces may be rotated but not turned over (flat pieces only).
+    pub one_sided: bool,
+    /// Count every solution, not one per class under the board's symmetries.
+    pub raw: bool,
+    /// Stop after this many solutions (counted the way `raw` says).
+    pub limit: Option<u64>,
+    /// Keep the solutions (otherwise only count them).
+    pub keep: bool,
+    /// Threads to use (`None`: all; results are the same for any number).
+    pub threads: Option<usize>,
+    /// Shuffle the order placements are tried in, with this seed.
+    pub seed: Option<u64>,
+    /// Flood-fill the small pockets next to each new piece (`None`: where
+    /// it pays, in boxes and on boards with many or mixed-size pieces).
+    pub pockets: Option<bool>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Solutions counted (raw or unique as asked).
+    pub count: u64,
+    /// The solutions kept (when `keep` was asked), in search order.
+    pub solutions: Vec<Packing>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Set when the search did not run to the end.
+    pub stopped: Option<Stopped>,
+    /// Size of the symmetry group used (1 for raw counts).
+    pub symmetries: usize,
+    /// Top-level branches finished, and in all.
+    pub branches: (u64, u64),
+    /// Why there is no packing, when it was proved before searching.
+    pub proof: Option<&'static str>,
+}
+
+/// Fill `region` with `pieces` (each listed piece used once; list a piece
+/// twice for two copies) and count or collect the solutions.
+///
+/// Errors: no cells, no pieces, an area the pieces do not match, a board
+/// beyond [`super::MAX_CELLS`] or more than [`super::MAX_KINDS`] kinds.
+pub fn solve(
+    region: &Region,
+    pieces: &[Piece],
+    options: &Options,
+    monitor: &dyn Monitor,
+) -> Result<Outcome, PolyError> {
+    let problem = Problem::flat(region, pieces, options.one_sided);
+    solve_problem(&problem, options, monitor)
+}
+
+/// Fill a box with solid pieces turned in space.
+pub fn solve_solid(
+    space: &Space,
+    pieces: &[Solid],
+    options: &Options,
+    monitor: &dyn Monitor,
+) -> Result<Outcome, PolyError> {
+    solve_problem(&Problem::solid(space, pieces), options, monitor)
+}
+
+/// Count the solutions (unique up to the board's symmetries unless `raw`).
+pub fn count(
+    region: &Region,
+    pieces: &[Piece],
+    one_sided: bool,
+    raw: bool,
+    monitor: &dyn Monitor,
+) -> Result<Outcome, PolyError> {
+    let options = Options {
+        one_sided,
+        raw,
+        ..Options::default()
+    };
+    solve(region, pieces, &options, monitor)
+}
+
+/// Compiled tables for one mask width.
+enum Tables {
+    U64(Table<u64>),
+    U128(Table<u128>),
+    W4(Table<Wide<4>>),
+    W16(Table<Wide<16>>),
+}
+
+/// A problem compiled with its tables, shared by calls on the same board,
+/// pieces and seed.
+struct Prepared {
+    compiled: Compiled,
+    tables: Option<Tables>,
+}
+
+/// The last few prepared problems (building tables costs more than a small
+/// search).
+static CACHE: Mutex<Vec<(Vec<u16>, Arc<Prepared>)>> = Mutex::new(Vec::new());
+const CACHE_SIZE: usize = 8;
+
+fn prepare(problem: &Problem, seed: Option<u64>) -> Result<Arc<Prepared>, PolyError> {
+    let mut key = problem.key();
+    if let Some(s) = seed {
+        key.push(u16::MAX - 2);
+        key.extend((0..4).map(|i| (s >> (16 * i)) as u16));
+    }
+    if let Ok(cache) = CACHE.lock()
+        && let Some((_, p)) = cache.iter().find(|(k, _)| *k == key)
+    {
+        return Ok(p.clone());
+    }
+    let compiled = compile(problem)?;
+    let tables = if compiled.impossible.is_some() {
+        None
+    } else {
+        Some(match compiled.nbits {
+            0..=64 => Tables::U64(build(&compiled, seed)),
+            65..=128 => Tables::U128(build(&compiled, seed)),
+            129..=256 => Tables::W4(build(&compiled, seed)),
+            _ => Tables::W16(build(&compiled, seed)),
+        })
+    };
+    let prepared = Arc::new(Prepared { compiled, tables });
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() >= CACHE_SIZE {
+            cache.remove(0);
+        }
+        cache.push((key, prepared.clone()));
+    }
+    Ok(prepared)
+}
+
+fn solve_problem(
+    problem: &Problem,
+    options: &Options,
+    monitor: &dyn Monitor,
+) -> Result<Outcome, PolyError> {
+    let prepared = prepare(problem, options.seed)?;
+    let p = &prepared.compiled;
+    let symmetries = if options.raw { 1 } else { p.group.len() };
+    let mut out = match &prepared.tables {
+        None => Outcome {
+            nodes: 1,
+            proof: p.impossible,
+            ..Outcome::default()
+        },
+        Some(Tables::U64(t)) => run(p, t, options, monitor),
+        Some(Tables::U128(t)) => run(p, t, options, monitor),
+        Some(Tables::W4(t)) => run(p, t, options, monitor),
+        Some(Tables::W16(t)) => run(p, t, options, monitor),
+    };
+    out.symmetries = symmetries;
+    // A raw count from the symmetry-broken search grows by |G|/|Stab| at a
+    // time: do not report more than the limit asked for.
+    if let Some(limit) = options.limit {
+        out.count = out.count.min(limit);
+    }
+    Ok(out)
+}
+
+fn run<B: Bits + Send + Sync>(
+    p: &Compiled,
+    t: &Table<B>,
+    options: &Options,
+    monitor: &dyn Monitor,
+) -> Outcome {
+    let task = Task {
+        raw: options.raw,
+        keep: options.keep,
+        limit: options.limit,
+        // Pockets pay off in boxes, where a thin box walls cells in
+        // easily, on big boards with many pieces, and with mixed sizes
+        // (the bench measures both ways).
+        pockets: options.pockets.unwrap_or_else(|| {
+            !p.planar
+                || p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20
+                || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
+        }),
+    };
+    let roots: Vec<Root> = roots(p, t, &task);
+    let shared = Shared {
+        monitor,
+        branches_done: AtomicU64::new(0),
+        branches: roots.len() as u64,
+        found: AtomicU64::new(0),
+        cancelled: AtomicBool::new(false),
+    };
+    let threads = options
+        .threads
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
+    let one = |root: &Root| {
+        let f = run_root(p, t, task, root, &shared);
+        shared.branches_done.fetch_add(1, Ordering::Relaxed);
+        shared.report();
+        f
+    };
+    let mut found: Vec<Found> = Vec::with_capacity(roots.len());
+    let mut total = 0u64;
+    // With a limit, branches run a chunk at a time so that work stops soon
+    // after enough is found; the order of results never depends on timing.
+    let chunk = if options.limit.is_some() {
+        threads
+    } else {
+        roots.len().max(1)
+    };
+    let pool = if threads > 1 && options.threads.is_some() {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()
+    } else {
+        None
+    };
+    for part in roots.chunks(chunk) {
+        let results: Vec<Found> = if threads == 1 || part.len() == 1 {
+            part.iter().map(one).collect()
+        } else if let Some(pool) = &pool {
+            pool.install(|| part.par_iter().map(one).collect())
+        } else {
+            part.par_iter().map(one).collect()
+        };
+        for f in results {
+            total += f.count;
+            found.push(f);
+        }
+        if options.limit.is_some_and(|l| total >= l) || shared.cancelled.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    let mut out = Outcome {
+        branches: (
+            shared.branches_done.load(Ordering::Relaxed),
+            roots.len() as u64,
+        ),
+        ..Outcome::default()
+    };
+    let mut cancelled = false;
+    for f in found {
+        out.count += f.count;
+        out.nodes += f.nodes;
+        out.solutions.extend(f.packings);
+        cancelled |= f.stopped == Some(Stopped::Cancelled);
+    }
+    out.nodes = out.nodes.max(1);
+    if let Some(limit) = options.limit {
+        out.solutions
+            .truncate(limit.min(usize::MAX as u64) as usize);
+        if out.count >= limit {
+            out.stopped = Some(Stopped::Limit);
+        }
+    }
+    if out.stopped.is_none() && (cancelled || shared.cancelled.load(Ordering::Relaxed)) {
+        out.stopped = Some(Stopped::Cancelled);
+    }
+    monitor.report(&crate::monitor::Progress {
+        label: "polyomino: top-level branches",
+        done: out.branches.0,
+        total: Some(out.branches.1),
+        found: out.count,
+    });
+    out
+}

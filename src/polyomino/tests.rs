@@ -1,0 +1,323 @@
+//! The engine's own tests: small boards counted by hand, errors, wide
+//! boards, cancelling, limits, and the figures of the literature.
+
+use crate::monitor::{Monitor, Progress, Silent};
+use crate::polyomino::*;
+
+fn count_of(region: &Region, pieces: &[Piece], raw: bool) -> u64 {
+    count(region, pieces, false, raw, &Silent).unwrap().count
+}
+
+#[test]
+fn small_rectangles() {
+    let p = pentominoes();
+    let pick = |letters: &str| -> Vec<Piece> {
+        p.iter()
+            .filter(|x| letters.contains(x.symbol))
+            .cloned()
+            .collect()
+    };
+    // 3×5 with L, N, V? Known: LNP... check a few by brute force below.
+    let r = Region::rect(3, 20).unwrap();
+    assert_eq!(count_of(&r, &p, false), 2);
+    assert_eq!(count_of(&r, &p, true), 8);
+    // Tetrominoes on 4×5: impossible (parity).
+    let r = Region::rect(4, 5).unwrap();
+    assert_eq!(count_of(&r, &tetrominoes(), false), 0);
+    // Two I pentominoes on 2×5: one way up to symmetry, one raw.
+    let r = Region::rect(2, 5).unwrap();
+    let two_i = vec![pick("I")[0].clone(), pick("I")[0].clone()];
+    assert_eq!(count_of(&r, &two_i, false), 1);
+    assert_eq!(count_of(&r, &two_i, true), 1);
+    // Four squares on 4×4: one tiling, symmetric under all 8.
+    let r = Region::rect(4, 4).unwrap();
+    let squares = vec![square(); 4];
+    assert_eq!(count_of(&r, &squares, false), 1);
+    assert_eq!(count_of(&r, &squares, true), 1);
+}
+
+#[test]
+fn self_symmetric_solutions_count_once() {
+    // Two L trominoes in a 2×3: 2 raw tilings, mirror images of each
+    // other under the rectangle's group, so 1 unique.
+    let l3 = Piece::new("l", 'l', &[(0, 0), (1, 0), (1, 1)]);
+    let r = Region::rect(2, 3).unwrap();
+    assert_eq!(count_of(&r, &[l3.clone(), l3.clone()], true), 2);
+    assert_eq!(count_of(&r, &[l3.clone(), l3], false), 1);
+    // Dominoes on 2×2: 2 raw, one class under the square's 8 symmetries.
+    let d = Piece::new("d", 'd', &[(0, 0), (0, 1)]);
+    let r = Region::rect(2, 2).unwrap();
+    assert_eq!(count_of(&r, &[d.clone(), d.clone()], true), 2);
+    assert_eq!(count_of(&r, &[d.clone(), d], false), 1);
+}
+
+#[test]
+fn errors() {
+    let p = pentominoes();
+    let e = count(&Region::rect(5, 5).unwrap(), &p, false, false, &Silent).unwrap_err();
+    assert_eq!(
+        e,
+        PolyError::AreaMismatch {
+            board: 25,
+            pieces: 60
+        }
+    );
+    let e = count(&Region::rect(40, 40).unwrap(), &p, false, false, &Silent).unwrap_err();
+    assert!(matches!(e, PolyError::AreaMismatch { .. }));
+    let many = vec![square(); 300];
+    let e = count(&Region::rect(40, 30).unwrap(), &many, false, false, &Silent).unwrap_err();
+    assert!(matches!(e, PolyError::BoardTooLarge { cells: 1200, .. }));
+}
+
+#[test]
+fn wide_boards() {
+    // 10×20 with 50 squares: beyond 128 bits; one tiling.
+    let r = Region::rect(10, 20).unwrap();
+    let squares = vec![square(); 50];
+    assert_eq!(count_of(&r, &squares, true), 1);
+    // 3×60 with I pentominoes stacked: 180 cells; 36 I's: (I vertical impossible) 1 raw.
+    let r = Region::rect(3, 60).unwrap();
+    let is: Vec<Piece> = vec![pentominoes()[1].clone(); 36];
+    assert_eq!(count_of(&r, &is, true), 1);
+}
+
+#[test]
+fn cancel_keeps_what_was_found() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let stop = AtomicBool::new(true);
+    let out = count(
+        &Region::rect(6, 10).unwrap(),
+        &pentominoes(),
+        false,
+        true,
+        &crate::monitor::Flag(&stop),
+    )
+    .unwrap();
+    assert_eq!(out.stopped, Some(Stopped::Cancelled));
+    assert!(out.count < 9356);
+    // Progress reaches the monitor while searching.
+    struct Counting(AtomicU64);
+    impl Monitor for Counting {
+        fn report(&self, p: &Progress) {
+            self.0.fetch_max(p.done, Ordering::Relaxed);
+        }
+    }
+    let m = Counting(AtomicU64::new(0));
+    let out = count(
+        &Region::rect(5, 12).unwrap(),
+        &pentominoes(),
+        false,
+        false,
+        &m,
+    )
+    .unwrap();
+    assert_eq!(out.count, 1010);
+    assert!(m.0.load(Ordering::Relaxed) > 0);
+}
+
+#[test]
+fn limit_and_keep() {
+    let r = Region::rect(3, 20).unwrap();
+    let options = Options {
+        keep: true,
+        ..Options::default()
+    };
+    let out = solve(&r, &pentominoes(), &options, &Silent).unwrap();
+    assert_eq!(out.solutions.len(), 2);
+    assert_eq!(out.solutions[0].rows(), 3);
+    let options = Options {
+        keep: true,
+        raw: true,
+        limit: Some(3),
+        ..Options::default()
+    };
+    let out = solve(&r, &pentominoes(), &options, &Silent).unwrap();
+    assert_eq!(out.solutions.len(), 3);
+    assert_eq!(out.stopped, Some(Stopped::Limit));
+}
+
+fn with(options: Options, f: impl Fn(&mut Options)) -> Options {
+    let mut o = options;
+    f(&mut o);
+    o
+}
+
+#[test]
+fn copies_break_symmetry_and_count_classes() {
+    // 4 L tetrominoes in 4×4: 10 raw, 3 classes; dominoes on small
+    // rectangles (raw and classes checked by a brute-force enumeration).
+    let l4 = vec![piece_by_name("L4").unwrap(); 4];
+    let r = Region::rect(4, 4).unwrap();
+    assert_eq!(count(&r, &l4, false, true, &Silent).unwrap().count, 10);
+    assert_eq!(count(&r, &l4, false, false, &Silent).unwrap().count, 3);
+    let d = Piece::new("d", 'd', &[(0, 0), (0, 1)]);
+    for (rows, cols, raw, classes) in [(2, 4, 5, 4), (4, 4, 36, 9), (3, 4, 11, 5)] {
+        let r = Region::rect(rows, cols).unwrap();
+        let pieces = vec![d.clone(); rows as usize * cols as usize / 2];
+        assert_eq!(count(&r, &pieces, false, true, &Silent).unwrap().count, raw);
+        assert_eq!(
+            count(&r, &pieces, false, false, &Silent).unwrap().count,
+            classes
+        );
+    }
+}
+
+#[test]
+fn copies_get_their_own_labels() {
+    let l4 = vec![piece_by_name("L4").unwrap(); 4];
+    let options = Options {
+        keep: true,
+        limit: Some(1),
+        ..Options::default()
+    };
+    let out = solve(&Region::rect(4, 4).unwrap(), &l4, &options, &Silent).unwrap();
+    let p = &out.solutions[0];
+    assert_eq!(p.names(), ["L4#1", "L4#2", "L4#3", "L4#4"]);
+    let mut labels: Vec<u32> = p.labels().to_vec();
+    labels.sort_unstable();
+    labels.dedup();
+    assert_eq!(labels, [0, 1, 2, 3]);
+    // Touching copies are drawn with different characters.
+    let text = p.to_string();
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    for r in 0..4 {
+        for c in 0..4 {
+            let i = r * 4 + c;
+            if c + 1 < 4 && p.labels()[i] != p.labels()[i + 1] {
+                assert_ne!(rows[r][c], rows[r][c + 1], "{text}");
+            }
+            if r + 1 < 4 && p.labels()[i] != p.labels()[i + 4] {
+                assert_ne!(rows[r][c], rows[r + 1][c], "{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn colouring_settles_hexomino_rectangles_at_once() {
+    for (r, c) in [(15, 14), (3, 70), (6, 35)] {
+        let out = count(
+            &Region::rect(r, c).unwrap(),
+            &hexominoes(),
+            false,
+            false,
+            &Silent,
+        )
+        .unwrap();
+        assert_eq!(out.count, 0);
+        assert!(out.proof.is_some());
+        assert_eq!(out.nodes, 1);
+    }
+}
+
+#[test]
+fn first_packings_of_copy_only_sets_come_at_once() {
+    let l4 = piece_by_name("L4").unwrap();
+    for (side, n) in [(12, 36), (20, 100)] {
+        let options = Options {
+            keep: true,
+            limit: Some(1),
+            ..Options::default()
+        };
+        let out = solve(
+            &Region::rect(side, side).unwrap(),
+            &vec![l4.clone(); n],
+            &options,
+            &Silent,
+        )
+        .unwrap();
+        assert_eq!(out.solutions.len(), 1, "{side}");
+        assert!(out.nodes < 100_000, "{side}: {} nodes", out.nodes);
+    }
+}
+
+#[test]
+fn one_sided_pentominoes_in_three_by_thirty() {
+    let r = Region::rect(3, 30).unwrap();
+    let set = one_sided_pentominoes();
+    assert_eq!(set.len(), 18);
+    assert_eq!(count(&r, &set, false, true, &Silent).unwrap().count, 184);
+    assert_eq!(count(&r, &set, false, false, &Silent).unwrap().count, 46);
+    assert_eq!(one_sided_tetrominoes().len(), 7);
+}
+
+#[test]
+fn threads_give_the_same_packings_in_the_same_order() {
+    let r = Region::rect(5, 12).unwrap();
+    let base = Options {
+        keep: true,
+        ..Options::default()
+    };
+    let one = solve(
+        &r,
+        &pentominoes(),
+        &with(base.clone(), |o| o.threads = Some(1)),
+        &Silent,
+    )
+    .unwrap();
+    let four = solve(
+        &r,
+        &pentominoes(),
+        &with(base.clone(), |o| o.threads = Some(4)),
+        &Silent,
+    )
+    .unwrap();
+    assert_eq!(one.count, 1010);
+    assert_eq!(one.solutions, four.solutions);
+    let limited = with(base, |o| o.limit = Some(7));
+    let a = solve(
+        &r,
+        &pentominoes(),
+        &with(limited.clone(), |o| o.threads = Some(1)),
+        &Silent,
+    )
+    .unwrap();
+    let b = solve(
+        &r,
+        &pentominoes(),
+        &with(limited, |o| o.threads = Some(3)),
+        &Silent,
+    )
+    .unwrap();
+    assert_eq!(a.solutions, b.solutions);
+    assert_eq!(a.solutions[..], one.solutions[..7]);
+}
+
+#[test]
+fn random_orders_repeat_with_a_seed() {
+    let r = Region::rect(6, 10).unwrap();
+    let options = |seed| Options {
+        keep: true,
+        limit: Some(1),
+        seed: Some(seed),
+        ..Options::default()
+    };
+    let a = solve(&r, &pentominoes(), &options(7), &Silent).unwrap();
+    let b = solve(&r, &pentominoes(), &options(7), &Silent).unwrap();
+    assert_eq!(a.solutions, b.solutions);
+    let firsts: std::collections::HashSet<String> = (1..6)
+        .map(|s| {
+            solve(&r, &pentominoes(), &options(s), &Silent)
+                .unwrap()
+                .solutions[0]
+                .to_string()
+        })
+        .collect();
+    assert!(firsts.len() > 1);
+}
+
+#[test]
+fn soma_cube() {
+    let cube = Space::cuboid(3, 3, 3).unwrap();
+    let raw = solve_solid(
+        &cube,
+        &soma(),
+        &with(Options::default(), |o| o.raw = true),
+        &Silent,
+    )
+    .unwrap();
+    assert_eq!(raw.count, 11520);
+    let unique = solve_solid(&cube, &soma(), &Options::default(), &Silent).unwrap();
+    assert_eq!(unique.count, 240);
+    assert_eq!(unique.symmetries, 48);
+}
