@@ -412,14 +412,10 @@ pub fn pieces_from_item(text: &str, n: usize) -> Result<Vec<Piece>, PolyError> {
     Ok(vec![Piece::new(name, symbol, &cells)])
 }
 
-/// A custom shape from a drawing: rows separated by newlines or `/`, a cell
-/// is any character other than `.`, space or `_`. It must be one connected
-/// piece of at most [`MAX_SHAPE_CELLS`] cells.
-///
-/// Not [`crate::pentomino::Board::parse_shape`]: that reads J's 0/1 notation, where a
-/// space only separates values, `0` is empty and rows must be equal, within
-/// 32×32; here a space is an empty cell, `0` is a cell and rows may differ.
-pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
+/// The cells of a drawing, connected or not: rows separated by newlines or
+/// `/`, a cell is any character other than `.`, space or `_`. Shared by
+/// [`parse_shape`] and the layers of a drawn solid.
+pub(crate) fn drawn_cells(text: &str) -> Result<Vec<Cell>, PolyError> {
     let mut cells = Vec::new();
     for (r, line) in text.split(['\n', '/']).enumerate() {
         for (c, ch) in line.trim_end_matches('\r').chars().enumerate() {
@@ -436,6 +432,18 @@ pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
             }
         }
     }
+    Ok(cells)
+}
+
+/// A custom shape from a drawing: rows separated by newlines or `/`, a cell
+/// is any character other than `.`, space or `_`. It must be one connected
+/// piece of at most [`MAX_SHAPE_CELLS`] cells.
+///
+/// Not [`crate::pentomino::Board::parse_shape`]: that reads J's 0/1 notation, where a
+/// space only separates values, `0` is empty and rows must be equal, within
+/// 32×32; here a space is an empty cell, `0` is a cell and rows may differ.
+pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {
+    let cells = drawn_cells(text)?;
     if cells.is_empty() {
         return Err(PolyError::EmptyShape);
     }

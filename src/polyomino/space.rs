@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::PolyError;
-use super::pieces::{Piece, parse_shape, pentominoes};
+use super::pieces::{Piece, drawn_cells, pentominoes};
 
 /// A cell of a solid or a box: `[layer, row, col]`.
 pub type Point = [u16; 3];
@@ -263,27 +263,10 @@ pub fn solids_from_item(text: &str, n: usize) -> Result<Vec<Solid>, PolyError> {
     Ok(vec![solid])
 }
 
-/// Cells of one layer of a drawn piece (any character but `.`, space, `_`).
+/// Cells of one layer of a drawn piece (any character but `.`, space, `_`);
+/// unlike a flat piece, a layer need not be connected.
 fn parse_cells(layer: &str) -> Result<Vec<(u16, u16)>, PolyError> {
-    // parse_shape insists on one connected piece; a layer need not be.
-    let mut out = Vec::new();
-    for (r, line) in layer.split(['\n', '/']).enumerate() {
-        for (c, ch) in line.trim_end_matches('\r').chars().enumerate() {
-            match ch {
-                '.' | ' ' | '_' => {}
-                ch if ch.is_control() => {
-                    return Err(PolyError::BadChar {
-                        ch,
-                        line: r + 1,
-                        col: c + 1,
-                    });
-                }
-                _ => out.push((r as u16, c as u16)),
-            }
-        }
-    }
-    let _ = parse_shape; // the flat reader, for pieces in one layer
-    Ok(out)
+    drawn_cells(layer)
 }
 
 /// Layers of a drawing: separated by `|` or a blank line.
