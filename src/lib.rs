@@ -5,6 +5,7 @@
 //! types and functions into a Rhai engine; `repl` and `lab` drive that engine
 //! for a person; `main` picks the mode. See ARCHITECTURE.md.
 
+pub mod files;
 pub mod monitor;
 
 pub mod pentomino;

@@ -1,7 +1,9 @@
 //! Running a SAT solver the user installed (picosat, cadical, kissat,
 //! minisat, ...) on a formula and reading its answer.
 //!
-//! The command is split at white space (no shell, no quoting). `{cnf}` in it
+//! The command is an executable and its arguments: a line split at white
+//! space (shell syntax is refused, since no shell runs it) or a list of
+//! words. `{cnf}` in it
 //! stands for the DIMACS file written for the solver; without `{cnf}` the
 //! file's path is added as the last argument. `{out}` stands for a result
 //! file (minisat: `minisat {cnf} {out}`): when present, the answer is read
@@ -9,8 +11,8 @@
 //! 10 (satisfiable) and 20 (unsatisfiable) are the convention, not errors.
 
 use std::io::Read;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::SatError;
@@ -18,22 +20,87 @@ use super::dimacs::{Answer, read_answer, to_dimacs};
 use super::encode::Cnf;
 use crate::monitor::Monitor;
 
-/// A temporary file removed when dropped.
-struct TempFile(std::path::PathBuf);
+/// The most a solver may print (or write to its result file) that is read:
+/// a 25×25 model is under 200 KB; a runaway solver cannot fill memory.
+pub const MAX_ANSWER: u64 = 64 * 1024 * 1024;
 
-impl TempFile {
-    fn new(ext: &str) -> TempFile {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        TempFile(
-            std::env::temp_dir().join(format!("puzzlelab-sat-{}-{n}.{ext}", std::process::id())),
-        )
-    }
+/// Characters that would mean something to a shell. No shell runs the
+/// command, so a line written for one would silently do something else:
+/// it is refused with an explanation instead.
+const SHELL_CHARS: &[char] = &[
+    '|', '&', ';', '<', '>', '$', '`', '\'', '"', '(', ')', '*', '?', '~', '\\', '\n', '\r',
+];
+
+/// A solver command: an executable and its arguments (never a shell line).
+/// `{cnf}` and `{out}` in an argument stand for the formula file and a
+/// result file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverCommand {
+    /// The program as the user named it (a name looked up in `PATH`, or a path).
+    pub program: String,
+    /// Its arguments, placeholders not yet replaced.
+    pub args: Vec<String>,
 }
 
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+impl SolverCommand {
+    /// A command from a line split at white space; shell syntax (quotes,
+    /// pipes, `$`, redirections, globs) is refused since no shell runs it.
+    pub fn parse(line: &str) -> Result<SolverCommand, SatError> {
+        if let Some(c) = line.chars().find(|c| SHELL_CHARS.contains(c)) {
+            return Err(failed(
+                line,
+                format!(
+                    "{c:?} is shell syntax, and no shell runs the solver: give a program and its arguments separated by spaces, or an array [program, arg, ...]"
+                ),
+            ));
+        }
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        SolverCommand::from_words(words, line)
+    }
+
+    /// A command from its words: the program first, then the arguments
+    /// (taken as they are: any character is allowed).
+    pub fn from_words(words: Vec<String>, shown: &str) -> Result<SolverCommand, SatError> {
+        let mut words = words.into_iter();
+        let Some(program) = words.next().filter(|p| !p.trim().is_empty()) else {
+            return Err(failed(shown, "the solver command is empty"));
+        };
+        Ok(SolverCommand {
+            program,
+            args: words.collect(),
+        })
+    }
+
+    /// The command as one line, for messages.
+    pub fn shown(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The program's file: a path as given, or a name found in `PATH`.
+    pub fn resolve(&self) -> Result<PathBuf, SatError> {
+        let shown = self.shown();
+        if self.program.contains('/') {
+            let p = PathBuf::from(&self.program);
+            if p.is_file() {
+                return Ok(p);
+            }
+            return Err(failed(
+                &shown,
+                format!("could not start {:?}: no such file", self.program),
+            ));
+        }
+        which(&self.program).ok_or_else(|| {
+            failed(
+                &shown,
+                format!(
+                    "could not start {:?}: not found in PATH (is the solver installed?)",
+                    self.program
+                ),
+            )
+        })
     }
 }
 
@@ -44,31 +111,55 @@ fn failed(command: &str, message: impl Into<String>) -> SatError {
     }
 }
 
-/// Run `command` on `cnf` and read its answer. The monitor can stop it (the
-/// solver process is then killed).
+/// Reads at most [`MAX_ANSWER`] bytes as text (invalid UTF-8 replaced).
+fn read_capped(r: impl Read) -> String {
+    let mut bytes = Vec::new();
+    let _ = r.take(MAX_ANSWER).read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Run the solver command line `command` on `cnf` (see [`SolverCommand::parse`]).
 pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, SatError> {
-    let words: Vec<&str> = command.split_whitespace().collect();
-    let Some((program, _)) = words.split_first() else {
-        return Err(failed(command, "the solver command is empty"));
-    };
-    let input = TempFile::new("cnf");
-    std::fs::write(&input.0, to_dimacs(cnf)).map_err(|e| SatError::Io {
-        path: input.0.display().to_string(),
+    run_command(cnf, &SolverCommand::parse(command)?, monitor)
+}
+
+/// Run `command` on `cnf` and read its answer. The formula and result
+/// files live in a fresh private folder from `tempfile` (random name, not
+/// shared, removed afterwards whatever happens). The monitor can stop the
+/// solver (its process is then killed).
+pub fn run_command(
+    cnf: &Cnf,
+    command: &SolverCommand,
+    monitor: &dyn Monitor,
+) -> Result<Answer, SatError> {
+    let shown = command.shown();
+    let program = command.resolve()?;
+    let folder = tempfile::Builder::new()
+        .prefix("puzzlelab-sat-")
+        .tempdir()
+        .map_err(|e| SatError::Io {
+            path: std::env::temp_dir().display().to_string(),
+            message: format!("cannot make a temporary folder: {e}"),
+        })?;
+    let input = folder.path().join("formula.cnf");
+    let output = folder.path().join("answer.out");
+    std::fs::write(&input, to_dimacs(cnf)).map_err(|e| SatError::Io {
+        path: input.display().to_string(),
         message: e.to_string(),
     })?;
-    let output = TempFile::new("out");
-    let uses_out = words.iter().any(|w| w.contains("{out}"));
-    let mut args: Vec<String> = words[1..]
+    let uses_out = command.args.iter().any(|w| w.contains("{out}"));
+    let mut args: Vec<String> = command
+        .args
         .iter()
         .map(|w| {
-            w.replace("{cnf}", &input.0.to_string_lossy())
-                .replace("{out}", &output.0.to_string_lossy())
+            w.replace("{cnf}", &input.to_string_lossy())
+                .replace("{out}", &output.to_string_lossy())
         })
         .collect();
-    if !words.iter().any(|w| w.contains("{cnf}")) {
-        args.push(input.0.to_string_lossy().into_owned());
+    if !command.args.iter().any(|w| w.contains("{cnf}")) {
+        args.push(input.to_string_lossy().into_owned());
     }
-    let mut child = Command::new(program)
+    let mut child = Command::new(&program)
         .args(&args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -76,31 +167,22 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
         .spawn()
         .map_err(|e| {
             failed(
-                command,
-                format!("could not start {program:?}: {e} (is the solver installed?)"),
+                &shown,
+                format!(
+                    "could not start {:?}: {e} (is the solver installed?)",
+                    command.program
+                ),
             )
         })?;
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = stdout.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = stderr.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let out_reader = std::thread::spawn(move || stdout.map(read_capped).unwrap_or_default());
+    let err_reader = std::thread::spawn(move || stderr.map(read_capped).unwrap_or_default());
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => {}
-            Err(e) => return Err(failed(command, e.to_string())),
+            Err(e) => return Err(failed(&shown, e.to_string())),
         }
         if monitor.cancelled() {
             let _ = child.kill();
@@ -112,9 +194,9 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
     let text = if uses_out {
-        std::fs::read_to_string(&output.0).map_err(|e| {
+        std::fs::File::open(&output).map(read_capped).map_err(|e| {
             failed(
-                command,
+                &shown,
                 format!(
                     "no result file ({e}); the solver said: {}",
                     first_line(&stderr, &stdout)
@@ -126,7 +208,7 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
     };
     read_answer(&text).map_err(|e| {
         failed(
-            command,
+            &shown,
             format!(
                 "exit status {}; its answer: {e}; the solver said: {}",
                 status.code().map_or("none".to_string(), |c| c.to_string()),
@@ -165,6 +247,22 @@ mod tests {
         let e = run(&cnf, "no-such-solver-here", &Silent).unwrap_err();
         assert!(e.to_string().contains("could not start"), "{e}");
         assert!(run(&cnf, "  ", &Silent).is_err());
+    }
+
+    #[test]
+    fn shell_lines_are_refused_and_temp_files_removed() {
+        let cnf = Cnf::new(1);
+        let e = run(&cnf, "sh -c 'echo s SATISFIABLE'", &Silent).unwrap_err();
+        assert!(e.to_string().contains("is shell syntax"), "{e}");
+        let e = run(&cnf, "picosat | head", &Silent).unwrap_err();
+        assert!(e.to_string().contains("'|' is shell syntax"), "{e}");
+        // `ls` lists the private folder's formula: then the folder is gone.
+        let words = vec!["ls".to_string(), "-d".to_string(), "{cnf}".to_string()];
+        let cmd = SolverCommand::from_words(words, "ls").unwrap();
+        let e = run_command(&cnf, &cmd, &Silent).unwrap_err().to_string();
+        let said = e.rsplit("the solver said: ").next().unwrap().trim();
+        assert!(said.ends_with("formula.cnf"), "{e}");
+        assert!(!std::path::Path::new(said).exists(), "{said} left behind");
     }
 
     #[test]
