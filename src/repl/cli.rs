@@ -53,6 +53,8 @@ Flags (sandbox limits; defaults in brackets):
   --max-array-size N    largest array, 0 = unlimited [{array}]
   --max-map-size N      largest object map, 0 = unlimited [{map}]
   --max-expr-depth N    deepest expression nesting, 0 = unlimited [{expr}]
+  --allow-exec          let scripts run installed programs (external SAT
+                        solvers); off by default, never from a lab
   -q, --quiet           no banner
   -h, --help            this text
   -V, --version         the version
@@ -109,6 +111,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             "--max-array-size" => limits.max_array_size = to_usize(value(flag)?),
             "--max-map-size" => limits.max_map_size = to_usize(value(flag)?),
             "--max-expr-depth" => limits.max_expr_depth = to_usize(value(flag)?),
+            "--allow-exec" => limits.allow_exec = true,
             "-q" | "--quiet" => quiet = true,
             "-h" | "--help" => mode = Some(Mode::Help),
             "-V" | "--version" => mode = Some(Mode::Version),

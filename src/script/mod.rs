@@ -13,6 +13,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
 use crate::monitor::INTERRUPTED;
 
+pub mod exec;
 pub mod help;
 pub mod input;
 pub mod monitor;
@@ -96,6 +97,9 @@ pub struct Limits {
     pub max_map_size: usize,
     /// Deepest expression nesting (statements, functions).
     pub max_expr_depth: usize,
+    /// May scripts run installed programs (external solvers)? Only the
+    /// person starting puzzlelab can say so (`--allow-exec`); see [`exec`].
+    pub allow_exec: bool,
 }
 
 impl Default for Limits {
@@ -107,6 +111,7 @@ impl Default for Limits {
             max_array_size: 10_000_000,
             max_map_size: 1_000_000,
             max_expr_depth: 256,
+            allow_exec: false,
         }
     }
 }
@@ -122,6 +127,7 @@ pub fn new_engine(limits: &Limits) -> Engine {
         .set_max_array_size(limits.max_array_size)
         .set_max_map_size(limits.max_map_size)
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth);
+    exec::set_allowed(&mut engine, limits.allow_exec);
     engine.on_progress(|_| {
         if INTERRUPTED.load(Ordering::Relaxed) {
             Some(Dynamic::from("interrupted (Ctrl+C)"))

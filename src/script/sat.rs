@@ -365,13 +365,19 @@ pub mod api {
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
     ///
     /// This form: an installed solver, `#{solver: "picosat"}`, or a command
-    /// with `{cnf}` (the DIMACS file) and `{out}` (a result file to read).
+    /// with `{cnf}` (the DIMACS file) and `{out}` (a result file to read),
+    /// as a line split at spaces (no shell: shell syntax is refused) or an
+    /// array `[program, arg, ...]`. Needs `--allow-exec`; labs never run one.
     ///
     /// Example: `sat_solve(ym, #{solver: "cadical"})`,
     /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve_with(g: Grid, options: rhai::Map) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(SudokuBoard::from(&g), options, true)
+    pub fn sat_solve_with(
+        ctx: NativeCallContext,
+        g: Grid,
+        options: rhai::Map,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::solve_with(&ctx, SudokuBoard::from(&g), options, true)
     }
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
@@ -379,10 +385,11 @@ pub mod api {
     /// This form: a board, with an installed solver (options as for grids).
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve_board_with(
+        ctx: NativeCallContext,
         board: SudokuBoard,
         options: rhai::Map,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(board, options, false)
+        super::solve_with(&ctx, board, options, false)
     }
 
     /// The model of any formula from the embedded solver (array of literals), or () when unsatisfiable.
@@ -586,6 +593,7 @@ fn board_or_unit(
 }
 
 fn solve_with(
+    ctx: &rhai::NativeCallContext,
     b: SudokuBoard,
     options: rhai::Map,
     as_grid: bool,
@@ -594,10 +602,14 @@ fn solve_with(
     for (key, value) in options {
         match key.as_str() {
             "solver" => {
-                command =
-                    Some(value.into_string().map_err(|t| {
-                        error(format!("sat_solve: `solver` must be a string, not {t}"))
-                    })?)
+                // Refused before the command is even looked at.
+                if !crate::script::exec::allowed(ctx) {
+                    return Err(error(format!(
+                        "sat_solve: {}",
+                        crate::script::exec::NOT_ALLOWED
+                    )));
+                }
+                command = Some(solver_command(value)?)
             }
             other => {
                 return Err(error(format!(
@@ -608,10 +620,35 @@ fn solve_with(
     }
     let monitor = TerminalMonitor::new();
     let r = match command {
-        Some(cmd) => sat::solve_external(&b, &cmd, &monitor),
+        Some(cmd) => sat::solve_external_command(&b, &cmd, &monitor),
         None => sat::solve(&b, &monitor),
     };
     board_or_unit(r, "sat_solve", as_grid)
+}
+
+/// The `solver` option: a command line (no shell syntax) or an array of words.
+fn solver_command(value: Dynamic) -> Result<sat::external::SolverCommand, Box<EvalAltResult>> {
+    let fail = |e: sat::SatError| error(format!("sat_solve: {e}"));
+    if value.is_string() {
+        return sat::external::SolverCommand::parse(&value.to_string()).map_err(fail);
+    }
+    let type_name = value.type_name();
+    let Some(items) = value.try_cast::<rhai::Array>() else {
+        return Err(error(format!(
+            "sat_solve: `solver` must be a string or an array of strings, not {type_name}"
+        )));
+    };
+    let mut words = Vec::with_capacity(items.len());
+    for (i, w) in items.into_iter().enumerate() {
+        let t = w.type_name();
+        words.push(w.into_string().map_err(|_| {
+            error(format!(
+                "sat_solve: `solver` item {i} is a {t}: every word must be a string"
+            ))
+        })?);
+    }
+    let shown = words.join(" ");
+    sat::external::SolverCommand::from_words(words, &shown).map_err(fail)
 }
 
 fn unique(b: &SudokuBoard) -> Result<bool, Box<EvalAltResult>> {

@@ -76,7 +76,9 @@ pub mod api {
     ///
     /// `lang: "ja"` prints the seed's Japanese lines character for
     /// character; `details: false` leaves out each puzzle's key, cells, row
-    /// and column information (the Perl's `$Debug = 0`).
+    /// and column information (the Perl's `$Debug = 0`); `limit` caps the
+    /// pairs judged (100000 by default: past it the report is refused
+    /// before any work, with the count). Ctrl+C stops it.
     #[rhai_fn(name = "similar_report", return_raw)]
     pub fn similar_report_with(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
         report(sources, options)
@@ -206,8 +208,18 @@ mod helpers {
 
     pub fn report(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
         let mut opts = sim::ReportOptions::default();
+        let mut limit = sim::DEFAULT_PAIR_LIMIT;
         for (k, v) in options {
             match k.as_str() {
+                "limit" => {
+                    limit = v
+                        .as_int()
+                        .ok()
+                        .and_then(|n| usize::try_from(n).ok())
+                        .ok_or_else(|| {
+                            error("similar_report: limit must be a number of pairs, 0 or more")
+                        })?
+                }
                 "lang" => {
                     opts.lang = match v.to_string().as_str() {
                         "en" => sim::Lang::English,
@@ -226,7 +238,7 @@ mod helpers {
                 }
                 other => {
                     return Err(error(format!(
-                        "similar_report: unknown option {other:?}: the options are lang and details"
+                        "similar_report: unknown option {other:?}: the options are lang, details and limit"
                     )));
                 }
             }
@@ -249,7 +261,10 @@ mod helpers {
         for p in list.iter().flat_map(|s| &s.puzzles) {
             digits("similar_report", &p.grid)?;
         }
-        Ok(sim::render(&sim::find_similar(&list), opts))
+        let monitor = crate::script::monitor::TerminalMonitor::new();
+        let report = sim::find_similar_bounded(&list, limit, &monitor)
+            .map_err(|e| error(format!("similar_report: {e}")))?;
+        Ok(sim::render(&report, opts))
     }
 
     /// Named puzzles from script values; plain grids allowed when `bare`.
