@@ -97,9 +97,15 @@ impl SafeFile {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let temp = tempfile::Builder::new()
-            .prefix(".puzzlelab-")
-            .suffix(".tmp")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".puzzlelab-").suffix(".tmp");
+        // A new file gets the usual 0666 less the umask, not a temp file's 0600.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder
             .tempfile_in(&folder)
             .map_err(|e| fail(given, format!("cannot write in {}: {e}", folder.display())))?;
         // Keep an existing file's permissions (a temp file is created 0600).
@@ -188,6 +194,21 @@ mod tests {
         }
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "old bytes");
         assert!(leftovers(d.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_not_private_and_an_old_one_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = scratch();
+        let p = d.path().join("new.txt");
+        write_atomic(&p, b"x", &[]).unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_ne!(mode & 0o044, 0, "{mode:o}");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&p, b"y", &[]).unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
     }
 
     #[test]

@@ -294,6 +294,25 @@ fn main() {
         }
         return;
     }
+    // `TARGET --replay FILE...`: run saved inputs once each, timed.
+    if args.get(2).map(String::as_str) == Some("--replay") {
+        let Some(&(_, target, _)) = TARGETS.iter().find(|(n, ..)| Some(n) == args.get(1).map(|s| s.as_str()).as_ref()) else {
+            eprintln!("unknown target: see --list");
+            std::process::exit(2);
+        };
+        for file in &args[3..] {
+            let input = std::fs::read(file).unwrap_or_default();
+            let t0 = Instant::now();
+            let outcome = catch_unwind(AssertUnwindSafe(|| target(&input)));
+            println!(
+                "{file}: {} bytes, {:.3}s, {}",
+                input.len(),
+                t0.elapsed().as_secs_f64(),
+                if outcome.is_ok() { "ok" } else { "PANIC" }
+            );
+        }
+        return;
+    }
     let (Some(name), Some(secs)) = (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok()))
     else {
         eprintln!("usage: puzzlelab-fuzz TARGET SECONDS [SEED] | --list");

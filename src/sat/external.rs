@@ -134,13 +134,18 @@ pub fn run_command(
 ) -> Result<Answer, SatError> {
     let shown = command.shown();
     let program = command.resolve()?;
-    let folder = tempfile::Builder::new()
-        .prefix("puzzlelab-sat-")
-        .tempdir()
-        .map_err(|e| SatError::Io {
-            path: std::env::temp_dir().display().to_string(),
-            message: format!("cannot make a temporary folder: {e}"),
-        })?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("puzzlelab-sat-");
+    // Private: nobody else can read the formula or plant the result file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    let folder = builder.tempdir().map_err(|e| SatError::Io {
+        path: std::env::temp_dir().display().to_string(),
+        message: format!("cannot make a temporary folder: {e}"),
+    })?;
     let input = folder.path().join("formula.cnf");
     let output = folder.path().join("answer.out");
     std::fs::write(&input, to_dimacs(cnf)).map_err(|e| SatError::Io {
