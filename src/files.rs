@@ -156,6 +156,58 @@ pub fn write_atomic(
     file.commit(target)
 }
 
+/// An advisory lock between puzzlelab processes on one file (`labs.json`):
+/// a `NAME.lock` file created exclusively beside it, removed on drop. A lock
+/// older than [`Lock::STALE`] is taken to be left by a process that died.
+pub struct Lock {
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Age after which a lock file is ignored.
+    pub const STALE: std::time::Duration = std::time::Duration::from_secs(10);
+
+    /// Waits (up to two seconds) for the lock on `file`; `None` if it stays
+    /// taken, so a caller can go on without it rather than hang.
+    pub fn acquire(file: &Path) -> Option<Lock> {
+        let mut name = file.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(_) => return Some(Lock { path }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let stale = std::fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.elapsed().ok())
+                        .is_some_and(|age| age > Lock::STALE);
+                    if stale {
+                        let _ = std::fs::remove_file(&path);
+                        continue;
+                    }
+                }
+                Err(_) => return None,
+            }
+            if std::time::Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +222,18 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.starts_with(".puzzlelab-"))
             .collect()
+    }
+
+    #[test]
+    fn a_lock_is_exclusive_until_dropped() {
+        let d = scratch();
+        let f = d.path().join("labs.json");
+        let a = Lock::acquire(&f).unwrap();
+        let t = std::time::Instant::now();
+        assert!(Lock::acquire(&f).is_none());
+        assert!(t.elapsed() >= std::time::Duration::from_secs(2));
+        drop(a);
+        assert!(Lock::acquire(&f).is_some());
     }
 
     #[test]

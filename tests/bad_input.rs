@@ -527,3 +527,62 @@ fn a_failed_write_keeps_the_old_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `labs.json` that cannot be parsed is moved aside with its bytes, not
+/// overwritten; positions written by another REPL in between survive.
+#[test]
+fn a_corrupt_positions_file_is_moved_aside() {
+    let dir = crate::common::scratch_dir("bad-labs");
+    let file = dir.join("labs.json");
+    std::fs::write(&file, "{ not json").unwrap();
+    let mut s = Session::capturing(&Limits::default());
+    let mut lab = puzzlelab::lab::LabState::with_state_file(file.clone());
+    lab.command(":lab example", &mut s).unwrap();
+    lab.command(":next", &mut s).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("labs.json.bad")).unwrap(),
+        "{ not json"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["example"], 1);
+    // Another REPL saves its own lab meanwhile; ours must not drop it.
+    let mut both = saved.clone();
+    both["sudoku"] = 7.into();
+    std::fs::write(&file, both.to_string()).unwrap();
+    lab.command(":next", &mut s).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        (saved["example"].clone(), saved["sudoku"].clone()),
+        (2.into(), 7.into())
+    );
+    assert!(!dir.join("labs.json.lock").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A relative PUZZLELAB_HOME is refused with a warning: nothing is written
+/// into the current folder.
+#[test]
+fn a_relative_state_folder_is_refused() {
+    let dir = crate::common::scratch_dir("bad-home");
+    for home in ["", "rel"] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(["lab", "example"])
+            .current_dir(&dir)
+            .env("PUZZLELAB_HOME", home)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "PUZZLELAB_HOME=\"{home}\" is not an absolute path"
+            )),
+            "{err}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
