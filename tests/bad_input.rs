@@ -101,15 +101,15 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{out: 5})"#,
-        "option out must be a file name",
+        "option out must be a string",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
-        "out of range",
+        "threads must be a whole number from 0 to 1024",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
-        "must be an integer",
+        "option threads must be a whole number",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
@@ -249,7 +249,7 @@ const CASES: &[(&str, &str)] = &[
     (r#"pentomino("Q")"#, "pentomino:"),
     (
         r#"pentomino("V", #{colour: 3})"#,
-        "pentomino: colour must be true or false",
+        "pentomino: option colour must be true or false",
     ),
     // ----- the language: limits instead of aborts -----
     (r#"let a = "xx"; a * 999999999999"#, ""),

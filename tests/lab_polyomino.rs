@@ -3,7 +3,6 @@
 //! parity case, each asserted inside its own section so that a carelessly
 //! accepted snapshot still fails.
 
-
 use crate::common::seed001::FINISHED_BOARD;
 use crate::common::{assert_in, assert_value};
 

@@ -4,7 +4,6 @@
 //! Skips with a message when tmux is not installed. Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
-
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -44,7 +44,7 @@ fn scripts_without_data_run() {
 
 #[test]
 fn scripts_over_a_puzzle_file_run() {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = crate::common::data::data_dir() else {
         println!("skipping: shared data not found");
         return;
     };

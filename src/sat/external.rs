@@ -12,13 +12,12 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use super::SatError;
 use super::dimacs::{Answer, read_answer, to_dimacs};
 use super::encode::Cnf;
 use crate::monitor::Monitor;
+use crate::process::ProcessError;
 
 /// The most a solver may print (or write to its result file) that is read:
 /// a 25×25 model is under 200 KB; a runaway solver cannot fill memory.
@@ -111,7 +110,8 @@ fn failed(command: &str, message: impl Into<String>) -> SatError {
     }
 }
 
-/// Reads at most [`MAX_ANSWER`] bytes as text (invalid UTF-8 replaced).
+/// Reads at most [`MAX_ANSWER`] bytes of a result file as text (invalid
+/// UTF-8 replaced); `process` caps the solver's own output the same way.
 fn read_capped(r: impl Read) -> String {
     let mut bytes = Vec::new();
     let _ = r.take(MAX_ANSWER).read_to_end(&mut bytes);
@@ -164,70 +164,50 @@ pub fn run_command(
     if !command.args.iter().any(|w| w.contains("{cnf}")) {
         args.push(input.to_string_lossy().into_owned());
     }
-    let mut child = Command::new(&program)
-        .args(&args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            failed(
+    let done =
+        crate::process::run(&program.to_string_lossy(), &args, monitor).map_err(|e| match e {
+            ProcessError::Start(e) => failed(
                 &shown,
                 format!(
                     "could not start {:?}: {e} (is the solver installed?)",
                     command.program
                 ),
-            )
+            ),
+            ProcessError::Wait(e) => failed(&shown, e.to_string()),
+            ProcessError::Cancelled => SatError::Cancelled,
         })?;
-    let stdout = child.stdout.take();
-    let stderr = child.stderr.take();
-    let out_reader = std::thread::spawn(move || stdout.map(read_capped).unwrap_or_default());
-    let err_reader = std::thread::spawn(move || stderr.map(read_capped).unwrap_or_default());
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => return Err(failed(&shown, e.to_string())),
-        }
-        if monitor.cancelled() {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(SatError::Cancelled);
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    };
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
+    let (said, complained) = (done.output, done.errors);
+    let status_code = done.code;
     let text = if uses_out {
         std::fs::File::open(&output).map(read_capped).map_err(|e| {
             failed(
                 &shown,
                 format!(
                     "no result file ({e}); the solver said: {}",
-                    first_line(&stderr, &stdout)
+                    first_line(&complained, &said)
                 ),
             )
         })?
     } else {
-        stdout.clone()
+        said.clone()
     };
     read_answer(&text).map_err(|e| {
         failed(
             &shown,
             format!(
                 "exit status {}; its answer: {e}; the solver said: {}",
-                status.code().map_or("none".to_string(), |c| c.to_string()),
-                first_line(&stderr, &stdout)
+                status_code.map_or("none".to_string(), |c| c.to_string()),
+                first_line(&complained, &said)
             ),
         )
     })
 }
 
 /// The first nonblank line of the error output, else of the output.
-fn first_line(stderr: &str, stdout: &str) -> String {
-    stderr
+fn first_line(errors: &str, output: &str) -> String {
+    errors
         .lines()
-        .chain(stdout.lines())
+        .chain(output.lines())
         .find(|l| !l.trim().is_empty())
         .unwrap_or("(nothing)")
         .to_string()

@@ -68,8 +68,11 @@ pub mod api {
     ///
     /// Example: `print(similar_report(["SD1994.txt", "SD1995.txt"]))`
     #[rhai_fn(return_raw)]
-    pub fn similar_report(sources: Array) -> Result<String, Box<EvalAltResult>> {
-        report(sources, Map::new())
+    pub fn similar_report(
+        ctx: NativeCallContext,
+        sources: Array,
+    ) -> Result<String, Box<EvalAltResult>> {
+        report(&ctx, sources, Map::new())
     }
 
     /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
@@ -80,8 +83,12 @@ pub mod api {
     /// pairs judged (100000 by default: past it the report is refused
     /// before any work, with the count). Ctrl+C stops it.
     #[rhai_fn(name = "similar_report", return_raw)]
-    pub fn similar_report_with(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
-        report(sources, options)
+    pub fn similar_report_with(
+        ctx: NativeCallContext,
+        sources: Array,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
+        report(&ctx, sources, options)
     }
 
     /// The named puzzles of a file, as `#{name, grid}` maps.
@@ -145,9 +152,12 @@ pub mod api {
     /// [..]}` (indices 0-based into the input; unnamed grids are named
     /// `#1`, `#2`, ...).
     #[rhai_fn(return_raw)]
-    pub fn canon_groups(puzzles: Array) -> Result<Array, Box<EvalAltResult>> {
+    pub fn canon_groups(
+        ctx: NativeCallContext,
+        puzzles: Array,
+    ) -> Result<Array, Box<EvalAltResult>> {
         let named = named_list(puzzles, true)?;
-        groups(named)
+        groups(&ctx, named)
     }
 
     /// Group the puzzles of a file by canonical form, on all cores.
@@ -156,10 +166,13 @@ pub mod api {
     ///
     /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]
-    pub fn canon_groups_file(path: &str) -> Result<Array, Box<EvalAltResult>> {
+    pub fn canon_groups_file(
+        ctx: NativeCallContext,
+        path: &str,
+    ) -> Result<Array, Box<EvalAltResult>> {
         let source = sim::read_file(std::path::Path::new(path))
             .map_err(|e| error(format!("canon_groups: {e}")))?;
-        groups(source.puzzles)
+        groups(&ctx, source.puzzles)
     }
 }
 
@@ -171,20 +184,24 @@ mod helpers {
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
-    pub fn groups(named: Vec<sim::Named>) -> Result<Array, Box<EvalAltResult>> {
+    pub fn groups(
+        ctx: &rhai::NativeCallContext,
+        named: Vec<sim::Named>,
+    ) -> Result<Array, Box<EvalAltResult>> {
         for p in &named {
             digits("canon_groups", &p.grid)?;
         }
         let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
-        let monitor = crate::script::monitor::TerminalMonitor::new();
-        let result = sim::canon_groups(&grids, &monitor);
+        let host = crate::script::host::host(ctx);
+        let monitor = host.monitor();
+        let result = sim::canon_groups(&grids, &*monitor);
         drop(monitor);
         if result.cancelled {
-            eprintln!(
+            host.note(&format!(
                 "canon_groups: stopped after {} of {} puzzles; groups cover those",
                 result.done,
                 grids.len()
-            );
+            ));
         }
         Ok(result
             .groups
@@ -206,43 +223,34 @@ mod helpers {
             .collect())
     }
 
-    pub fn report(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
+    pub fn report(
+        ctx: &rhai::NativeCallContext,
+        sources: Array,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
         let mut opts = sim::ReportOptions::default();
-        let mut limit = sim::DEFAULT_PAIR_LIMIT;
-        for (k, v) in options {
-            match k.as_str() {
-                "limit" => {
-                    limit = v
-                        .as_int()
-                        .ok()
-                        .and_then(|n| usize::try_from(n).ok())
-                        .ok_or_else(|| {
-                            error("similar_report: limit must be a number of pairs, 0 or more")
-                        })?
-                }
-                "lang" => {
-                    opts.lang = match v.to_string().as_str() {
-                        "en" => sim::Lang::English,
-                        "ja" => sim::Lang::Japanese,
-                        other => {
-                            return Err(error(format!(
-                                "similar_report: lang {other:?} is unknown: use \"en\" or \"ja\""
-                            )));
-                        }
-                    }
-                }
-                "details" => {
-                    opts.details = v
-                        .as_bool()
-                        .map_err(|_| error("similar_report: details must be true or false"))?
-                }
+        let mut options = crate::script::options::Options::new(
+            "similar_report",
+            options,
+            &["lang", "details", "limit"],
+        )?;
+        if let Some(lang) = options.string("lang")? {
+            opts.lang = match lang.as_str() {
+                "en" => sim::Lang::English,
+                "ja" => sim::Lang::Japanese,
                 other => {
                     return Err(error(format!(
-                        "similar_report: unknown option {other:?}: the options are lang, details and limit"
+                        "similar_report: lang {other:?} is unknown: use \"en\" or \"ja\""
                     )));
                 }
             }
         }
+        if let Some(details) = options.bool("details")? {
+            opts.details = details;
+        }
+        let limit = options
+            .int("limit", 0..=i64::MAX)?
+            .map_or(sim::DEFAULT_PAIR_LIMIT, |n| n as usize);
         let list: Vec<sim::Source> = if !sources.is_empty() && sources.iter().all(|s| s.is_string())
         {
             sources
@@ -261,9 +269,10 @@ mod helpers {
         for p in list.iter().flat_map(|s| &s.puzzles) {
             digits("similar_report", &p.grid)?;
         }
-        let monitor = crate::script::monitor::TerminalMonitor::new();
-        let report = sim::find_similar_bounded(&list, limit, &monitor)
+        let monitor = crate::script::host::monitor(ctx);
+        let report = sim::find_similar_bounded(&list, limit, &*monitor)
             .map_err(|e| error(format!("similar_report: {e}")))?;
+        drop(monitor);
         Ok(sim::render(&report, opts))
     }
 
