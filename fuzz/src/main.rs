@@ -137,13 +137,15 @@ fn sat_board(b: &[u8]) -> String {
 
 thread_local! {
     static IN_TARGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    static SESSION: puzzlelab::script::session::Session =
-        puzzlelab::script::session::Session::capturing(&Default::default());
+    static PARSER: rhai::Engine = puzzlelab::script::complete::parser();
 }
 
 fn chunk_complete(b: &[u8]) -> String {
     let t = text(b);
-    SESSION.with(|s| puzzlelab::repl::is_incomplete(s, &t).to_string())
+    PARSER.with(|p| {
+        let _ = puzzlelab::script::complete::missing(p, &t);
+        puzzlelab::script::complete::is_incomplete(p, &t).to_string()
+    })
 }
 
 fn session_answers(b: &[u8]) -> String {
