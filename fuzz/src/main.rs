@@ -24,7 +24,11 @@ type Target = fn(&[u8]) -> String;
 const TARGETS: &[(&str, Target, &[&str])] = &[
     ("grid", grid, &["tests", "labs", "scripts"]),
     ("puzzle_formats", puzzle_formats, &["tests", "scripts"]),
-    ("similarity_reader", similarity_reader, &["tests", "scripts"]),
+    (
+        "similarity_reader",
+        similarity_reader,
+        &["tests", "scripts"],
+    ),
     ("dimacs", dimacs, &["tests", "labs"]),
     ("solver_answer", solver_answer, &["tests", "labs"]),
     ("lab_format", lab_format, &["labs"]),
@@ -62,19 +66,23 @@ fn puzzle_formats(b: &[u8]) -> String {
     let c = formats::parse_bytes(b, "f");
     let back = formats::format_records(&c.records, formats::Format::Named);
     let again = formats::parse_text(&back, "g");
-    assert_eq!(again.records.len(), c.records.len(), "round trip lost records");
+    assert_eq!(
+        again.records.len(),
+        c.records.len(),
+        "round trip lost records"
+    );
     let first = c.errors.first().map(|e| e.to_string()).unwrap_or_default();
-    format!("{} {}", c.records.len().min(3), shape_of::<(), _>(Err(first)))
+    format!(
+        "{} {}",
+        c.records.len().min(3),
+        shape_of::<(), _>(Err(first))
+    )
 }
 
 fn similarity_reader(b: &[u8]) -> String {
     let r = similarity::parse_text("s", &text(b));
     if let Ok(src) = &r {
-        let report = similarity::find_similar_bounded(
-            std::slice::from_ref(src),
-            10_000,
-            &Silent,
-        );
+        let report = similarity::find_similar_bounded(std::slice::from_ref(src), 10_000, &Silent);
         if let Ok(report) = report {
             let _ = similarity::render(&report, similarity::ReportOptions::default());
         }
@@ -151,10 +159,7 @@ fn chunk_complete(b: &[u8]) -> String {
 fn session_answers(b: &[u8]) -> String {
     let t = text(b);
     let mut lines = t.lines();
-    let letter = lines
-        .next()
-        .and_then(|l| l.chars().next())
-        .unwrap_or('V');
+    let letter = lines.next().and_then(|l| l.chars().next()).unwrap_or('V');
     let Ok((mut placing, _)) = pentomino::session::Placing::start(letter) else {
         return "no start".into();
     };
@@ -199,7 +204,11 @@ fn seeds(repo: &Path, folders: &[&str]) -> Vec<Vec<u8>> {
             if bytes.len() > 200_000 {
                 continue;
             }
-            for chunk in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()).take(400) {
+            for chunk in bytes
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .take(400)
+            {
                 out.push(chunk.to_vec());
             }
             out.push(bytes);
@@ -221,15 +230,59 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
 const TOKENS: &[&[u8]] = &[
-    b"\n", b"\r", b"\r\n", b"\t", b",", b" ", b"0", b"-", b".", b"#", b"\xEF\xBB\xBF", b"\xFF",
-    b"\xC3", b"9999999999999999999999", b"-2147483648", b"p cnf ", b" 0\n", b"s ", b"v ",
-    b"SAT", b"UNSAT", b"{", b"}", b"(", b")", b"[", b"]", b"\"", b"`", b"/*", b"*/", b"//",
-    b"```", b"Lab ", b"## ", b"X", b"O", b"\xE2\x96\xA0", b"\\", b"a", b"Z", b"u", b"n", b"h",
+    b"\n",
+    b"\r",
+    b"\r\n",
+    b"\t",
+    b",",
+    b" ",
+    b"0",
+    b"-",
+    b".",
+    b"#",
+    b"\xEF\xBB\xBF",
+    b"\xFF",
+    b"\xC3",
+    b"9999999999999999999999",
+    b"-2147483648",
+    b"p cnf ",
+    b" 0\n",
+    b"s ",
+    b"v ",
+    b"SAT",
+    b"UNSAT",
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b"[",
+    b"]",
+    b"\"",
+    b"`",
+    b"/*",
+    b"*/",
+    b"//",
+    b"```",
+    b"Lab ",
+    b"## ",
+    b"X",
+    b"O",
+    b"\xE2\x96\xA0",
+    b"\\",
+    b"a",
+    b"Z",
+    b"u",
+    b"n",
+    b"h",
 ];
 
 fn mutate(rng: &mut Rng, input: &mut Vec<u8>, corpus: &[Vec<u8>]) {
@@ -298,7 +351,10 @@ fn main() {
     }
     // `TARGET --replay FILE...`: run saved inputs once each, timed.
     if args.get(2).map(String::as_str) == Some("--replay") {
-        let Some(&(_, target, _)) = TARGETS.iter().find(|(n, ..)| Some(n) == args.get(1).map(|s| s.as_str()).as_ref()) else {
+        let Some(&(_, target, _)) = TARGETS
+            .iter()
+            .find(|(n, ..)| Some(n) == args.get(1).map(|s| s.as_str()).as_ref())
+        else {
             eprintln!("unknown target: see --list");
             std::process::exit(2);
         };
@@ -324,10 +380,15 @@ fn main() {
         eprintln!("unknown target {name:?}: see --list");
         std::process::exit(2);
     };
-    let seed = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
+    let seed = args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15);
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut corpus = seeds(&repo, folders);
-    let crash_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crashes").join(name);
+    let crash_dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crashes")
+        .join(name);
     // Panics inside targets are counted, not printed; one outside them
     // (a driver bug) still shows.
     let default_hook = std::panic::take_hook();
@@ -383,7 +444,10 @@ fn main() {
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
                 if panic_messages.insert(msg.clone()) {
-                    eprintln!("{name}: PANIC {msg:?} on {:?}", text(&input[..input.len().min(200)]));
+                    eprintln!(
+                        "{name}: PANIC {msg:?} on {:?}",
+                        text(&input[..input.len().min(200)])
+                    );
                     let _ = std::fs::create_dir_all(&crash_dir);
                     let _ = std::fs::write(crash_dir.join(format!("panic-{runs}")), &input);
                 }
