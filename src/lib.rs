@@ -6,6 +6,7 @@
 //! a session's `Host`; `repl` (the terminal host) and `lab` drive that
 //! engine for a person; `main` picks the mode. See ARCHITECTURE.md.
 
+pub mod files;
 pub mod monitor;
 pub mod process;
 

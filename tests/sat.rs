@@ -303,6 +303,12 @@ fn solving_and_uniqueness() {
     let msg = failure(&mut s, "sat_solve(ym, #{solvr: \"picosat\"})");
     assert!(msg.contains("unknown option \"solvr\""), "{msg}");
     let msg = failure(&mut s, "sat_solve(ym, #{solver: \"no-such-solver-xyz\"})");
+    assert!(
+        msg.contains("not allowed: start puzzlelab with --allow-exec"),
+        "{msg}"
+    );
+    s.allow_exec(true);
+    let msg = failure(&mut s, "sat_solve(ym, #{solver: \"no-such-solver-xyz\"})");
     assert!(msg.contains("could not start"), "{msg}");
 }
 

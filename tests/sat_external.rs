@@ -107,6 +107,7 @@ fn the_solver_option_runs_them() {
     // Through the script layer.
     if sat::external::which("picosat").is_some() {
         let mut s = puzzlelab::script::session::Session::capturing(&Default::default());
+        s.allow_exec(true);
         let v = s
             .eval("sat_solve(su21_99, #{solver: \"picosat\"}) == sat_solve(su21_99)")
             .unwrap();

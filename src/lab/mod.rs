@@ -147,7 +147,11 @@ fn run_inputs(
                 out.push('\n');
             }
         }
+        // Code from a lab file never runs programs, whatever the session allows.
+        let allowed = session.exec_allowed();
+        session.allow_exec(false);
         let result = session.eval(&input.code);
+        session.allow_exec(allowed);
         let printed = session.take_output();
         if echo && let Some(out) = out.as_deref_mut() {
             out.push_str(&printed);
@@ -449,25 +453,55 @@ impl LabState {
 
     fn positions(&self) -> BTreeMap<String, usize> {
         self.positions_path()
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| serde_json::from_str(&t).ok())
+            .map(|p| read_positions(&p))
             .unwrap_or_default()
     }
 
     /// Remember `pos` for `key` (0 forgets it). Failing to write is not an
-    /// error worth interrupting a lesson for.
+    /// error worth interrupting a lesson for. The file is re-read and
+    /// written under a lock, atomically, so REPLs running side by side keep
+    /// each other's positions.
     fn save(&self, key: &str, pos: usize) {
         let Some(path) = self.positions_path() else {
             return;
         };
-        let mut all = self.positions();
+        let _lock = crate::files::Lock::acquire(&path);
+        let mut all = read_positions(&path);
         if pos == 0 {
             all.remove(key);
         } else {
             all.insert(key.to_string(), pos);
         }
         if let Ok(text) = serde_json::to_string_pretty(&all) {
-            let _ = std::fs::write(path, text);
+            let _ = crate::files::write_atomic(&path, text.as_bytes(), &[]);
+        }
+    }
+}
+
+/// The saved positions. A file that cannot be parsed is moved aside to
+/// `NAME.bad` with a warning (never silently overwritten).
+fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return BTreeMap::new();
+    };
+    match serde_json::from_str(&text) {
+        Ok(all) => all,
+        Err(e) => {
+            let mut bad = path.as_os_str().to_owned();
+            bad.push(".bad");
+            let bad = PathBuf::from(bad);
+            match std::fs::rename(path, &bad) {
+                Ok(()) => eprintln!(
+                    "warning: {} is not a list of lab positions ({e}); moved aside to {}, positions start afresh",
+                    path.display(),
+                    bad.display()
+                ),
+                Err(m) => eprintln!(
+                    "warning: {} is not a list of lab positions ({e}) and could not be moved aside ({m})",
+                    path.display()
+                ),
+            }
+            BTreeMap::new()
         }
     }
 }

@@ -87,18 +87,31 @@ impl From<DimacsError> for SatError {
     }
 }
 
+/// The largest DIMACS or answer file read (a 25×25 Sudoku's CNF is ~20 MB).
+pub const MAX_FILE: u64 = 512 * 1024 * 1024;
+
 fn read_text(path: &str) -> Result<String, SatError> {
-    std::fs::read_to_string(path).map_err(|e| SatError::Io {
+    let io = |message: String| SatError::Io {
         path: path.to_string(),
-        message: e.to_string(),
-    })
+        message,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|e| io(e.to_string()))?
+        .len();
+    if size > MAX_FILE {
+        return Err(io(format!(
+            "{size} bytes: larger than the {MAX_FILE} this reader takes"
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| io(e.to_string()))
 }
 
-/// Write `cnf` as DIMACS to the file `path`.
+/// Write `cnf` as DIMACS to the file `path`, safely: to a temporary file
+/// beside it, renamed into place when complete (see [`crate::files`]).
 pub fn write_dimacs_file(cnf: &Cnf, path: &str) -> Result<(), SatError> {
-    std::fs::write(path, to_dimacs(cnf)).map_err(|e| SatError::Io {
-        path: path.to_string(),
-        message: e.to_string(),
+    crate::files::write_atomic(path, to_dimacs(cnf).as_bytes(), &[]).map_err(|e| SatError::Io {
+        path: e.path,
+        message: e.message,
     })
 }
 
@@ -149,5 +162,15 @@ pub fn solve_external(
     monitor: &dyn crate::monitor::Monitor,
 ) -> Result<Option<Board>, SatError> {
     let answer = external::run(&encode(board), command, monitor)?;
+    answer_board(&answer, Some(board.side()))
+}
+
+/// Solve `board` with an external solver given as program and arguments.
+pub fn solve_external_command(
+    board: &Board,
+    command: &external::SolverCommand,
+    monitor: &dyn crate::monitor::Monitor,
+) -> Result<Option<Board>, SatError> {
+    let answer = external::run_command(&encode(board), command, monitor)?;
     answer_board(&answer, Some(board.side()))
 }

@@ -7,13 +7,19 @@
 use rhai::{Engine, LexError, ParseErrorType};
 
 /// A parser for code that has no session yet (a lab file being read): no
-/// functions registered, no depth limit (a session's own limits apply when
-/// the code runs).
+/// functions registered; nesting deeper than [`MAX_DEPTH`] counts as
+/// complete (and wrong), so the session's own limits report it when the code
+/// runs. Without a limit, a few thousand `(` overflowed the stack and
+/// aborted the process (found by `fuzz/`, target `chunk_complete`).
 pub fn parser() -> Engine {
     let mut engine = Engine::new_raw();
-    engine.set_max_expr_depths(0, 0);
+    engine.set_max_expr_depths(MAX_DEPTH, MAX_DEPTH);
     engine
 }
+
+/// Deepest nesting the completeness parser follows (far below what the
+/// main thread's stack holds).
+pub const MAX_DEPTH: usize = 256;
 
 /// True when `code` cannot be complete yet: the parser ran out of input.
 pub fn is_incomplete(engine: &Engine, code: &str) -> bool {

@@ -1,6 +1,10 @@
-//! Permission to run installed programs (external SAT solvers), carried in
-//! the engine's tag beside the session's host (see `script::host`), so
-//! every evaluation of a session sees it. Off unless turned on.
+//! Permission to run installed programs (external SAT solvers).
+//!
+//! Off unless the person at the keyboard turned it on for this process
+//! (`--allow-exec` on the command line). It travels in the engine's tag
+//! beside the session's host, so every evaluation of a session sees it, and
+//! a lab section runs with it off whatever the session allows: a lab or script
+//! someone sent must not be able to run a program.
 
 use rhai::{Dynamic, Engine, NativeCallContext};
 

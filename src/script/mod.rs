@@ -102,11 +102,15 @@ macro_rules! limits {
                       value_parser = parse_count::<$ty>)]
                 pub $field: $ty,
             )*
+            /// Let scripts run installed programs (external SAT solvers);
+            /// off by default, never from a lab (see `script::exec`)
+            #[arg(long)]
+            pub allow_exec: bool,
         }
 
         impl Default for Limits {
             fn default() -> Self {
-                Limits { $($field: $default,)* }
+                Limits { $($field: $default,)* allow_exec: false }
             }
         }
 
@@ -159,7 +163,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth);
     engine.set_default_tag(Dynamic::from(host::HostTag {
         host: host.clone(),
-        allow_exec: false,
+        allow_exec: limits.allow_exec,
     }));
     engine.on_progress(move |_| {
         if host.cancelled() {

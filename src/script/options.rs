@@ -37,6 +37,11 @@ impl Options {
         self.map.remove(key)
     }
 
+    /// `key` as given, for an option of several kinds (read by the caller).
+    pub fn value(&mut self, key: &str) -> Option<Dynamic> {
+        self.take(key)
+    }
+
     fn wrong(&self, key: &str, must: &str) -> Box<EvalAltResult> {
         error(format!("{}: option {key} must be {must}", self.function))
     }

@@ -367,7 +367,9 @@ pub mod api {
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
     ///
     /// This form: an installed solver, `#{solver: "picosat"}`, or a command
-    /// with `{cnf}` (the DIMACS file) and `{out}` (a result file to read).
+    /// with `{cnf}` (the DIMACS file) and `{out}` (a result file to read),
+    /// as a line split at spaces (no shell: shell syntax is refused) or an
+    /// array `[program, arg, ...]`. Needs `--allow-exec`; labs never run one.
     ///
     /// Example: `sat_solve(ym, #{solver: "cadical"})`,
     /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
@@ -588,15 +590,50 @@ fn solve_with(
     options: rhai::Map,
     as_grid: bool,
 ) -> Result<Dynamic, Box<EvalAltResult>> {
-    let command = crate::script::options::Options::new("sat_solve", options, &["solver"])?
-        .string("solver")?;
+    let mut options = crate::script::options::Options::new("sat_solve", options, &["solver"])?;
+    let command = match options.value("solver") {
+        // Refused before the command is even looked at.
+        Some(_) if !crate::script::exec::allowed(ctx) => {
+            return Err(error(format!(
+                "sat_solve: {}",
+                crate::script::exec::NOT_ALLOWED
+            )));
+        }
+        Some(value) => Some(solver_command(value)?),
+        None => None,
+    };
     let monitor = monitor(ctx);
     let r = match command {
-        Some(cmd) => sat::solve_external(&b, &cmd, &*monitor),
+        Some(cmd) => sat::solve_external_command(&b, &cmd, &*monitor),
         None => sat::solve(&b, &*monitor),
     };
     drop(monitor);
     board_or_unit(r, "sat_solve", as_grid)
+}
+
+/// The `solver` option: a command line (no shell syntax) or an array of words.
+fn solver_command(value: Dynamic) -> Result<sat::external::SolverCommand, Box<EvalAltResult>> {
+    let fail = |e: sat::SatError| error(format!("sat_solve: {e}"));
+    if value.is_string() {
+        return sat::external::SolverCommand::parse(&value.to_string()).map_err(fail);
+    }
+    let type_name = value.type_name();
+    let Some(items) = value.try_cast::<rhai::Array>() else {
+        return Err(error(format!(
+            "sat_solve: `solver` must be a string or an array of strings, not {type_name}"
+        )));
+    };
+    let mut words = Vec::with_capacity(items.len());
+    for (i, w) in items.into_iter().enumerate() {
+        let t = w.type_name();
+        words.push(w.into_string().map_err(|_| {
+            error(format!(
+                "sat_solve: `solver` item {i} is a {t}: every word must be a string"
+            ))
+        })?);
+    }
+    let shown = words.join(" ");
+    sat::external::SolverCommand::from_words(words, &shown).map_err(fail)
 }
 
 fn unique(ctx: &NativeCallContext, b: &SudokuBoard) -> Result<bool, Box<EvalAltResult>> {

@@ -185,6 +185,17 @@ impl Session {
         result
     }
 
+    /// Allow or forbid running installed programs (external solvers) in
+    /// this session; off by default (see [`super::exec`]).
+    pub fn allow_exec(&mut self, on: bool) {
+        super::exec::set_allowed(&mut self.engine, on);
+    }
+
+    /// True when this session may run installed programs.
+    pub fn exec_allowed(&self) -> bool {
+        super::exec::engine_allows(&self.engine)
+    }
+
     /// Text for a value as a person should see it (see [`display`]).
     pub fn show(&self, value: &Dynamic) -> String {
         display(&self.engine, value)

@@ -68,18 +68,27 @@ pub mod api {
     ///
     /// Example: `print(similar_report(["SD1994.txt", "SD1995.txt"]))`
     #[rhai_fn(return_raw)]
-    pub fn similar_report(sources: Array) -> Result<String, Box<EvalAltResult>> {
-        report(sources, Map::new())
+    pub fn similar_report(
+        ctx: NativeCallContext,
+        sources: Array,
+    ) -> Result<String, Box<EvalAltResult>> {
+        report(&ctx, sources, Map::new())
     }
 
     /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
     ///
     /// `lang: "ja"` prints the seed's Japanese lines character for
     /// character; `details: false` leaves out each puzzle's key, cells, row
-    /// and column information (the Perl's `$Debug = 0`).
+    /// and column information (the Perl's `$Debug = 0`); `limit` caps the
+    /// pairs judged (100000 by default: past it the report is refused
+    /// before any work, with the count). Ctrl+C stops it.
     #[rhai_fn(name = "similar_report", return_raw)]
-    pub fn similar_report_with(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
-        report(sources, options)
+    pub fn similar_report_with(
+        ctx: NativeCallContext,
+        sources: Array,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
+        report(&ctx, sources, options)
     }
 
     /// The named puzzles of a file, as `#{name, grid}` maps.
@@ -214,10 +223,17 @@ mod helpers {
             .collect())
     }
 
-    pub fn report(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
+    pub fn report(
+        ctx: &rhai::NativeCallContext,
+        sources: Array,
+        options: Map,
+    ) -> Result<String, Box<EvalAltResult>> {
         let mut opts = sim::ReportOptions::default();
-        let mut options =
-            crate::script::options::Options::new("similar_report", options, &["lang", "details"])?;
+        let mut options = crate::script::options::Options::new(
+            "similar_report",
+            options,
+            &["lang", "details", "limit"],
+        )?;
         if let Some(lang) = options.string("lang")? {
             opts.lang = match lang.as_str() {
                 "en" => sim::Lang::English,
@@ -232,6 +248,9 @@ mod helpers {
         if let Some(details) = options.bool("details")? {
             opts.details = details;
         }
+        let limit = options
+            .int("limit", 0..=i64::MAX)?
+            .map_or(sim::DEFAULT_PAIR_LIMIT, |n| n as usize);
         let list: Vec<sim::Source> = if !sources.is_empty() && sources.iter().all(|s| s.is_string())
         {
             sources
@@ -250,7 +269,11 @@ mod helpers {
         for p in list.iter().flat_map(|s| &s.puzzles) {
             digits("similar_report", &p.grid)?;
         }
-        Ok(sim::render(&sim::find_similar(&list), opts))
+        let monitor = crate::script::host::monitor(ctx);
+        let report = sim::find_similar_bounded(&list, limit, &*monitor)
+            .map_err(|e| error(format!("similar_report: {e}")))?;
+        drop(monitor);
+        Ok(sim::render(&report, opts))
     }
 
     /// Named puzzles from script values; plain grids allowed when `bare`.

@@ -18,8 +18,9 @@ pub mod api {
     use crate::script::error;
     use crate::script::host::{host, monitor};
     use crate::sudoku::Grid;
+    use crate::sudoku::file_solve;
     use crate::sudoku::formats::{self, Format, Record};
-    use crate::sudoku::solver::{self, batch, rate as human};
+    use crate::sudoku::solver::{self, rate as human};
 
     fn invalid(what: &str, e: solver::InvalidGrid) -> Box<EvalAltResult> {
         error(format!("{what}: {e}"))
@@ -172,8 +173,11 @@ pub mod api {
     /// write puzzles with their solutions to), `format` (`lines`, `named`,
     /// `csv` or `json`; by default from the out file's extension). In the
     /// `lines` format each line is the solution (the puzzle when it has
-    /// none). Shows progress on a terminal; Ctrl+C stops and keeps what
-    /// was done. Example: `solve_file("top1465.txt", #{threads: 1})`
+    /// none). The file is read as a stream (any size); `out` may not be the
+    /// input, and replaces its old contents only when the whole file was
+    /// solved. Shows progress on a terminal; Ctrl+C stops and returns the
+    /// counts so far with `stopped: true` (and writes no `out`).
+    /// Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
     pub fn solve_file(
         ctx: NativeCallContext,
@@ -196,47 +200,39 @@ pub mod api {
                 ))
             })?),
         };
-        let c = read(path)?;
-        let grids: Vec<Grid> = c.records.iter().map(|r| r.grid).collect();
-        let monitor = monitor(&ctx);
-        let b = batch::solve_all(&grids, threads, &*monitor);
-        drop(monitor);
-        if let Some(out) = out {
+        let out = out.map(|out| {
             let format = format.unwrap_or_else(|| Format::from_path(Path::new(&out)));
-            let records: Vec<Record> = c
-                .records
-                .iter()
-                .zip(&b.outcomes)
-                .map(|(r, o)| {
-                    let solution = o.as_ref().and_then(|o| o.solution());
-                    match format {
-                        Format::Lines => Record::new(solution.unwrap_or(r.grid)),
-                        _ => Record {
-                            solution,
-                            ..r.clone()
-                        },
-                    }
-                })
-                .collect();
-            formats::write_file(&out, &records, format)
-                .map_err(|e| error(format!("solve_file: {e}")))?;
-        }
+            file_solve::Output {
+                path: out.into(),
+                format,
+            }
+        });
+        let monitor = monitor(&ctx);
+        let b = file_solve::solve_file(Path::new(path), out.as_ref(), threads, &*monitor)
+            .map_err(|e| error(format!("solve_file: {e}")))?;
+        drop(monitor);
         let mut m = Map::new();
         let int = |n: usize| Dynamic::from(n as i64);
-        m.insert("puzzles".into(), int(grids.len()));
-        m.insert("solved".into(), int(b.solved()));
-        m.insert("unique".into(), int(b.unique()));
-        m.insert("multiple".into(), int(b.multiple()));
-        m.insert("invalid".into(), int(b.invalid()));
-        m.insert("unsolvable".into(), int(b.unsolvable()));
-        let errors: Array = c
+        m.insert("puzzles".into(), int(b.puzzles));
+        m.insert("solved".into(), int(b.solved));
+        m.insert("unique".into(), int(b.unique));
+        m.insert("multiple".into(), int(b.multiple));
+        m.insert("invalid".into(), int(b.invalid));
+        m.insert("unsolvable".into(), int(b.unsolvable));
+        let mut errors: Array = b
             .errors
             .iter()
             .map(|e| Dynamic::from(e.to_string()))
             .collect();
+        if b.error_count > b.errors.len() {
+            errors.push(Dynamic::from(format!(
+                "... and {} more bad lines",
+                b.error_count - b.errors.len()
+            )));
+        }
         m.insert("errors".into(), Dynamic::from(errors));
         m.insert("seconds".into(), Dynamic::from(b.seconds));
-        let rate = b.done() as f64 / b.seconds.max(1e-9);
+        let rate = b.done as f64 / b.seconds.max(1e-9);
         m.insert("puzzles_per_s".into(), Dynamic::from(rate.round()));
         m.insert("stopped".into(), Dynamic::from(b.stopped));
         Ok(m)

@@ -189,8 +189,58 @@ impl Report {
     }
 }
 
+/// The default cap on the pairs a report judges and lists (the report's
+/// length grows with the square of a group's size: 20,000 copies of one
+/// puzzle would be 200 million lines).
+pub const DEFAULT_PAIR_LIMIT: usize = 100_000;
+
+/// Why a bounded report was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimilarError {
+    /// More pairs to judge than the limit allows.
+    TooManyPairs { pairs: u64, limit: usize },
+    /// Stopped by the monitor after `judged` pairs.
+    Stopped { judged: u64, pairs: u64 },
+}
+
+impl std::fmt::Display for SimilarError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimilarError::TooManyPairs { pairs, limit } => write!(
+                f,
+                "the report would judge {pairs} pairs of similar puzzles, more than the limit of {limit}: raise it with #{{limit: {pairs}}} or give fewer puzzles"
+            ),
+            SimilarError::Stopped { judged, pairs } => write!(
+                f,
+                "stopped (Ctrl+C) after judging {judged} of {pairs} pairs: no report"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SimilarError {}
+
 /// Group the puzzles by block key and judge every pair in each group.
+/// Unbounded: see [`find_similar_bounded`] for input from users.
 pub fn find_similar(sources: &[Source]) -> Report {
+    match find_similar_bounded(sources, usize::MAX, &crate::monitor::Silent) {
+        Ok(r) => r,
+        // Neither can happen without a limit or a monitor that stops.
+        Err(_) => Report {
+            counts: Vec::new(),
+            groups: Vec::new(),
+        },
+    }
+}
+
+/// [`find_similar`] judging at most `limit` pairs (counted before any is
+/// judged, so an over-large request costs nothing) and stoppable by the
+/// monitor.
+pub fn find_similar_bounded(
+    sources: &[Source],
+    limit: usize,
+    monitor: &dyn crate::monitor::Monitor,
+) -> Result<Report, SimilarError> {
     let mut order: Vec<String> = Vec::new();
     let mut by_key: std::collections::HashMap<String, Vec<&Named>> = Default::default();
     for p in sources.iter().flat_map(|s| &s.puzzles) {
@@ -201,6 +251,14 @@ pub fn find_similar(sources: &[Source]) -> Report {
         }
         entry.push(p);
     }
+    let pairs: u64 = by_key
+        .values()
+        .map(|l| (l.len() as u64) * (l.len() as u64).saturating_sub(1) / 2)
+        .fold(0u64, u64::saturating_add);
+    if pairs > limit as u64 {
+        return Err(SimilarError::TooManyPairs { pairs, limit });
+    }
+    let mut judged = 0u64;
     let mut groups = Vec::new();
     for key in order {
         let Some(list) = by_key.remove(&key) else {
@@ -208,6 +266,9 @@ pub fn find_similar(sources: &[Source]) -> Report {
         };
         if list.len() < 2 {
             continue;
+        }
+        if monitor.cancelled() {
+            return Err(SimilarError::Stopped { judged, pairs });
         }
         let members: Vec<Member> = list
             .into_iter()
@@ -219,6 +280,10 @@ pub fn find_similar(sources: &[Source]) -> Report {
             .collect();
         let mut verdicts = Vec::new();
         for i in 1..members.len() {
+            if i % 256 == 0 && monitor.cancelled() {
+                return Err(SimilarError::Stopped { judged, pairs });
+            }
+            judged += i as u64;
             for j in 0..i {
                 let (a, b) = (&members[j], &members[i]);
                 let v = verdict_with_info(
@@ -238,13 +303,13 @@ pub fn find_similar(sources: &[Source]) -> Report {
             verdicts,
         });
     }
-    Report {
+    Ok(Report {
         counts: sources
             .iter()
             .map(|s| (s.label.clone(), s.puzzles.len()))
             .collect(),
         groups,
-    }
+    })
 }
 
 /// Language of the printed report.
@@ -367,5 +432,38 @@ mod tests {
         let e = Grid::empty();
         assert_eq!(block_key(&e), "000000000");
         assert_eq!(verdict(&e, &e), Verdict::Identical);
+    }
+
+    #[test]
+    fn a_report_past_its_limit_is_refused_before_any_work() {
+        let x =
+            g("000200001008000050000300000400000600210000000000050080300000002000060400009080000");
+        let copies = |n: usize| Source {
+            label: "s".into(),
+            puzzles: (0..n)
+                .map(|i| Named {
+                    name: format!("p{i}"),
+                    grid: x,
+                })
+                .collect(),
+        };
+        let e = find_similar_bounded(
+            &[copies(20_000)],
+            DEFAULT_PAIR_LIMIT,
+            &crate::monitor::Silent,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the report would judge 199990000 pairs of similar puzzles, more than the limit of 100000: raise it with #{limit: 199990000} or give fewer puzzles"
+        );
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let e = find_similar_bounded(&[copies(3)], 10, &crate::monitor::Flag(&stop)).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("stopped (Ctrl+C) after judging 0 of 3")
+        );
+        let r = find_similar_bounded(&[copies(3)], 3, &crate::monitor::Silent).unwrap();
+        assert_eq!(r.groups[0].verdicts.len(), 3);
     }
 }

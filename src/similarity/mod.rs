@@ -17,7 +17,7 @@ pub use canon::{
 };
 pub use groups::{CanonGroup, Grouping, canon_groups};
 pub use keys::{
-    Group, Lang, Member, Named, Report, ReportOptions, Source, Verdict, block_key, col_key,
-    find_similar, render, row_key, verdict,
+    DEFAULT_PAIR_LIMIT, Group, Lang, Member, Named, Report, ReportOptions, SimilarError, Source,
+    Verdict, block_key, col_key, find_similar, find_similar_bounded, render, row_key, verdict,
 };
 pub use read::{ReadError, parse_text, read_file};

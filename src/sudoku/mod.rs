@@ -6,6 +6,7 @@
 //! - [`solver`]: the fast bit-parallel solver.
 //! - [`formats`]: reading and writing puzzle files.
 
+pub mod file_solve;
 pub mod formats;
 pub mod grid;
 pub mod hui;

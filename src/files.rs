@@ -1,0 +1,297 @@
+//! Safe file writes: every file puzzlelab writes goes to a temporary file in
+//! the target's folder and is renamed over the target only once it is
+//! complete, so a failed write (disk full, file-size limit, an error half way)
+//! leaves the old file exactly as it was and no stub behind.
+//!
+//! A write that would replace one of the operation's own inputs is refused
+//! before anything is written: `solve_file("p.txt", #{out: "p.txt"})` must
+//! not turn the puzzles into their solutions.
+
+use std::fmt;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Why a file could not be written. The target is untouched in every case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteError {
+    /// The target as given.
+    pub path: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+fn fail(path: &Path, message: impl Into<String>) -> WriteError {
+    WriteError {
+        path: path.display().to_string(),
+        message: message.into(),
+    }
+}
+
+/// True when `a` and `b` name the same existing file (through links,
+/// `./`, `..`, or a second name of one inode).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(ma), Ok(mb)) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                ma.dev() == mb.dev() && ma.ino() == mb.ino()
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = (ma, mb);
+                match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+                    (Ok(x), Ok(y)) => x == y,
+                    _ => false,
+                }
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Refuses a target that is one of `inputs`.
+pub fn check_not_input(target: &Path, inputs: &[&Path]) -> Result<(), WriteError> {
+    if let Some(input) = inputs.iter().find(|i| same_file(target, i)) {
+        return Err(fail(
+            target,
+            format!(
+                "refusing to write over {}, an input of this operation: choose another output file",
+                input.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A file being written: bytes go to a hidden temporary file beside the
+/// target; [`SafeFile::commit`] renames it into place. Dropped without a
+/// commit, the temporary file is removed and the target is untouched.
+pub struct SafeFile {
+    target: PathBuf,
+    writer: BufWriter<tempfile::NamedTempFile>,
+}
+
+impl SafeFile {
+    /// Starts writing `target`, refusing it when it is one of `inputs`.
+    pub fn create(target: impl AsRef<Path>, inputs: &[&Path]) -> Result<SafeFile, WriteError> {
+        let given = target.as_ref();
+        check_not_input(given, inputs)?;
+        if given.as_os_str().is_empty() {
+            return Err(fail(given, "the file name is empty"));
+        }
+        if given.is_dir() {
+            return Err(fail(given, "is a folder, not a file"));
+        }
+        // Writing through a symbolic link updates the file it points to.
+        let target = std::fs::canonicalize(given).unwrap_or_else(|_| given.to_path_buf());
+        let folder = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".puzzlelab-").suffix(".tmp");
+        // A new file gets the usual 0666 less the umask, not a temp file's 0600.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder
+            .tempfile_in(&folder)
+            .map_err(|e| fail(given, format!("cannot write in {}: {e}", folder.display())))?;
+        // Keep an existing file's permissions (a temp file is created 0600).
+        if let Ok(meta) = std::fs::metadata(&target) {
+            let _ = std::fs::set_permissions(temp.path(), meta.permissions());
+        }
+        Ok(SafeFile {
+            target,
+            writer: BufWriter::with_capacity(1 << 16, temp),
+        })
+    }
+
+    /// Renames the finished file into place (after flushing it to disk).
+    pub fn commit(self, shown_as: &Path) -> Result<(), WriteError> {
+        let temp = self
+            .writer
+            .into_inner()
+            .map_err(|e| fail(shown_as, format!("cannot write: {}", e.error())))?;
+        temp.as_file()
+            .sync_all()
+            .map_err(|e| fail(shown_as, format!("cannot write: {e}")))?;
+        temp.persist(&self.target)
+            .map_err(|e| fail(shown_as, format!("cannot replace the file: {}", e.error)))?;
+        Ok(())
+    }
+}
+
+impl Write for SafeFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.writer.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// Writes `bytes` to `target` safely (see [`SafeFile`]).
+pub fn write_atomic(
+    target: impl AsRef<Path>,
+    bytes: &[u8],
+    inputs: &[&Path],
+) -> Result<(), WriteError> {
+    let target = target.as_ref();
+    let mut file = SafeFile::create(target, inputs)?;
+    file.write_all(bytes)
+        .map_err(|e| fail(target, format!("cannot write: {e}")))?;
+    file.commit(target)
+}
+
+/// An advisory lock between puzzlelab processes on one file (`labs.json`):
+/// a `NAME.lock` file created exclusively beside it, removed on drop. A lock
+/// older than [`Lock::STALE`] is taken to be left by a process that died.
+pub struct Lock {
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Age after which a lock file is ignored.
+    pub const STALE: std::time::Duration = std::time::Duration::from_secs(10);
+
+    /// Waits (up to two seconds) for the lock on `file`; `None` if it stays
+    /// taken, so a caller can go on without it rather than hang.
+    pub fn acquire(file: &Path) -> Option<Lock> {
+        let mut name = file.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(_) => return Some(Lock { path }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let stale = std::fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.elapsed().ok())
+                        .is_some_and(|age| age > Lock::STALE);
+                    if stale {
+                        let _ = std::fs::remove_file(&path);
+                        continue;
+                    }
+                }
+                Err(_) => return None,
+            }
+            if std::time::Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".puzzlelab-"))
+            .collect()
+    }
+
+    #[test]
+    fn a_lock_is_exclusive_until_dropped() {
+        let d = scratch();
+        let f = d.path().join("labs.json");
+        let a = Lock::acquire(&f).unwrap();
+        let t = std::time::Instant::now();
+        assert!(Lock::acquire(&f).is_none());
+        assert!(t.elapsed() >= std::time::Duration::from_secs(2));
+        drop(a);
+        assert!(Lock::acquire(&f).is_some());
+    }
+
+    #[test]
+    fn replaces_whole_and_leaves_no_temp() {
+        let d = scratch();
+        let p = d.path().join("a.txt");
+        std::fs::write(&p, "old").unwrap();
+        write_atomic(&p, b"new", &[]).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+        assert!(leftovers(d.path()).is_empty());
+    }
+
+    #[test]
+    fn a_write_that_fails_half_way_keeps_the_old_bytes() {
+        let d = scratch();
+        let p = d.path().join("a.txt");
+        std::fs::write(&p, "old bytes").unwrap();
+        {
+            let mut f = SafeFile::create(&p, &[]).unwrap();
+            f.write_all(b"half of the new").unwrap();
+            // Dropped without commit: the operation failed.
+        }
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "old bytes");
+        assert!(leftovers(d.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_not_private_and_an_old_one_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = scratch();
+        let p = d.path().join("new.txt");
+        write_atomic(&p, b"x", &[]).unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_ne!(mode & 0o044, 0, "{mode:o}");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&p, b"y", &[]).unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+
+    #[test]
+    fn refuses_an_input_under_any_name() {
+        let d = scratch();
+        let p = d.path().join("p.txt");
+        std::fs::write(&p, "puzzles").unwrap();
+        let other = d.path().join(".").join("p.txt");
+        let e = write_atomic(&other, b"x", &[&p]).unwrap_err();
+        assert!(e.message.starts_with("refusing to write over"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "puzzles");
+    }
+
+    #[test]
+    fn a_folder_or_missing_folder_is_a_clear_error() {
+        let d = scratch();
+        let e = write_atomic(d.path(), b"x", &[]).unwrap_err();
+        assert!(e.message.contains("folder"), "{e}");
+        let e = write_atomic(d.path().join("no/such/x.txt"), b"x", &[]).unwrap_err();
+        assert!(e.message.starts_with("cannot write in"), "{e}");
+    }
+}

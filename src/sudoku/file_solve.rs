@@ -1,0 +1,212 @@
+//! Solving a puzzle file as a stream: read a block of puzzles, solve it on
+//! every core, write its solutions, forget it. Memory stays the same for a
+//! file of a thousand puzzles or of a billion bytes.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::formats::{self, Format, FormatError, Record, SafeWriter};
+use super::solver::batch;
+use crate::monitor::{Monitor, Progress};
+
+/// Puzzles read and solved at a time (about 10 MB of records and outcomes).
+const BLOCK: usize = 1 << 16;
+
+/// Bad lines kept with their messages; past this many only the count grows.
+pub const MAX_ERRORS: usize = 1000;
+
+/// What solving a file found.
+#[derive(Clone, Debug, Default)]
+pub struct FileSummary {
+    /// Puzzles read (the whole file, or up to the stop).
+    pub puzzles: usize,
+    /// Puzzles looked at.
+    pub done: usize,
+    /// Solved (one or several solutions).
+    pub solved: usize,
+    /// Exactly one solution.
+    pub unique: usize,
+    /// Two or more.
+    pub multiple: usize,
+    /// Clues that break the rules.
+    pub invalid: usize,
+    /// No solution.
+    pub unsolvable: usize,
+    /// The first [`MAX_ERRORS`] bad lines.
+    pub errors: Vec<FormatError>,
+    /// Bad lines in all.
+    pub error_count: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// True when the monitor stopped the run: the counts are partial and no
+    /// output file was written.
+    pub stopped: bool,
+}
+
+/// Where to write puzzles with their solutions.
+pub struct Output {
+    /// The file (refused when it is the input).
+    pub path: PathBuf,
+    /// Its format.
+    pub format: Format,
+}
+
+/// Progress of one block shown as progress through the file.
+struct Offset<'a> {
+    inner: &'a dyn Monitor,
+    done: u64,
+    found: u64,
+}
+
+impl Monitor for Offset<'_> {
+    fn cancelled(&self) -> bool {
+        self.inner.cancelled()
+    }
+    fn report(&self, p: &Progress) {
+        self.inner.report(&Progress {
+            label: p.label,
+            done: self.done + p.done,
+            total: None,
+            found: self.found + p.found,
+        });
+    }
+}
+
+/// Solves every puzzle of `path` (each counted to two) on `threads` threads
+/// (0 = all cores), writing them with their solutions to `out` if given.
+/// A file with no puzzle at all (missing, unreadable, empty, only bad lines)
+/// is an error: its first problem. The output replaces its target only when
+/// the whole file was solved.
+pub fn solve_file(
+    path: &Path,
+    out: Option<&Output>,
+    threads: usize,
+    monitor: &dyn Monitor,
+) -> Result<FileSummary, String> {
+    let start = Instant::now();
+    let mut writer = match out {
+        Some(o) => Some(SafeWriter::create(&o.path, o.format, &[path])?),
+        None => None,
+    };
+    let mut records = formats::records_of_file(path);
+    let mut sum = FileSummary::default();
+    let mut first_error: Option<FormatError> = None;
+    let mut block: Vec<Record> = Vec::with_capacity(1024);
+    loop {
+        block.clear();
+        for item in records.by_ref() {
+            match item {
+                Ok(r) => {
+                    block.push(r);
+                    if block.len() == BLOCK {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    sum.error_count += 1;
+                    if first_error.is_none() {
+                        first_error = Some(e.clone());
+                    }
+                    if sum.errors.len() < MAX_ERRORS {
+                        sum.errors.push(e);
+                    }
+                }
+            }
+        }
+        if block.is_empty() {
+            break;
+        }
+        sum.puzzles += block.len();
+        let grids: Vec<super::Grid> = block.iter().map(|r| r.grid).collect();
+        let offset = Offset {
+            inner: monitor,
+            done: sum.done as u64,
+            found: sum.solved as u64,
+        };
+        let b = batch::solve_all(&grids, threads, &offset);
+        sum.done += b.done();
+        sum.solved += b.solved();
+        sum.unique += b.unique();
+        sum.multiple += b.multiple();
+        sum.invalid += b.invalid();
+        sum.unsolvable += b.unsolvable();
+        if b.stopped {
+            sum.stopped = true;
+            break;
+        }
+        if let (Some(w), Some(o)) = (writer.as_mut(), out) {
+            for (r, outcome) in block.iter().zip(&b.outcomes) {
+                let solution = outcome.as_ref().and_then(|o| o.solution());
+                let record = match o.format {
+                    Format::Lines => Record::new(solution.unwrap_or(r.grid)),
+                    _ => Record {
+                        solution,
+                        ..r.clone()
+                    },
+                };
+                w.push(&record)?;
+            }
+        }
+    }
+    sum.seconds = start.elapsed().as_secs_f64();
+    if sum.puzzles == 0 && !sum.stopped {
+        let why = first_error
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| format!("{}: no puzzles in the file", path.display()));
+        return Err(why);
+    }
+    match writer {
+        Some(w) if !sum.stopped => w.finish()?,
+        _ => {}
+    }
+    Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::monitor::{Flag, Silent};
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn solves_writes_and_refuses_its_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("p.txt");
+        std::fs::write(&input, format!("{P}\nbad\n{P}\n")).unwrap();
+        let out = Output {
+            path: dir.path().join("o.txt"),
+            format: Format::Lines,
+        };
+        let s = solve_file(&input, Some(&out), 1, &Silent).unwrap();
+        assert_eq!((s.puzzles, s.unique, s.error_count), (2, 2, 1));
+        assert_eq!(
+            std::fs::read_to_string(&out.path).unwrap().lines().count(),
+            2
+        );
+        let same = Output {
+            path: input.clone(),
+            format: Format::Lines,
+        };
+        let e = solve_file(&input, Some(&same), 1, &Silent).unwrap_err();
+        assert!(e.contains("refusing to write over"), "{e}");
+        assert!(std::fs::read_to_string(&input).unwrap().contains("bad"));
+    }
+
+    #[test]
+    fn a_stopped_run_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("p.txt");
+        std::fs::write(&input, format!("{P}\n")).unwrap();
+        let out = Output {
+            path: dir.path().join("o.txt"),
+            format: Format::Lines,
+        };
+        std::fs::write(&out.path, "old\n").unwrap();
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let s = solve_file(&input, Some(&out), 1, &Flag(&stop)).unwrap();
+        assert!(s.stopped);
+        assert_eq!(std::fs::read_to_string(&out.path).unwrap(), "old\n");
+    }
+}

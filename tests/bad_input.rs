@@ -1,0 +1,588 @@
+//! Bad input and bad actions, table-driven: each case gives a clear error
+//! (its message text is asserted) and loses nothing: the session's
+//! variables survive, and files an operation was not meant to change keep
+//! their bytes.
+
+use std::path::Path;
+
+use puzzlelab::script::Limits;
+use puzzlelab::script::session::Session;
+
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// A scratch folder holding `p.txt` (two puzzles), `keep.txt` (bytes that
+/// must survive) and a subfolder `sub`.
+fn folder() -> crate::common::Scratch {
+    let dir = crate::common::scratch_dir("bad");
+    std::fs::write(dir.join("p.txt"), format!("{P}\n{P}\n")).unwrap();
+    std::fs::write(dir.join("keep.txt"), "precious bytes\n").unwrap();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    dir
+}
+
+/// The bytes of every file in `dir` (not recursive), sorted by name.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Runs `code` (with `{dir}` replaced by the scratch folder) after setting
+/// a variable; the error must contain `want`, the variable must survive,
+/// and no file in the folder may change or appear.
+fn check(code: &str, want: &str) {
+    let dir = folder();
+    let code = code.replace("{dir}", &dir.display().to_string());
+    let before = snapshot(&dir);
+    let mut s = Session::capturing(&Limits::default());
+    let _ = s.eval("let keep = [1, 2, 3];").unwrap();
+    let e = match s.eval(&code) {
+        Ok(v) => panic!("{code}\nshould fail with {want:?}, gave {v:?}"),
+        Err(e) => e.message(),
+    };
+    assert!(e.contains(want), "{code}\nerror: {e}\nwanted: {want}");
+    let keep = s.eval("keep").unwrap();
+    assert_eq!(s.show(&keep), "[1, 2, 3]", "{code}: a variable was lost");
+    assert_eq!(snapshot(&dir), before, "{code}: files changed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each case: code, then a part of the message it must give.
+const CASES: &[(&str, &str)] = &[
+    // ----- files: writes that must not happen -----
+    (
+        r#"solve_file("{dir}/p.txt", #{out: "{dir}/p.txt"})"#,
+        "refusing to write over",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{out: "{dir}/./p.txt"})"#,
+        "an input of this operation",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{out: "{dir}/sub/../p.txt"})"#,
+        "choose another output file",
+    ),
+    (
+        r#"write_puzzles("{dir}/sub", [ym])"#,
+        "is a folder, not a file",
+    ),
+    (
+        r#"write_puzzles("{dir}/none/x.txt", [ym])"#,
+        "cannot write in",
+    ),
+    (
+        r#"write_puzzles("{dir}/keep.txt", [ym, 5])"#,
+        "item 1 is a i64, not a grid",
+    ),
+    (
+        r#"write_puzzles("{dir}/keep.txt", [ym], "yaml")"#,
+        "unknown format \"yaml\"",
+    ),
+    (
+        r#"write_dimacs(ym, "{dir}/sub")"#,
+        "is a folder, not a file",
+    ),
+    (r#"write_dimacs(ym, "{dir}/none/x.cnf")"#, "cannot write in"),
+    (r#"write_dimacs(ym, "")"#, "the file name is empty"),
+    (r#"write_puzzles("", [ym])"#, "the file name is empty"),
+    (
+        r#"solve_file("{dir}/p.txt", #{out: "{dir}/sub"})"#,
+        "is a folder, not a file",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{out: 5})"#,
+        "option out must be a string",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
+        "threads must be a whole number from 0 to 1024",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
+        "option threads must be a whole number",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
+        "unknown format",
+    ),
+    (
+        r#"solve_file("{dir}/p.txt", #{outt: "{dir}/o.txt"})"#,
+        "outt",
+    ),
+    // ----- files: reads -----
+    (r#"solve_file("{dir}/missing.txt")"#, "missing.txt"),
+    (r#"solve_file("{dir}/sub")"#, "folder"),
+    (
+        r#"read_puzzles("{dir}/missing.txt")"#,
+        "cannot read the file",
+    ),
+    (r#"read_dimacs("{dir}/missing.cnf")"#, "missing.cnf"),
+    (r#"read_dimacs("{dir}/p.txt")"#, "p.txt:1:1"),
+    (r#"read_answer("{dir}/keep.txt")"#, "keep.txt"),
+    (r#"named_puzzles("{dir}/keep.txt")"#, "keep.txt:1"),
+    (r#"similar_report(["{dir}/missing.txt"])"#, "missing.txt"),
+    (r#"canon_groups("{dir}/missing.txt")"#, "missing.txt"),
+    // ----- external solvers: never without permission -----
+    (
+        r#"sat_solve(ym, #{solver: "sh -c 'echo s SATISFIABLE'"})"#,
+        "not allowed",
+    ),
+    (r#"sat_solve(ym, #{solver: "picosat"})"#, "--allow-exec"),
+    (
+        r#"sat_solve(sudoku_board(ym), #{solver: "cadical"})"#,
+        "not allowed",
+    ),
+    (r#"sat_solve(ym, #{solver: 5})"#, "not allowed"),
+    (r#"sat_solve(ym, #{solvr: "picosat"})"#, "solvr"),
+    // ----- grids and boards -----
+    (r#"grid("")"#, "grid:"),
+    (r#"grid("12x")"#, "grid:"),
+    (
+        r#"let t = ""; for i in 0..82 { t += "1"; } grid(t)"#,
+        "grid:",
+    ),
+    (r#"ym[81]"#, "81"),
+    (r#"ym[-1]"#, "-1"),
+    (r#"let g = ym; g[0] = 10; g"#, "10"),
+    (r#"sudoku_board("1..4 .4..")"#, "sudoku_board:"),
+    (r#"sudoku_board("xxxxxxxxxxxxxxxx")"#, "sudoku_board:"),
+    (r#"pattern_board(9)"#, "pattern_board:"),
+    (r#"pattern_board(-3)"#, "pattern_board:"),
+    (
+        r#"keep_every(pattern_board(3), 0)"#,
+        "step 0 must be 1 or more",
+    ),
+    (r#"to_grid(pattern_board(2))"#, "a grid is 9×9"),
+    (r#"cand(ym, 10, 1)"#, "cand:"),
+    (r#"cand(ym, 0, 0)"#, "cand:"),
+    (r#"count_solutions(ym, -1)"#, "count_solutions"),
+    // ----- DIMACS and answers -----
+    (r#"parse_dimacs("")"#, "parse_dimacs:"),
+    (r#"parse_dimacs("p cnf 2 1\n1 3 0\n")"#, "2:3"),
+    (r#"parse_dimacs("p cnf 2 2\n1 2 0\n")"#, "parse_dimacs:"),
+    (r#"parse_dimacs("p cnf 2 1\n1 x 0\n")"#, "2:3"),
+    (
+        r#"parse_dimacs("p cnf 99999999999 1\n1 0\n")"#,
+        "parse_dimacs:",
+    ),
+    (r#"parse_dimacs("1 2 0\n")"#, "parse_dimacs:"),
+    (r#"parse_answer("")"#, "parse_answer:"),
+    (
+        r#"parse_answer("s SATISFIABLE\nv 1 2 x 0\n")"#,
+        "parse_answer:",
+    ),
+    (
+        r#"parse_answer("s SATISFIABLE\nv 1 2 0\n")"#,
+        "parse_answer:",
+    ),
+    (r#"decode([1, "a"])"#, "decode: the model holds"),
+    (r#"decode([99999999999])"#, "too large"),
+    (r#"family_lines("diagonal")"#, "unknown family"),
+    (r#"var_number(0, 1, 1)"#, "var_number"),
+    // ----- similarity -----
+    (r#"count_solutions(ym, 0)"#, "limit 0 is too small"),
+    (r#"similar_report([ym])"#, "a grid without a name"),
+    (r#"similar_report([#{name: "a"}])"#, "no grid"),
+    (r#"similar_report([["a"]])"#, "not [name, grid]"),
+    (
+        r#"similar_report([["a", ym]], #{lang: "fr"})"#,
+        "lang \"fr\" is unknown",
+    ),
+    (
+        r#"similar_report([["a", ym]], #{details: 1})"#,
+        "details must be true or false",
+    ),
+    (r#"similar_report([["a", ym]], #{colour: true})"#, "colour"),
+    (r#"similar_report([["a", ym]], #{limit: -1})"#, "limit"),
+    (r#"similar_report([["a", ym]], #{limit: "x"})"#, "limit"),
+    (
+        r#"let a = []; for i in 0..20000 { a.push(["p" + i, ym]); } similar_report(a)"#,
+        "more than the limit of 100000: raise it with #{limit: 199990000}",
+    ),
+    (
+        r#"let a = []; for i in 0..20 { a.push(["p" + i, ym]); } similar_report(a, #{limit: 10})"#,
+        "190 pairs",
+    ),
+    (
+        r#"apply_transform(ym, #{rows: [1, 2]})"#,
+        "rows has 2 entries, not 9",
+    ),
+    (
+        r#"apply_transform(ym, #{digits: [1, 1, 1, 1, 1, 1, 1, 1, 1]})"#,
+        "apply_transform",
+    ),
+    (
+        r#"let g = ym; g[0] = 12; canon(g)"#,
+        "cell value 12 is out of range",
+    ),
+    (r#"equivalent(ym, 5)"#, "equivalent"),
+    // ----- pentominoes and polyominoes -----
+    (r#"piece("Q")"#, "Q"),
+    (r#"pen("")"#, "unknown piece \"\""),
+    (r#"shape("")"#, "shape:"),
+    (r#"shape("0 0\n0 0")"#, "shape:"),
+    (r#"sat_solve(ym, #{solver: ["picosat", 5]})"#, "not allowed"),
+    (r#"board_sized(0, 5)"#, "board"),
+    (r#"board_sized(5, 100000)"#, "board"),
+    (r#"transform(piece("F"), 8)"#, "transform"),
+    (r#"region("")"#, "region"),
+    (r#"rect(0, 3)"#, "rect"),
+    (r#"rect(3, -1)"#, "rect"),
+    (r#"count_polyomino(rect(3, 20), "QQ")"#, "pieces"),
+    (r#"count_polyomino(rect(3, 20), [5])"#, "piece 1 is a i64"),
+    (r#"count_polyomino(5, "F")"#, "the board must be made by"),
+    (
+        r#"count_polyomino(rect(6, 10), "pentominoes", #{nope: 1})"#,
+        "nope",
+    ),
+    (r#"frame_style(display(piece("F"), "F"), "fancy")"#, "frame"),
+    (r#"pentomino("Q")"#, "pentomino:"),
+    (
+        r#"pentomino("V", #{colour: 3})"#,
+        "pentomino: option colour must be true or false",
+    ),
+    // ----- the language: limits instead of aborts -----
+    (r#"let a = "xx"; a * 999999999999"#, ""),
+    (r#"fn f(n) { f(n + 1) } f(0)"#, "Stack overflow"),
+    (r#"let s = "x"; loop { s += s; }"#, "Length of string"),
+    (r#"let a = [1]; loop { a += a; }"#, "Size of array"),
+];
+
+#[test]
+fn every_bad_input_is_a_clear_error_and_loses_nothing() {
+    let mut failures = Vec::new();
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for (code, want) in CASES {
+        if let Err(e) = std::panic::catch_unwind(|| check(code, want)) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            failures.push(msg);
+        }
+    }
+    std::panic::set_hook(hook);
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn there_are_at_least_eighty_distinct_cases() {
+    let mut codes: Vec<&str> = CASES.iter().map(|(c, _)| *c).collect();
+    codes.sort();
+    codes.dedup();
+    assert!(codes.len() >= 80, "{} cases", codes.len());
+}
+
+/// With running programs allowed, a solver command is still a program and
+/// its arguments, never a shell line, and a lab still cannot run one.
+#[test]
+fn allowed_solver_commands_are_still_checked() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"sat_solve(ym, #{solver: "sh -c 'echo s SATISFIABLE'"})"#,
+            "'\\'' is shell syntax",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: "picosat | head"})"#,
+            "'|' is shell syntax",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: "picosat > x"})"#,
+            "'>' is shell syntax",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: "$HOME/x"})"#,
+            "'$' is shell syntax",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: ""})"#,
+            "the solver command is empty",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: []})"#,
+            "the solver command is empty",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: 5})"#,
+            "must be a string or an array of strings",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: ["picosat", 5]})"#,
+            "item 1 is a i64",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: "no-such-solver-xyz"})"#,
+            "not found in PATH",
+        ),
+        (
+            r#"sat_solve(ym, #{solver: "/no/such/solver"})"#,
+            "no such file",
+        ),
+    ];
+    let mut s = Session::capturing(&Limits::default());
+    s.allow_exec(true);
+    let _ = s.eval("let keep = 7;").unwrap();
+    for (code, want) in cases {
+        let e = s.eval(code).unwrap_err().message();
+        assert!(e.contains(want), "{code}: {e}");
+        assert_eq!(s.eval("keep").unwrap().as_int().unwrap(), 7);
+    }
+    assert!(s.exec_allowed());
+    // A lab's code runs with the permission off, and the session keeps it.
+    let lab = puzzlelab::lab::format::parse(
+        "t",
+        "t.lab",
+        "Title: t\nLab Section\nprose\n)\nsat_solve(ym, #{solver: \"true\"})\n",
+    )
+    .unwrap();
+    let (_, error) = puzzlelab::lab::show_section(&lab, 0, &mut s);
+    let error = error.expect("the lab section must fail");
+    assert!(error.contains("not allowed"), "{error}");
+    assert!(s.exec_allowed());
+}
+
+/// The binary: no program runs without `--allow-exec`; with it, the
+/// command runs (here `true`, which answers nothing).
+#[test]
+fn the_command_line_decides_about_programs() {
+    let run = |flags: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(flags)
+            .args(["-e", r#"sat_solve(ym, #{solver: "true"})"#])
+            .env("PUZZLELAB_HOME", crate::common::scratch_dir("bad-exec"))
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("not allowed: start puzzlelab with --allow-exec"),
+        "{err}"
+    );
+    let (code, err) = run(&["--allow-exec"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("solver \"true\": exit status 0"), "{err}");
+}
+
+/// Puzzle files: each odd line form is read, a bad line costs only itself.
+#[test]
+fn puzzle_file_line_forms() {
+    let dir = crate::common::scratch_dir("bad-lines");
+    let zeros = P.replace('.', "0");
+    let cases: &[(&str, Vec<u8>, usize, &[&str])] = &[
+        (
+            "bom.txt",
+            [b"\xEF\xBB\xBF".as_slice(), P.as_bytes(), b"\n"].concat(),
+            1,
+            &[],
+        ),
+        ("cr.txt", format!("{P}\r{zeros}\r{P}").into_bytes(), 3, &[]),
+        ("crlf.txt", format!("{P}\r\n{P}\r\n").into_bytes(), 2, &[]),
+        (
+            "byte.txt",
+            [P.as_bytes(), b"\n12\xFE\n", P.as_bytes()].concat(),
+            2,
+            &["byte.txt:2:3: byte 0xFE is not UTF-8 text"],
+        ),
+        (
+            "mixed.txt",
+            format!("{P}\nname\t{zeros}\n{zeros},{zeros}\n{}\n", &P[..80]).into_bytes(),
+            3,
+            &["mixed.txt:4: short line: 80 cells"],
+        ),
+        (
+            "long.txt",
+            format!("{}\n{P}\n", "5".repeat(100_000)).into_bytes(),
+            1,
+            &["long.txt:1: line longer than 65536 bytes"],
+        ),
+        (
+            "fields.txt",
+            format!("{zeros},{zeros},{zeros}\n{P}\n").into_bytes(),
+            1,
+            &["fields.txt:1: 3 fields"],
+        ),
+        (
+            "nul.txt",
+            b"\0\0\0\n".to_vec(),
+            0,
+            &["nul.txt:1:1: bad character"],
+        ),
+        (
+            "empty.txt",
+            Vec::new(),
+            0,
+            &["empty.txt: no puzzles in the file"],
+        ),
+    ];
+    for (name, bytes, records, errors) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let c = puzzlelab::sudoku::formats::read_file(&path);
+        assert_eq!(c.records.len(), *records, "{name}: {:?}", c.errors);
+        assert_eq!(c.errors.len(), errors.len(), "{name}: {:?}", c.errors);
+        for (e, want) in c.errors.iter().zip(errors.iter()) {
+            let shown = e.to_string();
+            let place = shown.replacen(&format!("{}", dir.display()), "", 1);
+            assert!(
+                place.trim_start_matches('/').starts_with(want),
+                "{name}: {shown}"
+            );
+        }
+        // The file is never changed by reading.
+        assert_eq!(&std::fs::read(&path).unwrap(), bytes);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// solve_file with `out`: a fresh file gets every solution; a refused
+/// write leaves the old output whole.
+#[test]
+fn solve_file_out_replaces_whole_or_not_at_all() {
+    let dir = folder();
+    let mut s = Session::capturing(&Limits::default());
+    let out = dir.join("o.txt");
+    std::fs::write(&out, "old output\n").unwrap();
+    let code = format!(
+        r#"solve_file("{}", #{{out: "{}"}})"#,
+        dir.join("p.txt").display(),
+        out.display()
+    );
+    let m = s.eval(&code).unwrap();
+    assert!(s.show(&m).contains("\"solved\": 2"), "{}", s.show(&m));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    assert!(!text.contains('.'));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with(".puzzlelab-")
+        })
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A write that fails half way (the file-size limit) keeps the old bytes:
+/// run in a child process with `ulimit -f` (SIGXFSZ ignored, so the write
+/// fails with an error instead of killing the process).
+#[cfg(unix)]
+#[test]
+fn a_failed_write_keeps_the_old_file() {
+    let dir = folder();
+    let out = dir.join("big.txt");
+    std::fs::write(&out, "the old contents\n").unwrap();
+    let code = format!(
+        r#"let a = []; for i in 0..2000 {{ a.push(ym); }} write_puzzles("{}", a)"#,
+        out.display()
+    );
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 64; exec \"$0\" -e '{}'",
+        code.replace('\'', "'\\''")
+    );
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_puzzlelab"))
+        .env("PUZZLELAB_HOME", &dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_ne!(o.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("big.txt: cannot write"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old contents\n");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.starts_with(".puzzlelab-")),
+        "{names:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `labs.json` that cannot be parsed is moved aside with its bytes, not
+/// overwritten; positions written by another REPL in between survive.
+#[test]
+fn a_corrupt_positions_file_is_moved_aside() {
+    let dir = crate::common::scratch_dir("bad-labs");
+    let file = dir.join("labs.json");
+    std::fs::write(&file, "{ not json").unwrap();
+    let mut s = Session::capturing(&Limits::default());
+    let mut lab = puzzlelab::lab::LabState::with_state_file(file.clone());
+    lab.command(":lab example", &mut s).unwrap();
+    lab.command(":next", &mut s).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("labs.json.bad")).unwrap(),
+        "{ not json"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["example"], 1);
+    // Another REPL saves its own lab meanwhile; ours must not drop it.
+    let mut both = saved.clone();
+    both["sudoku"] = 7.into();
+    std::fs::write(&file, both.to_string()).unwrap();
+    lab.command(":next", &mut s).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        (saved["example"].clone(), saved["sudoku"].clone()),
+        (2.into(), 7.into())
+    );
+    assert!(!dir.join("labs.json.lock").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A relative PUZZLELAB_HOME is refused with a warning: nothing is written
+/// into the current folder.
+#[test]
+fn a_relative_state_folder_is_refused() {
+    let dir = crate::common::scratch_dir("bad-home");
+    for home in ["", "rel"] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(["lab", "example"])
+            .current_dir(&dir)
+            .env("PUZZLELAB_HOME", home)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "PUZZLELAB_HOME=\"{home}\" is not an absolute path"
+            )),
+            "{err}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
