@@ -11,6 +11,7 @@ pub mod pentomino;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;
+pub mod svg;
 
 pub mod script;
 

@@ -1,7 +1,6 @@
 //! The binary driven through pipes: `-e`, `run` with ARGS, stdin read as a
 //! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
 
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

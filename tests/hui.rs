@@ -3,7 +3,6 @@
 //! expression; then the searches (clark, x, su21_1, a blank grid) and
 //! malformed input, all through `puzzlelab::script::session::Session`.
 
-
 use crate::common::seed000::*;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;

@@ -9,7 +9,6 @@
 //! session's frames lost their lines (the letters are kept) and its
 //! orientation tables print tabs where J draws `|`.
 
-
 use crate::common::{assert_in, assert_value};
 
 const SECTIONS: usize = 36;

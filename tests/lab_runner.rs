@@ -1,7 +1,6 @@
 //! The interactive lab runner driven through `LabState` and a `Session`, as
 //! the REPL drives it; broken lab files; print mode through the binary.
 
-
 use std::path::PathBuf;
 use std::process::Command;
 

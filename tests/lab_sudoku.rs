@@ -3,7 +3,6 @@
 //! snapshot still fails. The seed's PDF broke a few long lines (the `cand1`
 //! lines); they are joined here, as SPEC §1 says they must be read.
 
-
 use crate::common::seed000::*;
 
 /// (section, output) for every boxed display the seed prints.

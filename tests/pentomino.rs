@@ -1,7 +1,6 @@
 //! Seed 001's printed outputs, reproduced through the script layer: pieces,
 //! pen, p_data, shift, members, contact, display, rp, and bad input.
 
-
 use crate::common::seed001::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;

@@ -4,7 +4,6 @@
 //! Skips with a message when tmux is not installed. Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
-
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -185,7 +184,7 @@ fn start(home: &Path, args: &str, tag: &str) -> Tmux {
 #[test]
 fn interactive_session() {
     if !tmux_available() {
-        println!("skipping: tmux not found (apt-get install -y tmux)");
+        crate::common::skip("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
     let home = crate::common::scratch_dir("tmux");
@@ -303,7 +302,7 @@ fn interactive_session() {
 #[test]
 fn lab_ctrl_a_advances() {
     if !tmux_available() {
-        println!("skipping: tmux not found (apt-get install -y tmux)");
+        crate::common::skip("skipping: tmux not found (apt-get install -y tmux)");
         return;
     }
     let home = crate::common::scratch_dir("tmux-lab");

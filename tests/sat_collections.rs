@@ -9,7 +9,7 @@ use puzzlelab::sudoku::solver as native;
 
 fn puzzles(file: &str) -> Option<Vec<Board>> {
     let Some(dir) = puzzlelab::data_dir() else {
-        println!("skipping: shared data not found");
+        crate::common::skip("skipping: shared data not found");
         return None;
     };
     let text = std::fs::read_to_string(dir.join("sudoku").join(file))

@@ -33,7 +33,9 @@ fn run(solver: &str, args: &[&str], file: &std::path::Path) -> (Option<i32>, Str
 fn strict_solvers_accept_the_file_and_agree() {
     for (solver, args) in SOLVERS {
         if sat::external::which(solver).is_none() {
-            println!("skipping {solver}: not installed (apt-get install -y picosat cadical)");
+            crate::common::skip(format!(
+                "skipping {solver}: not installed (apt-get install -y picosat cadical)"
+            ));
             continue;
         }
         for (name, text) in puzzles::ALL {
@@ -71,7 +73,7 @@ fn strict_solvers_reject_what_the_seed_wrote() {
     std::fs::write(&path, headless).unwrap();
     for (solver, args) in SOLVERS {
         if sat::external::which(solver).is_none() {
-            println!("skipping {solver}: not installed");
+            crate::common::skip(format!("skipping {solver}: not installed"));
             continue;
         }
         let (code, stdout) = run(solver, args, &path);
@@ -90,7 +92,7 @@ fn the_solver_option_runs_them() {
     for command in ["picosat", "cadical", "cadical -q {cnf}"] {
         let program = command.split(' ').next().unwrap();
         if sat::external::which(program).is_none() {
-            println!("skipping {program}: not installed");
+            crate::common::skip(format!("skipping {program}: not installed"));
             continue;
         }
         let theirs = sat::solve_external(&board, command, &Silent).unwrap();

@@ -2,7 +2,6 @@
 //! row and column information, verdicts and the whole report of its two
 //! sample groups, in Japanese character for character and in English.
 
-
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

@@ -59,7 +59,7 @@ impl Rng {
 
 fn puzzles_17() -> Option<Vec<Grid>> {
     let Some(dir) = puzzlelab::data_dir() else {
-        println!("skipping: shared data not found");
+        crate::common::skip("skipping: shared data not found");
         return None;
     };
     let text = std::fs::read_to_string(dir.join("sudoku/royle_17clue_49151.txt")).ok()?;
@@ -157,7 +157,7 @@ fn all_17_clue_puzzles_have_different_forms() {
 #[test]
 fn solution_grids_share_forms_and_match_brute_force() {
     let Some(dir) = puzzlelab::data_dir() else {
-        println!("skipping: shared data not found");
+        crate::common::skip("skipping: shared data not found");
         return;
     };
     let csv = std::fs::read_to_string(dir.join("sudoku/kaggle9m_sample_10000_with_solutions.csv"))

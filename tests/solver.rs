@@ -1,7 +1,6 @@
 //! The fast solver over every shared puzzle set, its script functions, and
 //! puzzle files (good and bad) end to end.
 
-
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 use puzzlelab::sudoku::Grid;
@@ -14,7 +13,7 @@ use puzzlelab::sudoku::solver::{self, batch};
 /// Returns (puzzles, unique, multiple).
 fn check_set(file: &str) -> Option<(usize, usize, usize)> {
     let Some(dir) = puzzlelab::data_dir() else {
-        println!("skipping: shared data not found");
+        crate::common::skip("skipping: shared data not found");
         return None;
     };
     let c = formats::read_file(dir.join(file));

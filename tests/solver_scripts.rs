@@ -1,7 +1,6 @@
 //! The solver's scripts in scripts/, run through a Session with ARGS set as
 //! `puzzlelab run script.rhai FILE` sets it.
 
-
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

@@ -25,6 +25,7 @@ mod sat;
 mod similarity;
 mod solver;
 mod sudoku;
+mod svg;
 
 /// A group of script functions, as `help` lists them.
 pub struct Domain {
@@ -72,6 +73,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "similarity",
         about: "similar puzzles and the canonical form (seed 003)",
         module: similarity::module,
+    },
+    Domain {
+        name: "svg",
+        about: "pictures: grids and packings as SVG",
+        module: svg::module,
     },
     Domain {
         name: "help",

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::session::{Assist, Event, Placing};
+use crate::pentomino::session::{Assist, Event, Placing, Prompt};
 use crate::pentomino::{CharBoard, Style, jbox};
 
 /// The pentomino functions as a Rhai module.
@@ -67,8 +67,14 @@ impl SessionIo<'_> {
         Ok(())
     }
 
-    fn read(&mut self, prompt: &str) -> Result<Option<String>, Box<EvalAltResult>> {
-        self.print(prompt)?;
+    fn read(&mut self, prompt: Prompt) -> Result<Option<String>, Box<EvalAltResult>> {
+        // A person at a terminal also sees which keys the question takes;
+        // transcripts keep the seed's wording exactly.
+        if self.echo || self.transcript.is_some() {
+            self.print(prompt.text())?;
+        } else {
+            self.print(&format!("{} {}", prompt.text(), prompt.keys()))?;
+        }
         let line = match &mut self.answers {
             Some(a) => a.next(),
             None => crate::script::input::next_line(),
@@ -136,12 +142,16 @@ fn run_session(
     let (mut session, events) =
         Placing::start(letter).map_err(|e| error(format!("pentomino: {e}")))?;
     io.show(events)?;
-    let monitor = crate::script::monitor::TerminalMonitor::new();
     // `h` (hint) and `s` (solve) call the exact-cover solver.
     let assist: Option<&dyn Assist> = Some(&crate::pentomino::solver::SessionAssist);
     while let Some(prompt) = session.prompt() {
-        let events = match io.read(prompt.text())? {
-            Some(line) => session.answer(&line, assist, &monitor),
+        let events = match io.read(prompt)? {
+            Some(line) => {
+                // One monitor per answer: its clock starts with the search,
+                // and dropping it clears the progress line before the answer.
+                let monitor = crate::script::monitor::TerminalMonitor::new();
+                session.answer(&line, assist, &monitor)
+            }
             None => session.end_of_input(),
         };
         io.show(events)?;

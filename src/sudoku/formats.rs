@@ -303,7 +303,8 @@ pub fn format_records(records: &[Record], format: Format) -> String {
                 .map(|r| {
                     serde_json::json!({
                         "name": r.name,
-                        "line": r.line,
+                        // 0 means made in memory: no line to name.
+                        "line": (r.line > 0).then_some(r.line),
                         "puzzle": r.grid.line(),
                         "solution": r.solution.map(|s| s.line()),
                     })

@@ -87,3 +87,16 @@ pub fn scratch_dir(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Say that a test skips part of its work, and why, where `cargo test`
+/// shows it: straight to stderr, which the test harness does not capture
+/// (it captures only `print!`/`eprint!`), so skips are visible without
+/// `--nocapture`.
+pub fn skip(why: impl std::fmt::Display) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "note: {test}: {why}");
+}
