@@ -43,14 +43,7 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
             .collect();
         Layers::flat(b.rows(), b.cols(), squares)
     } else if let Some(s) = value.clone().try_cast::<Solution>() {
-        let (rows, cols) = (s.rows(), s.cols());
-        let squares = (0..rows * cols)
-            .map(|i| match s.get(i / cols, i % cols) {
-                '.' => Square::Hole,
-                c => Square::Piece(c),
-            })
-            .collect();
-        Layers::flat(rows, cols, squares)
+        packing_layers([1, s.rows(), s.cols()], |_, r, c| s.get(r, c))
     } else if let Some(b) = value.clone().try_cast::<Board>() {
         let (rows, cols) = b.size();
         let squares = (0..rows * cols)
@@ -106,6 +99,29 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
         }
     }
     Ok(layers.to_svg())
+}
+
+/// The layers of a packing given by its size `[layers, rows, cols]` and
+/// the character at each `(layer, row, col)`, `.` for a hole. Solid
+/// packings (polycubes) come through here too, one layer per slice.
+fn packing_layers(dims: [usize; 3], at: impl Fn(usize, usize, usize) -> char) -> Layers {
+    let [depth, rows, cols] = dims;
+    let layers = (0..depth)
+        .map(|l| {
+            (0..rows * cols)
+                .map(|i| match at(l, i / cols, i % cols) {
+                    '.' => Square::Hole,
+                    c => Square::Piece(c),
+                })
+                .collect()
+        })
+        .collect();
+    Layers {
+        rows,
+        cols,
+        layers,
+        letters: true,
+    }
 }
 
 /// A grid picture with the grid options applied: `given` (the puzzle whose

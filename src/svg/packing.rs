@@ -348,3 +348,32 @@ mod tests {
         assert_eq!(svg.matches("<rect x=").count(), 5);
     }
 }
+
+#[cfg(test)]
+mod layer_tests {
+    use super::*;
+
+    #[test]
+    fn a_solid_keeps_each_piece_s_colour_through_its_layers() {
+        // Two 1×2 layers: A stands on both layers' left cell, B on the right.
+        let l = Layers {
+            rows: 1,
+            cols: 2,
+            layers: vec![
+                vec![Square::Piece('A'), Square::Piece('B')],
+                vec![Square::Piece('A'), Square::Piece('B')],
+            ],
+            letters: true,
+        };
+        let svg = l.to_svg();
+        assert!(svg.contains("layer 1") && svg.contains("layer 2"), "{svg}");
+        let c = l.colours();
+        assert_ne!(c[&'A'], c[&'B']);
+        assert_eq!(svg.matches(c[&'A']).count(), 2, "{svg}");
+        // Captions push the layers down; layers sit side by side.
+        assert_eq!(
+            l.corner(1, 0, 0),
+            (2.0 * CELL + 2.0 * MARGIN + GAP + MARGIN, CAPTION + MARGIN)
+        );
+    }
+}
