@@ -5,6 +5,7 @@
 mod common;
 
 mod cli;
+mod habits;
 mod help;
 mod hui;
 mod lab_pentomino;
