@@ -9,6 +9,9 @@
 //! a shared, loaded machine the CPU figure is the one that means something,
 //! and the ratios against the peers hold either way.
 
+#[path = "../tests/common/data.rs"]
+mod data;
+
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -16,7 +19,7 @@ use puzzlelab::similarity::{Canonicalizer, Transform, canon_brute_force};
 use puzzlelab::sudoku::Grid;
 
 fn main() {
-    let Some(data) = puzzlelab::data_dir() else {
+    let Some(data) = data::data_dir() else {
         println!("skipping: shared data not found");
         return;
     };

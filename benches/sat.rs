@@ -6,13 +6,16 @@
 //! `cargo bench --bench sat` (`SAT_BENCH_EXTERNAL=N` puzzles for the external
 //! solvers, default 100: each costs a process start).
 
+#[path = "../tests/common/data.rs"]
+mod data;
+
 use std::time::Instant;
 
 use puzzlelab::monitor::Silent;
 use puzzlelab::sat::{self, Board};
 
 fn main() {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = data::data_dir() else {
         println!("skipping: shared data not found");
         return;
     };

@@ -6,6 +6,9 @@
 //! `SET ours=N/s peer=N/s ratio=R`. `BENCH_SET=NAME` runs one set;
 //! `BENCH_SIDE=ours|peer` runs one side alone (for profiling).
 
+#[path = "../tests/common/data.rs"]
+mod data;
+
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -89,7 +92,7 @@ fn rates(grids: &[Grid], peers: &[sudoku_peer::Sudoku]) -> (f64, f64) {
 }
 
 fn main() {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = data::data_dir() else {
         println!("skipping: shared data not found");
         return;
     };

@@ -2,8 +2,8 @@
 //!
 //! Domain code (solvers, batch runs) takes a `&dyn Monitor` so that it can be
 //! stopped (Ctrl+C at the prompt) and can say how far it got, without knowing
-//! anything about terminals. The script layer supplies a monitor that draws a
-//! progress line on a terminal; tests use [`Silent`].
+//! anything about terminals. A script session asks its host for a monitor
+//! (the REPL's draws a progress line on a terminal); tests use [`Silent`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -47,8 +47,3 @@ impl Monitor for Flag<'_> {
         self.0.load(Ordering::Relaxed)
     }
 }
-
-/// The process-wide interrupt flag: set by the Ctrl+C handler, cleared by
-/// the REPL before each evaluation. Only the thin layers (script, repl, main)
-/// read or write it; domain code sees it through a [`Monitor`].
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);

@@ -277,7 +277,7 @@ fn other_limits_have_flags() {
 fn help_version_and_bad_flags() {
     let o = puzzlelab(&["--help"], "");
     assert_eq!(o.code, 0);
-    assert!(o.stdout.contains("--max-operations N"), "{}", o.stdout);
+    assert!(o.stdout.contains("--max-operations <N>"), "{}", o.stdout);
     assert!(
         o.stdout.contains("puzzlelab [FLAGS] run FILE"),
         "{}",
@@ -428,7 +428,7 @@ fn piped_search_too_large_is_an_error() {
 }
 
 /// `pentomino("V")` reads its answers from the lines after it in the same
-/// piped stream (the shared reader in script::input), then the script goes on.
+/// piped stream (the terminal host's stdin, shared with the piped reader), then the script goes on.
 #[test]
 fn piped_script_feeds_an_interactive_function() {
     let o = puzzlelab(

@@ -3,9 +3,11 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::rc::Rc;
 
 use puzzlelab::lab::{self, LabState};
 use puzzlelab::script::Limits;
+use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
 
 /// A fresh scratch file path for this test (no temp-file crate needed).
@@ -294,7 +296,8 @@ fn printed_lines_stay_in_their_section() {
     )
     .unwrap();
     let mut state = LabState::with_state_file(scratch("prints.json"));
-    let mut s = Session::new(&Limits::default());
+    let host = Rc::new(RecordingHost::default());
+    let mut s = Session::new(&Limits::default(), host.clone());
     let p = path.to_str().unwrap();
     let _ = cmd(&mut state, &mut s, &format!(":lab {p}"));
     let text = cmd(&mut state, &mut s, ":next");
@@ -303,4 +306,7 @@ fn printed_lines_stay_in_their_section() {
         "{text}"
     );
     assert!(!s.set_capture(false), "capture is restored");
+    // Outside a lab section, printing goes to the host.
+    let _ = s.eval("print(\"outside\")").unwrap();
+    assert_eq!(host.printed(), ["outside"]);
 }

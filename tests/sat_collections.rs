@@ -8,7 +8,7 @@ use puzzlelab::sat::{self, Board, Uniqueness};
 use puzzlelab::sudoku::solver as native;
 
 fn puzzles(file: &str) -> Option<Vec<Board>> {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = crate::common::data::data_dir() else {
         crate::common::skip("skipping: shared data not found");
         return None;
     };

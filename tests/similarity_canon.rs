@@ -58,7 +58,7 @@ impl Rng {
 }
 
 fn puzzles_17() -> Option<Vec<Grid>> {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = crate::common::data::data_dir() else {
         crate::common::skip("skipping: shared data not found");
         return None;
     };
@@ -156,7 +156,7 @@ fn all_17_clue_puzzles_have_different_forms() {
 
 #[test]
 fn solution_grids_share_forms_and_match_brute_force() {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = crate::common::data::data_dir() else {
         crate::common::skip("skipping: shared data not found");
         return;
     };

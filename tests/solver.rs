@@ -12,7 +12,7 @@ use puzzlelab::sudoku::solver::{self, batch};
 /// full, breaking no rule, keeping the clues, equal to a given solution.
 /// Returns (puzzles, unique, multiple).
 fn check_set(file: &str) -> Option<(usize, usize, usize)> {
-    let Some(dir) = puzzlelab::data_dir() else {
+    let Some(dir) = crate::common::data::data_dir() else {
         crate::common::skip("skipping: shared data not found");
         return None;
     };

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::script::complete;
+
 /// Width of a section header line, dashes included (as seed 000 prints them).
 pub const HEADER_WIDTH: usize = 61;
 
@@ -371,8 +373,9 @@ fn trim_blank(lines: &mut Vec<String>) {
     lines.drain(..lead);
 }
 
-/// Split a section's code lines into inputs: a new input starts at each
-/// non-blank line once brackets, strings and comments are closed.
+/// Split a section's code lines into inputs: an input ends at the first
+/// line where Rhai's parser (through the one completeness check the REPL
+/// uses too) says it is complete.
 fn split_inputs(
     origin: &str,
     lines: Vec<(usize, String, bool)>,
@@ -387,8 +390,7 @@ fn split_inputs(
     }
     let mut inputs = Vec::new();
     let mut current: Option<Input> = None;
-    let mut scan = Scanner::default();
-    let parser = rhai::Engine::new_raw();
+    let parser = complete::parser();
     for (n, text, quiet) in lines {
         match current.as_mut() {
             None => {
@@ -415,115 +417,22 @@ fn split_inputs(
                 input.code.push_str(&text);
             }
         }
-        scan.feed(&text);
-        if scan.is_closed()
-            && current
-                .as_ref()
-                .is_some_and(|i| !ends_early(&parser, &i.code))
+        if current
+            .as_ref()
+            .is_some_and(|i| !complete::is_incomplete(&parser, &i.code))
         {
             inputs.extend(current.take());
         }
     }
     if let Some(input) = current {
+        let missing = complete::missing(&parser, &input.code).unwrap_or_default();
         return Err(FormatError {
             origin: origin.to_string(),
             line: input.line,
-            message: if scan.is_closed() {
-                "this input is unfinished when the section's code ends".to_string()
-            } else {
-                format!(
-                    "this input never closes its {} (the section's code ends first)",
-                    scan.what_is_open()
-                )
-            },
+            message: format!("this input is unfinished when the section's code ends ({missing})"),
         });
     }
     Ok(inputs)
-}
-
-/// True when Rhai's parser says `code` stops in the middle (e.g. a line
-/// ending in `+`): the next line continues the same input.
-fn ends_early(parser: &rhai::Engine, code: &str) -> bool {
-    matches!(
-        parser.compile(code),
-        Err(e) if matches!(*e.0, rhai::ParseErrorType::UnexpectedEOF)
-    )
-}
-
-/// Tracks Rhai brackets, strings and comments across lines.
-#[derive(Default)]
-struct Scanner {
-    stack: Vec<char>,
-    block_comment: usize,
-    backtick: bool,
-}
-
-impl Scanner {
-    fn is_closed(&self) -> bool {
-        self.stack.is_empty() && self.block_comment == 0 && !self.backtick
-    }
-
-    fn what_is_open(&self) -> String {
-        if self.block_comment > 0 {
-            "`/*` comment".into()
-        } else if self.backtick {
-            "`` ` `` string".into()
-        } else {
-            match self.stack.last() {
-                Some(c) => format!("`{c}`"),
-                None => "input".into(),
-            }
-        }
-    }
-
-    fn feed(&mut self, line: &str) {
-        let chars: Vec<char> = line.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            let next = chars.get(i + 1).copied();
-            if self.block_comment > 0 {
-                if c == '*' && next == Some('/') {
-                    self.block_comment -= 1;
-                    i += 1;
-                } else if c == '/' && next == Some('*') {
-                    self.block_comment += 1;
-                    i += 1;
-                }
-            } else if self.backtick {
-                if c == '\\' {
-                    i += 1;
-                } else if c == '`' {
-                    self.backtick = false;
-                }
-            } else {
-                match c {
-                    '/' if next == Some('/') => return,
-                    '/' if next == Some('*') => {
-                        self.block_comment += 1;
-                        i += 1;
-                    }
-                    '"' | '\'' => {
-                        // Skip to the closing quote on this line.
-                        i += 1;
-                        while i < chars.len() && chars[i] != c {
-                            if chars[i] == '\\' {
-                                i += 1;
-                            }
-                            i += 1;
-                        }
-                    }
-                    '`' => self.backtick = true,
-                    '(' | '[' | '{' => self.stack.push(c),
-                    ')' | ']' | '}' => {
-                        self.stack.pop();
-                    }
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -609,7 +518,7 @@ Last.
         let e = parse("t", "t.lab", "Title: T\nBogus: x\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse("t", "t.lab", "Title: T\nLab Section\n)\nlet a = [1,\n").unwrap_err();
-        assert_eq!((e.line, e.message.contains("`[`")), (4, true));
+        assert_eq!((e.line, e.message.contains("']'")), (4, true), "{e}");
         let e = parse("t", "t.lab", "Title: T\nLab Section\n)\nPREPARE\n1\n").unwrap_err();
         assert_eq!(e.line, 4);
         let e = parse("t", "t.lab", "Title: T\n").unwrap_err();
@@ -634,5 +543,18 @@ Last.
                 "let t = 1 +\n  2;"
             ]
         );
+    }
+
+    #[test]
+    fn backtick_strings_hold_backslashes() {
+        // Rhai's back-tick strings have no escapes: `\` is a character.
+        let text = "Title: T\nLab Section\n)\nlet p = `C:\\`;\np.len()\n";
+        let lab = parse("t", "t.lab", text).unwrap();
+        let codes: Vec<_> = lab.sections[0]
+            .inputs
+            .iter()
+            .map(|i| i.code.as_str())
+            .collect();
+        assert_eq!(codes, ["let p = `C:\\`;", "p.len()"]);
     }
 }

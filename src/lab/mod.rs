@@ -244,7 +244,8 @@ pub fn toc(lab: &Lab, current: usize) -> String {
 #[derive(Default)]
 pub struct LabState {
     open: Option<Open>,
-    /// Where positions are remembered; `None` = `state_dir()/labs.json`.
+    /// Where positions are remembered (the REPL passes its state
+    /// directory's `labs.json`); `None` = not remembered.
     positions_file: Option<PathBuf>,
 }
 
@@ -442,9 +443,7 @@ impl LabState {
     }
 
     fn positions_path(&self) -> Option<PathBuf> {
-        self.positions_file
-            .clone()
-            .or_else(|| crate::state_dir().map(|d| d.join("labs.json")))
+        self.positions_file.clone()
     }
 
     fn positions(&self) -> BTreeMap<String, usize> {

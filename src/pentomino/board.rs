@@ -80,43 +80,23 @@ impl Board {
     /// character is filled; spaces and tabs only separate (so J's
     /// `1 1 0 0 0` works). Blank lines are skipped.
     pub fn parse(text: &str) -> Result<Board, PentominoError> {
-        let mut rows: Vec<u32> = Vec::new();
-        let mut cols = None;
-        for (line_no, line) in text.split(['\n', '/']).enumerate() {
-            let mut bits = 0u32;
-            let mut n = 0usize;
-            for ch in line.chars() {
-                if ch.is_whitespace() {
-                    continue;
-                }
-                if n >= MAX_SIDE {
-                    return Err(PentominoError::BadSize {
-                        rows: rows.len() + 1,
-                        cols: line.chars().filter(|c| !c.is_whitespace()).count(),
-                    });
-                }
-                if ch != '.' && ch != '0' {
-                    bits |= 1 << n;
-                }
-                n += 1;
+        let drawn = drawing_rows(text)?;
+        let mut rows = Vec::with_capacity(drawn.len());
+        for (r, (_, cells)) in drawn.iter().enumerate() {
+            if cells.len() > MAX_SIDE {
+                return Err(PentominoError::BadSize {
+                    rows: r + 1,
+                    cols: cells.len(),
+                });
             }
-            if n == 0 {
-                continue;
-            }
-            match cols {
-                None => cols = Some(n),
-                Some(c) if c != n => {
-                    return Err(PentominoError::RaggedRows {
-                        line: line_no + 1,
-                        expected: c,
-                        found: n,
-                    });
-                }
-                _ => {}
-            }
+            let bits = cells
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, ch))| *ch != '.' && *ch != '0')
+                .fold(0u32, |bits, (c, _)| bits | 1 << c);
             rows.push(bits);
         }
-        let cols = cols.unwrap_or(0);
+        let cols = drawn.first().map_or(0, |(_, cells)| cells.len());
         Board::from_rows(cols, &rows)
     }
 
@@ -470,6 +450,40 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "board({:?})", self.compact())
     }
+}
+
+/// One row of a text drawing: its 1-based line and its cells as
+/// (1-based column, character).
+pub(crate) type DrawnRow = (usize, Vec<(usize, char)>);
+
+/// The rows of a text drawing, as [`Board::parse`] and
+/// [`CharBoard::parse`](super::CharBoard::parse) read them: one line per
+/// row, `/` also ends a row, spaces and tabs only separate, blank lines are
+/// skipped; every row must have as many cells as the first.
+pub(crate) fn drawing_rows(text: &str) -> Result<Vec<DrawnRow>, PentominoError> {
+    let mut rows: Vec<DrawnRow> = Vec::new();
+    for (line_no, line) in text.split(['\n', '/']).enumerate() {
+        let cells: Vec<(usize, char)> = line
+            .chars()
+            .enumerate()
+            .filter(|(_, ch)| !ch.is_whitespace())
+            .map(|(c, ch)| (c + 1, ch))
+            .collect();
+        if cells.is_empty() {
+            continue;
+        }
+        if let Some((_, first)) = rows.first()
+            && first.len() != cells.len()
+        {
+            return Err(PentominoError::RaggedRows {
+                line: line_no + 1,
+                expected: first.len(),
+                found: cells.len(),
+            });
+        }
+        rows.push((line_no + 1, cells));
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]

@@ -58,43 +58,22 @@ impl CharBoard {
     /// ends a row; spaces and tabs are ignored (so the seed's tab-separated
     /// boards paste in); blank lines are skipped.
     pub fn parse(text: &str) -> Result<CharBoard, PentominoError> {
+        let drawn = super::board::drawing_rows(text)?;
         let mut cells = Vec::new();
-        let mut rows = 0usize;
-        let mut cols = None;
-        for (line_no, line) in text.split(['\n', '/']).enumerate() {
-            let mut n = 0;
-            for (col_no, ch) in line.chars().enumerate() {
-                if ch.is_whitespace() {
-                    continue;
-                }
+        for (line, row) in &drawn {
+            for &(col, ch) in row {
                 if !ch.is_ascii_graphic() {
                     return Err(PentominoError::BadChar {
                         ch,
-                        line: line_no + 1,
-                        col: col_no + 1,
+                        line: *line,
+                        col,
                     });
                 }
                 cells.push(ch as u8);
-                n += 1;
             }
-            if n == 0 {
-                continue;
-            }
-            match cols {
-                None => cols = Some(n),
-                Some(c) if c != n => {
-                    return Err(PentominoError::RaggedRows {
-                        line: line_no + 1,
-                        expected: c,
-                        found: n,
-                    });
-                }
-                _ => {}
-            }
-            rows += 1;
         }
-        let cols = cols.unwrap_or(0);
-        let mut b = CharBoard::new(rows, cols)?;
+        let cols = drawn.first().map_or(0, |(_, row)| row.len());
+        let mut b = CharBoard::new(drawn.len(), cols)?;
         b.cells = cells;
         Ok(b)
     }

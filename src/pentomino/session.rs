@@ -1,7 +1,7 @@
 //! The hand-placing session of the seed (`pentomino 'V'`), as a state
 //! machine with no input or output of its own: the caller feeds answers and
 //! shows the [`Event`]s it gets back (the script layer prints them and
-//! reads stdin; tests feed strings).
+//! reads the input; tests feed strings).
 //!
 //! The flow follows the J program: the first piece's orientations are shown
 //! and the chosen one goes to the top-left corner; then, piece by piece, a

@@ -5,13 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
-use rhai::{Array, Dynamic, EvalAltResult};
+use rhai::{Dynamic, EvalAltResult};
 
-use super::{Outcome, chunk, repl_command};
+use super::host::INTERRUPTED;
+use super::{Outcome, new_session, repl_command, show};
 use crate::lab::LabState;
-use crate::monitor::INTERRUPTED;
 use crate::script::Limits;
-use crate::script::input;
 use crate::script::session::{EvalError, Session};
 
 /// The message for a failed chunk: `origin:line:col: message`, then, when a
@@ -77,20 +76,6 @@ pub fn eval_chunk(session: &mut Session, code: &str) -> Result<Dynamic, EvalErro
     result
 }
 
-/// Print a value as the REPL shows it (nothing for unit).
-pub fn print_value(session: &Session, value: &Dynamic) {
-    let text = session.show(value);
-    if !text.is_empty() {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{}", text.strip_suffix('\n').unwrap_or(&text));
-        let _ = out.flush();
-    }
-}
-
-fn args_array(args: &[String]) -> Array {
-    args.iter().map(|a| Dynamic::from(a.clone())).collect()
-}
-
 /// Script text with a `#!` first line blanked (line numbers kept).
 fn strip_shebang(text: &str) -> String {
     if text.starts_with("#!") {
@@ -116,8 +101,7 @@ pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> anyhow
 /// functions may be defined anywhere in it. Values are not printed; scripts
 /// print what they mean to show.
 pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
-    let mut session = Session::new(limits);
-    session.set_var("ARGS", args_array(args));
+    let mut session = new_session(limits, args.to_vec());
     match run_file_in(&mut session, file, limits) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -129,11 +113,10 @@ pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
 
 /// `puzzlelab -e CODE [ARGS...]`: print the value.
 pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
-    let mut session = Session::new(limits);
-    session.set_var("ARGS", args_array(args));
+    let mut session = new_session(limits, args.to_vec());
     match eval_chunk(&mut session, code) {
         Ok(v) => {
-            print_value(&session, &v);
+            show(&session.show(&v));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -143,7 +126,7 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
     }
 }
 
-/// A stdin that is not a terminal, read through `script::input` (so that
+/// A stdin that is not a terminal, read through the session's host (so that
 /// a script function may read its answers from the lines that follow it).
 /// Each statement runs as soon as the parser says it is complete; the
 /// values of bare expressions print as in the REPL. Lines starting with `:`
@@ -153,7 +136,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
     let mut first_line = 1;
     let mut line_no = 0;
     loop {
-        let line = input::next_line();
+        let line = session.host().read_line();
         let at_end = line.is_none();
         if let Some(line) = line {
             line_no += 1;
@@ -174,13 +157,13 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
             }
             chunk_text.push_str(&line);
             chunk_text.push('\n');
-            if chunk::is_incomplete(session, &chunk_text) {
+            if session.is_incomplete(&chunk_text) {
                 continue;
             }
         }
         if !chunk_text.trim().is_empty() {
             match eval_chunk(session, &chunk_text) {
-                Ok(v) => print_value(session, &v),
+                Ok(v) => show(&session.show(&v)),
                 Err(e) => {
                     let _ = std::io::stdout().flush();
                     eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));

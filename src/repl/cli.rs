@@ -1,4 +1,7 @@
-//! The command line: modes, sandbox-limit flags, `--help` text.
+//! The command line, parsed by clap: the modes and the sandbox-limit flags
+//! (one [`Limits`] struct, the same for every mode and for `:limits`).
+
+use clap::{Parser, Subcommand};
 
 use crate::script::Limits;
 
@@ -15,10 +18,6 @@ pub enum Mode {
     LabList,
     /// `lab NAME` (the REPL with the lab open) or `lab NAME --print`.
     Lab { name: String, print: bool },
-    /// `--help`.
-    Help,
-    /// `--version`.
-    Version,
 }
 
 /// The parsed command line.
@@ -30,13 +29,13 @@ pub struct Options {
     pub quiet: bool,
 }
 
-/// The `--help` text.
-pub fn usage() -> String {
-    let d = Limits::default();
-    format!(
-        "puzzlelab {version}: puzzle solvers to take apart at a Rhai prompt
-
-Usage:
+#[derive(Parser, Debug)]
+#[command(
+    name = "puzzlelab",
+    version,
+    disable_help_subcommand = true,
+    about = "puzzle solvers to take apart at a Rhai prompt",
+    override_usage = "
   puzzlelab [FLAGS]                      the REPL; a stdin that is not a terminal
                                          is read as a script, statement by statement
   puzzlelab [FLAGS] run FILE [ARGS...]   run a script; ARGS is an array of strings
@@ -44,137 +43,89 @@ Usage:
   puzzlelab [FLAGS] -e CODE [ARGS...]    evaluate CODE and print its value
   puzzlelab lab                          list the labs
   puzzlelab [FLAGS] lab NAME             the REPL with lab NAME open
-  puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
-
-Flags (sandbox limits; defaults in brackets):
-  --max-operations N    operations per evaluation, 0 = unlimited [{ops}]
-  --max-call-levels N   depth of nested function calls [{calls}]
-  --max-string-size N   longest string in bytes, 0 = unlimited [{string}]
-  --max-array-size N    largest array, 0 = unlimited [{array}]
-  --max-map-size N      largest object map, 0 = unlimited [{map}]
-  --max-expr-depth N    deepest expression nesting, 0 = unlimited [{expr}]
-  -q, --quiet           no banner
-  -h, --help            this text
-  -V, --version         the version
-
+  puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout",
+    after_help = "\
 Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 (2 for a bad command line). In the REPL, :help lists commands and keys,
-help lists functions, help(\"name\") explains one.
-",
-        version = env!("CARGO_PKG_VERSION"),
-        ops = d.max_operations,
-        calls = d.max_call_levels,
-        string = d.max_string_size,
-        array = d.max_array_size,
-        map = d.max_map_size,
-        expr = d.max_expr_depth,
-    )
+help lists functions, help(\"name\") explains one."
+)]
+struct Args {
+    #[command(flatten, next_help_heading = "Sandbox limits")]
+    limits: Limits,
+    /// No banner
+    #[arg(short, long)]
+    quiet: bool,
+    /// Evaluate CODE and print its value
+    #[arg(short = 'e', value_name = "CODE", allow_hyphen_values = true)]
+    eval: Option<String>,
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// A script FILE.rhai and its ARGS, or the ARGS of -e
+    #[arg(value_name = "ARGS", trailing_var_arg = true)]
+    rest: Vec<String>,
 }
 
-/// Parse the arguments after the program name. `Err` is a message for a
-/// bad command line.
-pub fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut limits = Limits::default();
-    let mut quiet = false;
-    let mut mode: Option<Mode> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        i += 1;
-        // `--flag=N` or `--flag N`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg, None),
-        };
-        let mut value = |what: &str| -> anyhow::Result<u64> {
-            let text = match &inline {
-                Some(v) => v.clone(),
-                None => {
-                    let v = args
-                        .get(i)
-                        .cloned()
-                        .ok_or_else(|| anyhow::anyhow!("{what} needs a number"))?;
-                    i += 1;
-                    v
-                }
-            };
-            text.replace('_', "")
-                .parse::<u64>()
-                .map_err(|_| anyhow::anyhow!("{what} needs a whole number, not {text:?}"))
-        };
-        match flag {
-            "--max-operations" => limits.max_operations = value(flag)?,
-            "--max-call-levels" => limits.max_call_levels = to_usize(value(flag)?),
-            "--max-string-size" => limits.max_string_size = to_usize(value(flag)?),
-            "--max-array-size" => limits.max_array_size = to_usize(value(flag)?),
-            "--max-map-size" => limits.max_map_size = to_usize(value(flag)?),
-            "--max-expr-depth" => limits.max_expr_depth = to_usize(value(flag)?),
-            "-q" | "--quiet" => quiet = true,
-            "-h" | "--help" => mode = Some(Mode::Help),
-            "-V" | "--version" => mode = Some(Mode::Version),
-            "--print" => match &mut mode {
-                Some(Mode::Lab { print, .. }) => *print = true,
-                _ => anyhow::bail!("--print goes with `lab NAME`"),
-            },
-            _ if mode.is_some() => {
-                if let Some(Mode::LabList) = mode
-                    && !arg.starts_with('-')
-                {
-                    mode = Some(Mode::Lab {
-                        name: arg.to_string(),
-                        print: false,
-                    });
-                    continue;
-                }
-                anyhow::bail!("unexpected argument {arg:?}");
-            }
-            "run" => {
-                let file = args.get(i).cloned().ok_or_else(|| {
-                    anyhow::anyhow!("run needs a file: puzzlelab run FILE [ARGS...]")
-                })?;
-                let rest = args[i + 1..].to_vec();
-                return Ok(Options {
-                    mode: Mode::Run { file, args: rest },
-                    limits,
-                    quiet,
-                });
-            }
-            "-e" | "--eval" => {
-                let code = args
-                    .get(i)
-                    .cloned()
-                    .ok_or_else(|| anyhow::anyhow!("-e needs code: puzzlelab -e 'see(ym)'"))?;
-                let rest = args[i + 1..].to_vec();
-                return Ok(Options {
-                    mode: Mode::Eval { code, args: rest },
-                    limits,
-                    quiet,
-                });
-            }
-            "lab" => mode = Some(Mode::LabList),
-            _ if arg.ends_with(".rhai") && !arg.starts_with('-') => {
-                return Ok(Options {
-                    mode: Mode::Run {
-                        file: arg.to_string(),
-                        args: args[i..].to_vec(),
-                    },
-                    limits,
-                    quiet,
-                });
-            }
-            _ if arg.starts_with('-') => anyhow::bail!("unknown flag {arg:?}"),
-            _ => anyhow::bail!("unknown command {arg:?}"),
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a script; ARGS is an array of strings
+    Run {
+        file: String,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// List the labs, or open lab NAME
+    Lab {
+        name: Option<String>,
+        /// Print the lab's whole transcript instead
+        #[arg(long, requires = "name")]
+        print: bool,
+    },
+}
+
+/// Parse the arguments after the program name. `Err` is clap's error (a
+/// bad command line, or `--help`/`--version`, which clap prints itself).
+pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
+    let parsed =
+        Args::try_parse_from(std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()))?;
+    let mode = match (parsed.eval, parsed.command) {
+        (Some(code), None) => Mode::Eval {
+            code,
+            args: parsed.rest,
+        },
+        (Some(_), Some(_)) => {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                "-e CODE takes no command after it\n",
+            ));
         }
-    }
+        (None, Some(Command::Run { file, args })) => Mode::Run { file, args },
+        (None, Some(Command::Lab { name: None, .. })) => Mode::LabList,
+        (
+            None,
+            Some(Command::Lab {
+                name: Some(name),
+                print,
+            }),
+        ) => Mode::Lab { name, print },
+        (None, None) => match parsed.rest.split_first() {
+            None => Mode::Repl,
+            Some((file, args)) if file.ends_with(".rhai") => Mode::Run {
+                file: file.clone(),
+                args: args.to_vec(),
+            },
+            Some((word, _)) => {
+                return Err(clap::Error::raw(
+                    clap::error::ErrorKind::InvalidSubcommand,
+                    format!("unknown command {word:?}\n"),
+                ));
+            }
+        },
+    };
     Ok(Options {
-        mode: mode.unwrap_or(Mode::Repl),
-        limits,
-        quiet,
+        mode,
+        limits: parsed.limits,
+        quiet: parsed.quiet,
     })
-}
-
-fn to_usize(n: u64) -> usize {
-    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]
@@ -195,6 +146,13 @@ mod tests {
             Mode::Run {
                 file: "a.rhai".into(),
                 args: args("x --max-operations 5")
+            }
+        );
+        assert_eq!(
+            parse(&args("run a.rhai --max-operations 5")).unwrap().mode,
+            Mode::Run {
+                file: "a.rhai".into(),
+                args: args("--max-operations 5")
             }
         );
         assert_eq!(
@@ -219,7 +177,15 @@ mod tests {
                 args: args("a")
             }
         );
-        assert_eq!(parse(&args("--version")).unwrap().mode, Mode::Version);
+        assert_eq!(
+            parse(&args("-e -1")).unwrap().mode,
+            Mode::Eval {
+                code: "-1".into(),
+                args: vec![]
+            }
+        );
+        let version = parse(&args("--version")).unwrap_err();
+        assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
     }
 
     #[test]
@@ -227,11 +193,23 @@ mod tests {
         let o = parse(&args("--max-operations 1_000 --max-call-levels=9 -q -e 1")).unwrap();
         assert_eq!(o.limits.max_operations, 1000);
         assert_eq!(o.limits.max_call_levels, 9);
+        assert_eq!(o.limits.max_array_size, Limits::default().max_array_size);
         assert!(o.quiet);
         assert!(parse(&args("--max-operations")).is_err());
         assert!(parse(&args("--max-operations lots")).is_err());
         assert!(parse(&args("--frobnicate")).is_err());
         assert!(parse(&args("frobnicate")).is_err());
         assert!(parse(&args("--print")).is_err());
+        // Every limit has its flag, and the defaults are the library's.
+        assert_eq!(parse(&[]).unwrap().limits, Limits::default());
+        for (flag, ..) in Limits::default().table() {
+            let o = parse(&[format!("{flag}=7")]).unwrap();
+            assert!(
+                o.limits
+                    .table()
+                    .iter()
+                    .any(|(f, v, _)| *f == flag && *v == 7)
+            );
+        }
     }
 }

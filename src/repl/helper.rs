@@ -14,7 +14,6 @@ use rustyline::hint::Hinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Cmd, ConditionalEventHandler, Context, Event, EventContext, Helper, RepeatCount};
 
-use super::chunk;
 use crate::script::session::Session;
 
 /// REPL commands with a one-line description, for `:help` and completion.
@@ -214,7 +213,7 @@ impl Validator for ReplHelper {
         if input.ends_with("\n\n") {
             return Ok(ValidationResult::Valid(None));
         }
-        if chunk::is_incomplete(&self.session.borrow(), input) {
+        if self.session.borrow().is_incomplete(input) {
             Ok(ValidationResult::Incomplete)
         } else {
             Ok(ValidationResult::Valid(None))

@@ -13,9 +13,9 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor, EventHandler, KeyEvent};
 
-use super::batch::{describe_error, eval_chunk, print_value};
+use super::batch::{describe_error, eval_chunk};
 use super::helper::{CtrlA, ReplHelper};
-use super::{Outcome, repl_command};
+use super::{Outcome, repl_command, show};
 use crate::lab::LabState;
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
@@ -47,7 +47,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
             pressed: ctrl_a.clone(),
         })),
     );
-    let history_file = crate::state_dir().map(|d| d.join("history"));
+    let history_file = super::state_dir().map(|d| d.join("history"));
     if let Some(path) = &history_file
         && path.exists()
     {
@@ -96,7 +96,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
             continue;
         }
         match eval_chunk(&mut s, &line) {
-            Ok(v) => print_value(&s, &v),
+            Ok(v) => show(&s.show(&v)),
             Err(e) => {
                 let _ = std::io::stdout().flush();
                 eprintln!("{}", describe_error(&e, "<repl>", 1, limits));

@@ -1,44 +1,40 @@
-//! The interactive REPL on rustyline, and the command-line modes around it:
-//! `cli` parses the arguments, `interactive` is the prompt loop, `helper`
-//! its completion / multi-line / key handling, `chunk` decides when typed or
-//! piped code is complete, `batch` runs files, `-e` and piped stdin.
+//! The terminal side: the interactive REPL on rustyline and the
+//! command-line modes around it. `cli` parses the arguments (clap), `host`
+//! is the terminal [`Host`](crate::script::host::Host) every session here
+//! talks through, `interactive` is the prompt loop, `helper` its
+//! completion / multi-line / key handling, `batch` runs files, `-e` and
+//! piped stdin.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::lab::LabState;
-use crate::monitor::INTERRUPTED;
 use crate::script::Limits;
 use crate::script::session::Session;
 
 mod batch;
-mod chunk;
 mod cli;
 mod helper;
+pub mod host;
 mod interactive;
 
-pub use chunk::is_incomplete;
+use host::{INTERRUPTED, TerminalHost};
 
 /// Entry point for the binary: parse the command line and run the mode.
 pub fn main(args: Vec<String>) -> ExitCode {
     let options = match cli::parse(&args) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("puzzlelab: {e:#}\n(puzzlelab --help shows the usage)");
-            return ExitCode::from(2);
+            // clap prints help and version on stdout, errors on stderr.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
     let limits = &options.limits;
     match options.mode {
-        cli::Mode::Help => {
-            print!("{}", cli::usage());
-            ExitCode::SUCCESS
-        }
-        cli::Mode::Version => {
-            println!("puzzlelab {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
         cli::Mode::LabList => {
             print!("{}", lab_list());
             ExitCode::SUCCESS
@@ -71,9 +67,12 @@ pub fn main(args: Vec<String>) -> ExitCode {
 /// `lab` is opened first when given.
 fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     install_interrupt_handler();
-    let mut session = Session::new(limits);
-    session.set_var("ARGS", rhai::Array::new());
-    let mut lab = LabState::default();
+    let mut session = new_session(limits, Vec::new());
+    // Lab positions are remembered in the state directory, when there is one.
+    let mut lab = match state_dir() {
+        Some(dir) => LabState::with_state_file(dir.join("labs.json")),
+        None => LabState::default(),
+    };
     let terminal = std::io::stdin().is_terminal();
     if terminal && !quiet {
         println!(
@@ -97,6 +96,29 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     } else {
         batch::run_stdin(&mut session, &mut lab, limits)
     }
+}
+
+/// A session on the terminal host with `ARGS` set.
+fn new_session(limits: &Limits, args: Vec<String>) -> Session {
+    let mut session = Session::new(limits, Rc::new(TerminalHost::new()));
+    let args: rhai::Array = args.into_iter().map(rhai::Dynamic::from).collect();
+    session.set_var("ARGS", args);
+    session
+}
+
+/// Where puzzlelab keeps its state (REPL history, lab positions):
+/// `$PUZZLELAB_HOME` if set, else `$XDG_STATE_HOME/puzzlelab`, else
+/// `~/.local/state/puzzlelab`. Created on demand; `None` if impossible.
+pub fn state_dir() -> Option<PathBuf> {
+    let dir = if let Some(d) = std::env::var_os("PUZZLELAB_HOME") {
+        PathBuf::from(d)
+    } else if let Some(d) = std::env::var_os("XDG_STATE_HOME") {
+        PathBuf::from(d).join("puzzlelab")
+    } else {
+        PathBuf::from(std::env::var_os("HOME")?).join(".local/state/puzzlelab")
+    };
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
 }
 
 /// The `puzzlelab lab` / `:lab` listing, with a final line ending.
@@ -141,7 +163,7 @@ pub(crate) fn repl_command(
         ":fns" => show(&fns(session)),
         ":limits" => show(&limits_text(limits)),
         ":reset" => {
-            *session = Session::new(limits);
+            *session = Session::new(limits, session.host().clone());
             session.set_var("ARGS", rhai::Array::new());
             show("a fresh session: your variables and functions are gone");
         }
@@ -164,7 +186,8 @@ pub(crate) fn repl_command(
     Outcome::Done
 }
 
-/// Print text with exactly one line ending.
+/// Print text (a value as [`Session::show`] draws it, a command's answer)
+/// with exactly one line ending; nothing for empty text.
 fn show(text: &str) {
     if text.is_empty() {
         return;
@@ -241,42 +264,8 @@ fn vars(session: &Session) -> String {
 
 /// `:limits`: each sandbox limit with the flag that sets it.
 fn limits_text(l: &Limits) -> String {
-    let rows = [
-        (
-            "--max-operations",
-            l.max_operations.to_string(),
-            "operations per evaluation",
-        ),
-        (
-            "--max-call-levels",
-            l.max_call_levels.to_string(),
-            "nested function calls",
-        ),
-        (
-            "--max-string-size",
-            l.max_string_size.to_string(),
-            "bytes in a string",
-        ),
-        (
-            "--max-array-size",
-            l.max_array_size.to_string(),
-            "items in an array",
-        ),
-        (
-            "--max-map-size",
-            l.max_map_size.to_string(),
-            "entries in an object map",
-        ),
-        (
-            "--max-expr-depth",
-            l.max_expr_depth.to_string(),
-            "expression nesting",
-        ),
-    ];
-    let mut s = String::from(
-        "Sandbox limits, set by these flags at start (0 = no limit, except for call levels):\n",
-    );
-    for (flag, value, what) in rows {
+    let mut s = String::from("Sandbox limits, set by these flags at start:\n");
+    for (flag, value, what) in l.table() {
         s.push_str(&format!("  {flag:<18} {value:>12}  {what}\n"));
     }
     s

@@ -8,15 +8,13 @@
 //! from that file, otherwise from the solver's standard output. Exit codes
 //! 10 (satisfiable) and 20 (unsatisfiable) are the convention, not errors.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use super::SatError;
 use super::dimacs::{Answer, read_answer, to_dimacs};
 use super::encode::Cnf;
 use crate::monitor::Monitor;
+use crate::process::{Finished, ProcessError};
 
 /// A temporary file removed when dropped.
 struct TempFile(std::path::PathBuf);
@@ -68,79 +66,44 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
     if !words.iter().any(|w| w.contains("{cnf}")) {
         args.push(input.0.to_string_lossy().into_owned());
     }
-    let mut child = Command::new(program)
-        .args(&args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            failed(
-                command,
-                format!("could not start {program:?}: {e} (is the solver installed?)"),
-            )
-        })?;
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = stdout.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = stderr.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => return Err(failed(command, e.to_string())),
-        }
-        if monitor.cancelled() {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(SatError::Cancelled);
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    };
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
+    let done = crate::process::run(program, &args, monitor).map_err(|e| match e {
+        ProcessError::Start(e) => failed(
+            command,
+            format!("could not start {program:?}: {e} (is the solver installed?)"),
+        ),
+        ProcessError::Wait(e) => failed(command, e.to_string()),
+        ProcessError::Cancelled => SatError::Cancelled,
+    })?;
     let text = if uses_out {
         std::fs::read_to_string(&output.0).map_err(|e| {
             failed(
                 command,
                 format!(
                     "no result file ({e}); the solver said: {}",
-                    first_line(&stderr, &stdout)
+                    first_line(&done)
                 ),
             )
         })?
     } else {
-        stdout.clone()
+        done.output.clone()
     };
     read_answer(&text).map_err(|e| {
         failed(
             command,
             format!(
                 "exit status {}; its answer: {e}; the solver said: {}",
-                status.code().map_or("none".to_string(), |c| c.to_string()),
-                first_line(&stderr, &stdout)
+                done.code.map_or("none".to_string(), |c| c.to_string()),
+                first_line(&done)
             ),
         )
     })
 }
 
 /// The first nonblank line of the error output, else of the output.
-fn first_line(stderr: &str, stdout: &str) -> String {
-    stderr
+fn first_line(done: &Finished) -> String {
+    done.errors
         .lines()
-        .chain(stdout.lines())
+        .chain(done.output.lines())
         .find(|l| !l.trim().is_empty())
         .unwrap_or("(nothing)")
         .to_string()

@@ -7,15 +7,15 @@
 //! `Result<_, Box<EvalAltResult>>` made with [`error`]. Nothing else needs to
 //! change: `help` reads the metadata of every domain module.
 
-use std::sync::atomic::Ordering;
+use std::rc::Rc;
 
 use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
-use crate::monitor::INTERRUPTED;
-
+pub mod complete;
 pub mod help;
-pub mod input;
-pub mod monitor;
+pub mod host;
+pub mod matrix;
+pub mod options;
 pub mod session;
 
 mod grid;
@@ -86,40 +86,68 @@ pub const DOMAINS: &[Domain] = &[
     },
 ];
 
-/// Sandbox limits for scripts. The defaults are generous enough for real
-/// work (whole collections, deep searches) yet stop a runaway loop.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Operations one evaluation may perform (0 = unlimited).
-    pub max_operations: u64,
-    /// Depth of nested function calls.
-    pub max_call_levels: usize,
-    /// Longest string, in bytes.
-    pub max_string_size: usize,
-    /// Largest array.
-    pub max_array_size: usize,
-    /// Largest object map.
-    pub max_map_size: usize,
-    /// Deepest expression nesting (statements, functions).
-    pub max_expr_depth: usize,
+/// Defines [`Limits`] from one list: the struct, its command-line flags
+/// (clap derives them from the field names), its defaults and the `:limits`
+/// table all come from the same rows.
+macro_rules! limits {
+    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = $default:expr;)*) => {
+        /// Sandbox limits for scripts. The defaults are generous enough for
+        /// real work (whole collections, deep searches) yet stop a runaway loop.
+        #[derive(Clone, Debug, PartialEq, clap::Args)]
+        pub struct Limits {
+            $(
+                $(#[doc = $doc])*
+                #[arg(long, value_name = "N", default_value_t = $default,
+                      value_parser = parse_count::<$ty>)]
+                pub $field: $ty,
+            )*
+        }
+
+        impl Default for Limits {
+            fn default() -> Self {
+                Limits { $($field: $default,)* }
+            }
+        }
+
+        impl Limits {
+            /// Each limit as (flag, value, what it bounds), in flag order.
+            pub fn table(&self) -> Vec<(String, u64, &'static str)> {
+                vec![$((
+                    format!("--{}", stringify!($field).replace('_', "-")),
+                    self.$field as u64,
+                    concat!($($doc),*).trim(),
+                ),)*]
+            }
+        }
+    };
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_operations: 2_000_000_000,
-            max_call_levels: 256,
-            max_string_size: 64 << 20,
-            max_array_size: 10_000_000,
-            max_map_size: 1_000_000,
-            max_expr_depth: 256,
-        }
-    }
+limits! {
+    /// operations per evaluation, 0 = unlimited
+    max_operations: u64 = 2_000_000_000;
+    /// depth of nested function calls
+    max_call_levels: usize = 256;
+    /// longest string in bytes, 0 = unlimited
+    max_string_size: usize = 64 << 20;
+    /// largest array, 0 = unlimited
+    max_array_size: usize = 10_000_000;
+    /// largest object map, 0 = unlimited
+    max_map_size: usize = 1_000_000;
+    /// deepest expression nesting, 0 = unlimited
+    max_expr_depth: usize = 256;
+}
+
+/// A whole number for a limit flag; `_` may group digits (`1_000_000`).
+fn parse_count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.replace('_', "")
+        .parse()
+        .map_err(|_| format!("needs a whole number, not {text:?}"))
 }
 
 /// A Rhai engine with every domain registered, the sandbox limits set, and
-/// Ctrl+C (the global interrupt flag) stopping any evaluation.
-pub fn new_engine(limits: &Limits) -> Engine {
+/// `host` reachable from every script function (see [`host::host`]); an
+/// evaluation stops once the host says it is cancelled.
+pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     let mut engine = Engine::new();
     engine
         .set_max_operations(limits.max_operations)
@@ -128,8 +156,9 @@ pub fn new_engine(limits: &Limits) -> Engine {
         .set_max_array_size(limits.max_array_size)
         .set_max_map_size(limits.max_map_size)
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth);
-    engine.on_progress(|_| {
-        if INTERRUPTED.load(Ordering::Relaxed) {
+    engine.set_default_tag(Dynamic::from(host::HostTag(host.clone())));
+    engine.on_progress(move |_| {
+        if host.cancelled() {
             Some(Dynamic::from("interrupted (Ctrl+C)"))
         } else {
             None
@@ -150,6 +179,20 @@ pub fn new_scope() -> Scope<'static> {
         scope.push(name, g);
     }
     scope
+}
+
+/// What kind of value `v` is, in words for an error message ("an integer").
+pub fn kind_of(v: &Dynamic) -> String {
+    match v.type_name() {
+        "i64" => "an integer".into(),
+        "f64" => "a number".into(),
+        "bool" => "a boolean".into(),
+        "()" => "nothing (unit)".into(),
+        "string" | "char" => "a string".into(),
+        "array" => "an array".into(),
+        "map" => "a map".into(),
+        other => format!("a {}", other.rsplit("::").next().unwrap_or(other)),
+    }
 }
 
 /// A runtime error with a message; Rhai adds the position of the call.

@@ -2,24 +2,18 @@
 //! orientations, shift, members, contact, character boards, frames, and the
 //! interactive placing session `pentomino("V")`.
 
-use std::io::IsTerminal;
-use std::sync::atomic::Ordering;
+use std::rc::Rc;
 
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
 use crate::pentomino::session::{Assist, Event, Placing, Prompt};
 use crate::pentomino::{CharBoard, Style, jbox};
+use crate::script::host::{Host, host};
 
 /// The pentomino functions as a Rhai module.
 pub fn module() -> Module {
     exported_module!(api)
-}
-
-/// Colour only on a terminal, and never when NO_COLOR is set to anything
-/// non-empty (the no-color.org convention).
-fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// The numbered orientations as the session shows them: J's two-row box
@@ -33,6 +27,7 @@ fn orientation_table(boards: &[CharBoard]) -> String {
 /// How a session is shown and fed.
 struct SessionIo<'a> {
     ctx: &'a NativeCallContext<'a>,
+    host: Rc<dyn Host>,
     answers: Option<std::vec::IntoIter<String>>,
     style: Style,
     colour: bool,
@@ -77,9 +72,9 @@ impl SessionIo<'_> {
         }
         let line = match &mut self.answers {
             Some(a) => a.next(),
-            None => crate::script::input::next_line(),
+            None => self.host.read_line(),
         };
-        if crate::monitor::INTERRUPTED.load(Ordering::Relaxed) {
+        if self.host.cancelled() {
             return Ok(None);
         }
         if let (Some(l), true) = (&line, self.echo) {
@@ -99,40 +94,31 @@ fn run_session(
     use crate::script::error;
     let letter = crate::pentomino::pieces::piece_letter(letter)
         .map_err(|e| error(format!("pentomino: {e}")))?;
-    let mut style = Style::Ascii;
-    let mut colour = use_colour();
-    let mut answers = None;
-    for (key, value) in options {
-        match key.as_str() {
-            "style" => {
-                let name = value.into_string().unwrap_or_default();
-                style = Style::parse(&name).ok_or_else(|| {
-                    error(format!(
-                        "pentomino: style {name:?} is unknown: use \"ascii\" or \"unicode\""
-                    ))
-                })?;
-            }
-            "colour" | "color" => {
-                colour = value
-                    .as_bool()
-                    .map_err(|_| error("pentomino: colour must be true or false"))?;
-            }
-            "answers" => {
-                let list: Array = value.into_array().map_err(|_| {
-                    error("pentomino: answers must be an array of strings, e.g. [\"1\", \"Z\"]")
-                })?;
-                answers = Some(list.into_iter().map(|v| v.to_string()).collect::<Vec<_>>());
-            }
-            other => {
-                return Err(error(format!(
-                    "pentomino: unknown option {other:?}: the options are answers, style, colour"
-                )));
-            }
-        }
-    }
-    let echo = answers.is_some() || !std::io::stdin().is_terminal();
+    let host = host(ctx);
+    let mut options = crate::script::options::Options::new(
+        "pentomino",
+        options,
+        &["answers", "style", "colour", "color"],
+    )?;
+    let style = match options.string("style")? {
+        None => Style::Ascii,
+        Some(name) => Style::parse(&name).ok_or_else(|| {
+            error(format!(
+                "pentomino: style {name:?} is unknown: use \"ascii\" or \"unicode\""
+            ))
+        })?,
+    };
+    let colour = match (options.bool("colour")?, options.bool("color")?) {
+        (Some(c), _) | (None, Some(c)) => c,
+        (None, None) => host.colour(),
+    };
+    let answers = options
+        .array("answers")?
+        .map(|list: Array| list.into_iter().map(|v| v.to_string()).collect::<Vec<_>>());
+    let echo = answers.is_some() || host.echo_input();
     let mut io = SessionIo {
         ctx,
+        host: host.clone(),
         answers: answers.map(Vec::into_iter),
         style,
         colour,
@@ -146,12 +132,9 @@ fn run_session(
     let assist: Option<&dyn Assist> = Some(&crate::pentomino::solver::SessionAssist);
     while let Some(prompt) = session.prompt() {
         let events = match io.read(prompt)? {
-            Some(line) => {
-                // One monitor per answer: its clock starts with the search,
-                // and dropping it clears the progress line before the answer.
-                let monitor = crate::script::monitor::TerminalMonitor::new();
-                session.answer(&line, assist, &monitor)
-            }
+            // One monitor per answer: its progress line is gone before the
+            // answer's text prints.
+            Some(line) => session.answer(&line, assist, &*host.monitor()),
             None => session.end_of_input(),
         };
         io.show(events)?;
@@ -405,15 +388,22 @@ pub mod api {
 
     /// The board drawn with `+ - |` lines round each piece and the board.
     ///
-    /// Pieces are coloured when stdout is a terminal and NO_COLOR is unset.
-    pub fn frame(board: CharBoard) -> String {
-        pentomino::frame(&board, pentomino::Style::Ascii, super::use_colour())
+    /// Pieces are coloured when the session's host allows colour (the REPL
+    /// does on a terminal that has not opted out).
+    pub fn frame(ctx: NativeCallContext, board: CharBoard) -> String {
+        let colour = super::host(&ctx).colour();
+        pentomino::frame(&board, pentomino::Style::Ascii, colour)
     }
 
     /// The framed board in a style: `"ascii"` or `"unicode"` (box drawing).
     #[rhai_fn(name = "frame", return_raw)]
-    pub fn frame_style(board: CharBoard, style: &str) -> Result<String, Box<EvalAltResult>> {
-        frame_colour(board, style, super::use_colour())
+    pub fn frame_style(
+        ctx: NativeCallContext,
+        board: CharBoard,
+        style: &str,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let colour = super::host(&ctx).colour();
+        frame_colour(board, style, colour)
     }
 
     /// The framed board in a style, with colour on (`true`) or off (`false`).
@@ -455,7 +445,8 @@ pub mod api {
 
     /// Place pentominoes by hand, starting with `letter` (the seed's session).
     ///
-    /// Shows the orientations, asks for numbers and letters on stdin; Enter
+    /// Shows the orientations, asks for numbers and letters (typed, or the
+    /// lines after the call when input is piped); Enter
     /// keeps a piece, `u` undoes, `n` breaks. Returns the character board.
     #[rhai_fn(return_raw)]
     pub fn pentomino(
@@ -465,7 +456,7 @@ pub mod api {
         super::run_session(&ctx, letter, Map::new(), false).map(|r| r.0)
     }
 
-    /// The placing session fed from an array of answers instead of stdin.
+    /// The placing session fed from an array of answers instead of input.
     ///
     /// `pentomino("V", ["1", "Z", "1", "", "n"])`; running out of answers
     /// breaks off.
@@ -483,8 +474,8 @@ pub mod api {
     /// The placing session with options: answers, frame style and colour.
     ///
     /// `#{answers: [...], style: "unicode", colour: false}`; `style` is
-    /// `"ascii"` (default) or `"unicode"`, `colour` defaults to on for a
-    /// terminal without NO_COLOR.
+    /// `"ascii"` (default) or `"unicode"`, `colour` defaults to the
+    /// session's colour policy (on for a terminal that has not opted out).
     #[rhai_fn(name = "pentomino", return_raw)]
     pub fn pentomino_options(
         ctx: NativeCallContext,
@@ -497,7 +488,7 @@ pub mod api {
     /// A placing session's whole transcript as a string, from given answers.
     ///
     /// `pentomino_transcript("V", ["1", "Z", "1", "n"])` runs the session
-    /// without stdin or printing (for labs): each question is followed by its
+    /// without reading input or printing (for labs): each question is followed by its
     /// answer. Colour is off; pass an options map to change that.
     #[rhai_fn(return_raw)]
     pub fn pentomino_transcript(

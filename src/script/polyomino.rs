@@ -71,48 +71,26 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
 
 /// Options from a map: `raw`, `one_sided`, `limit`, and `copies` (each
 /// piece that many times; returned apart as it is not a solver option).
-fn to_options(what: &str, map: &Map) -> Result<(Options, usize), Box<EvalAltResult>> {
-    let mut o = Options::default();
-    let mut copies = 1;
-    for (key, value) in map {
-        let flag = || {
-            value
-                .as_bool()
-                .map_err(|_| error(format!("{what}: option {key} must be true or false")))
-        };
-        match key.as_str() {
-            "raw" => o.raw = flag()?,
-            "one_sided" => o.one_sided = flag()?,
-            "limit" => {
-                let n = value
-                    .as_int()
-                    .map_err(|_| error(format!("{what}: option limit must be a whole number")))?;
-                if n < 0 {
-                    return Err(error(format!("{what}: option limit must be 0 or more")));
-                }
-                o.limit = Some(n as u64);
-            }
-            "copies" => {
-                let n = value
-                    .as_int()
-                    .map_err(|_| error(format!("{what}: option copies must be a whole number")))?;
-                if !(1..=1024).contains(&n) {
-                    return Err(error(format!("{what}: option copies must be 1 to 1024")));
-                }
-                copies = n as usize;
-            }
-            other => {
-                return Err(error(format!(
-                    "{what}: unknown option {other:?} (known: raw, one_sided, limit, copies)"
-                )));
-            }
-        }
-    }
+fn to_options(what: &'static str, map: &Map) -> Result<(Options, usize), Box<EvalAltResult>> {
+    let mut read = crate::script::options::Options::new(
+        what,
+        map.clone(),
+        &["raw", "one_sided", "limit", "copies"],
+    )?;
+    let defaults = Options::default();
+    let o = Options {
+        raw: read.bool("raw")?.unwrap_or(defaults.raw),
+        one_sided: read.bool("one_sided")?.unwrap_or(defaults.one_sided),
+        limit: read.int("limit", 0..=i64::MAX)?.map(|n| n as u64),
+        ..defaults
+    };
+    let copies = read.int("copies", 1..=1024)?.unwrap_or(1) as usize;
     Ok((o, copies))
 }
 
 fn run(
-    what: &str,
+    ctx: &NativeCallContext,
+    what: &'static str,
     board: &Dynamic,
     pieces: &Dynamic,
     options: &Map,
@@ -128,8 +106,8 @@ fn run(
     if options.limit == Some(0) {
         return Ok(solver::Outcome::default());
     }
-    let monitor = crate::script::monitor::TerminalMonitor::new();
-    solver::solve(&region, &pieces, &options, &monitor).map_err(|e| error(format!("{what}: {e}")))
+    let monitor = crate::script::host::monitor(ctx);
+    solver::solve(&region, &pieces, &options, &*monitor).map_err(|e| error(format!("{what}: {e}")))
 }
 
 #[export_module]
@@ -253,8 +231,12 @@ pub mod api {
     /// names, drawings ("XX./.XX") and shapes; a piece listed twice is used
     /// twice. Ctrl+C stops and returns the count so far.
     #[rhai_fn(return_raw)]
-    pub fn count_polyomino(board: Dynamic, pieces: Dynamic) -> Result<i64, Box<EvalAltResult>> {
-        count_polyomino_with(board, pieces, Map::new())
+    pub fn count_polyomino(
+        ctx: NativeCallContext,
+        board: Dynamic,
+        pieces: Dynamic,
+    ) -> Result<i64, Box<EvalAltResult>> {
+        count_polyomino_with(ctx, board, pieces, Map::new())
     }
 
     /// Count packings with options: raw, one_sided, limit, copies.
@@ -266,11 +248,12 @@ pub mod api {
     /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
     #[rhai_fn(name = "count_polyomino", return_raw)]
     pub fn count_polyomino_with(
+        ctx: NativeCallContext,
         board: Dynamic,
         pieces: Dynamic,
         options: Map,
     ) -> Result<i64, Box<EvalAltResult>> {
-        run("count_polyomino", &board, &pieces, &options, false)
+        run(&ctx, "count_polyomino", &board, &pieces, &options, false)
             .map(|o| o.count.min(i64::MAX as u64) as i64)
     }
 
@@ -279,8 +262,12 @@ pub mod api {
     /// The packings are character boards, for `frame`. Boards over 32×32 come back as packings (rows of letters). Ctrl+C
     /// stops and returns those found so far.
     #[rhai_fn(return_raw)]
-    pub fn solve_polyomino(board: Dynamic, pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
-        solve_polyomino_with(board, pieces, Map::new())
+    pub fn solve_polyomino(
+        ctx: NativeCallContext,
+        board: Dynamic,
+        pieces: Dynamic,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        solve_polyomino_with(ctx, board, pieces, Map::new())
     }
 
     /// Packings with options: limit, raw, one_sided, copies.
@@ -292,11 +279,12 @@ pub mod api {
     /// Example: `frame(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])`
     #[rhai_fn(name = "solve_polyomino", return_raw)]
     pub fn solve_polyomino_with(
+        ctx: NativeCallContext,
         board: Dynamic,
         pieces: Dynamic,
         options: Map,
     ) -> Result<Array, Box<EvalAltResult>> {
-        let out = run("solve_polyomino", &board, &pieces, &options, true)?;
+        let out = run(&ctx, "solve_polyomino", &board, &pieces, &options, true)?;
         Ok(out
             .solutions
             .into_iter()

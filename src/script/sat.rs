@@ -14,7 +14,6 @@ pub fn module() -> Module {
 pub mod api {
     use crate::sat::{self, Family};
     use crate::script::error;
-    use crate::script::monitor::TerminalMonitor;
     use crate::sudoku;
 
     /// A Sudoku board of side 4, 9, 16 or 25 (box side 2 to 5), 0 for empty.
@@ -345,8 +344,8 @@ pub mod api {
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
-        let r = sat::solve(&SudokuBoard::from(&g), &TerminalMonitor::new());
+    pub fn sat_solve(ctx: NativeCallContext, g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+        let r = sat::solve(&SudokuBoard::from(&g), &*super::monitor(&ctx));
         super::board_or_unit(r, "sat_solve", true)
     }
 
@@ -354,9 +353,12 @@ pub mod api {
     ///
     /// This form: a board of any size, embedded solver.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve_board(board: SudokuBoard) -> Result<Dynamic, Box<EvalAltResult>> {
+    pub fn sat_solve_board(
+        ctx: NativeCallContext,
+        board: SudokuBoard,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
         super::board_or_unit(
-            sat::solve(&board, &TerminalMonitor::new()),
+            sat::solve(&board, &*super::monitor(&ctx)),
             "sat_solve",
             false,
         )
@@ -370,8 +372,12 @@ pub mod api {
     /// Example: `sat_solve(ym, #{solver: "cadical"})`,
     /// `sat_solve(ym, #{solver: "minisat {cnf} {out}"})`.
     #[rhai_fn(name = "sat_solve", return_raw)]
-    pub fn sat_solve_with(g: Grid, options: rhai::Map) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(SudokuBoard::from(&g), options, true)
+    pub fn sat_solve_with(
+        ctx: NativeCallContext,
+        g: Grid,
+        options: rhai::Map,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::solve_with(&ctx, SudokuBoard::from(&g), options, true)
     }
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
@@ -379,16 +385,20 @@ pub mod api {
     /// This form: a board, with an installed solver (options as for grids).
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve_board_with(
+        ctx: NativeCallContext,
         board: SudokuBoard,
         options: rhai::Map,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::solve_with(board, options, false)
+        super::solve_with(&ctx, board, options, false)
     }
 
     /// The model of any formula from the embedded solver (array of literals), or () when unsatisfiable.
     #[rhai_fn(return_raw, pure)]
-    pub fn sat_model(formula: &mut Cnf) -> Result<Dynamic, Box<EvalAltResult>> {
-        match crate::sat::solve::solve_cnf(formula, &TerminalMonitor::new())
+    pub fn sat_model(
+        ctx: NativeCallContext,
+        formula: &mut Cnf,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        match crate::sat::solve::solve_cnf(formula, &*super::monitor(&ctx))
             .map_err(|e| error(format!("sat_model: {e}")))?
         {
             None => Ok(Dynamic::UNIT),
@@ -402,16 +412,19 @@ pub mod api {
 
     /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
     #[rhai_fn(name = "sat_unique", return_raw)]
-    pub fn sat_unique(g: Grid) -> Result<bool, Box<EvalAltResult>> {
-        super::unique(&SudokuBoard::from(&g))
+    pub fn sat_unique(ctx: NativeCallContext, g: Grid) -> Result<bool, Box<EvalAltResult>> {
+        super::unique(&ctx, &SudokuBoard::from(&g))
     }
 
     /// True when a grid or board has exactly one solution: solve, forbid that solution, solve again.
     ///
     /// This form: a board of any size.
     #[rhai_fn(name = "sat_unique", return_raw)]
-    pub fn sat_unique_board(board: SudokuBoard) -> Result<bool, Box<EvalAltResult>> {
-        super::unique(&board)
+    pub fn sat_unique_board(
+        ctx: NativeCallContext,
+        board: SudokuBoard,
+    ) -> Result<bool, Box<EvalAltResult>> {
+        super::unique(&ctx, &board)
     }
 
     // ----- the walk-through pieces (9×9) -----
@@ -504,37 +517,21 @@ pub mod api {
         super::ints(&sat::encode::clue_vars(&SudokuBoard::from(&g)))
     }
 
-    /// Rows of numbers as a right-aligned table, as J prints a matrix.
+    /// Rows of numbers as J prints a matrix: columns right-aligned, one space apart.
+    ///
+    /// A flat array prints one number per line (`table` prints it as a row).
     ///
     /// Example: `print(show_lines(var_cube()[0]))`
     #[rhai_fn(return_raw)]
     pub fn show_lines(rows: rhai::Array) -> Result<String, Box<EvalAltResult>> {
-        let mut table: Vec<Vec<String>> = Vec::with_capacity(rows.len());
-        for row in rows {
-            let cells: Vec<String> = match row.clone().try_cast::<rhai::Array>() {
-                Some(a) => a.iter().map(|v| v.to_string()).collect(),
-                None => vec![row.to_string()],
-            };
-            table.push(cells);
-        }
-        let width = table.iter().flatten().map(|s| s.len()).max().unwrap_or(0);
-        Ok(table
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|s| format!("{s:>width$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("\n"))
+        crate::script::matrix::format("show_lines", &rows, crate::script::matrix::Flat::Column)
     }
 }
 
 // Helpers of the api module (outside it: plugin modules export every fn).
 use crate::sat::{self, Family};
 use crate::script::error;
-use crate::script::monitor::TerminalMonitor;
+use crate::script::host::monitor;
 use api::{Cnf, SudokuBoard};
 
 fn describe(c: &Cnf) -> String {
@@ -586,36 +583,24 @@ fn board_or_unit(
 }
 
 fn solve_with(
+    ctx: &NativeCallContext,
     b: SudokuBoard,
     options: rhai::Map,
     as_grid: bool,
 ) -> Result<Dynamic, Box<EvalAltResult>> {
-    let mut command = None;
-    for (key, value) in options {
-        match key.as_str() {
-            "solver" => {
-                command =
-                    Some(value.into_string().map_err(|t| {
-                        error(format!("sat_solve: `solver` must be a string, not {t}"))
-                    })?)
-            }
-            other => {
-                return Err(error(format!(
-                    "sat_solve: unknown option {other:?}; the option is `solver`"
-                )));
-            }
-        }
-    }
-    let monitor = TerminalMonitor::new();
+    let command = crate::script::options::Options::new("sat_solve", options, &["solver"])?
+        .string("solver")?;
+    let monitor = monitor(ctx);
     let r = match command {
-        Some(cmd) => sat::solve_external(&b, &cmd, &monitor),
-        None => sat::solve(&b, &monitor),
+        Some(cmd) => sat::solve_external(&b, &cmd, &*monitor),
+        None => sat::solve(&b, &*monitor),
     };
+    drop(monitor);
     board_or_unit(r, "sat_solve", as_grid)
 }
 
-fn unique(b: &SudokuBoard) -> Result<bool, Box<EvalAltResult>> {
-    match sat::unique(b, &TerminalMonitor::new()) {
+fn unique(ctx: &NativeCallContext, b: &SudokuBoard) -> Result<bool, Box<EvalAltResult>> {
+    match sat::unique(b, &*monitor(ctx)) {
         Ok(sat::Uniqueness::Unique(_)) => Ok(true),
         Ok(_) => Ok(false),
         Err(e) => Err(error(format!("sat_unique: {e}"))),

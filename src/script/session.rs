@@ -3,11 +3,11 @@
 //! variable or `fn` defined in one chunk of code stays defined for the next.
 
 use std::cell::RefCell;
-use std::io::Write;
 use std::rc::Rc;
 
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
 
+use super::host::{Host, RecordingHost};
 use super::{Limits, display, new_engine, new_scope};
 
 /// Why a chunk of code did not run to the end.
@@ -83,7 +83,7 @@ impl std::fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
-/// Where `print` and `debug` output goes: the terminal, or a buffer while
+/// Where `print` and `debug` output goes: the host, or a buffer while
 /// capturing (lab sections, print mode, tests), so a section's printed lines
 /// land in its text in order.
 #[derive(Default)]
@@ -98,32 +98,34 @@ pub struct Session {
     scope: Scope<'static>,
     functions: AST,
     sink: Rc<RefCell<Sink>>,
+    host: Rc<dyn Host>,
 }
 
 impl Session {
-    /// A session whose `print` writes to stdout and `debug` to stderr.
-    pub fn new(limits: &Limits) -> Session {
-        let mut engine = new_engine(limits);
+    /// A session whose `print` goes to `host.print` and `debug` to
+    /// `host.note`, and whose script functions reach `host` for input,
+    /// colour, progress and cancellation.
+    pub fn new(limits: &Limits, host: Rc<dyn Host>) -> Session {
+        let mut engine = new_engine(limits, host.clone());
         let sink = Rc::new(RefCell::new(Sink::default()));
-        let to = sink.clone();
+        let (to, out) = (sink.clone(), host.clone());
         engine.on_print(move |s| {
             let mut sink = to.borrow_mut();
             if sink.capture {
                 sink.buf.push_str(s);
                 sink.buf.push('\n');
             } else {
-                let mut out = std::io::stdout().lock();
-                let _ = writeln!(out, "{s}");
+                out.print(s);
             }
         });
-        let to = sink.clone();
+        let (to, out) = (sink.clone(), host.clone());
         engine.on_debug(move |s, _, _| {
             let mut sink = to.borrow_mut();
             if sink.capture {
                 sink.buf.push_str(s);
                 sink.buf.push('\n');
             } else {
-                eprintln!("{s}");
+                out.note(s);
             }
         });
         Session {
@@ -131,15 +133,21 @@ impl Session {
             scope: new_scope(),
             functions: AST::empty(),
             sink,
+            host,
         }
     }
 
-    /// A session whose `print` and `debug` output is kept for
-    /// [`Session::take_output`] (lab print mode, tests).
+    /// A session on a [`RecordingHost`] whose `print` and `debug` output is
+    /// kept for [`Session::take_output`] (lab print mode, tests).
     pub fn capturing(limits: &Limits) -> Session {
-        let mut session = Session::new(limits);
+        let mut session = Session::new(limits, Rc::new(RecordingHost::default()));
         session.set_capture(true);
         session
+    }
+
+    /// The host this session talks to the world through.
+    pub fn host(&self) -> &Rc<dyn Host> {
+        &self.host
     }
 
     /// Capture `print`/`debug` output (true) or let it through (false);
@@ -156,6 +164,11 @@ impl Session {
     /// Parse `code` without running it (for multi-line input and checks).
     pub fn compile(&self, code: &str) -> Result<AST, ParseError> {
         self.engine.compile_with_scope(&self.scope, code)
+    }
+
+    /// True when `code` needs more lines (see [`super::complete`]).
+    pub fn is_incomplete(&self, code: &str) -> bool {
+        super::complete::is_incomplete(&self.engine, code)
     }
 
     /// Run `code`; its `fn` definitions and `let` variables stay defined.

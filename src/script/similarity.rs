@@ -143,9 +143,12 @@ pub mod api {
     /// [..]}` (indices 0-based into the input; unnamed grids are named
     /// `#1`, `#2`, ...).
     #[rhai_fn(return_raw)]
-    pub fn canon_groups(puzzles: Array) -> Result<Array, Box<EvalAltResult>> {
+    pub fn canon_groups(
+        ctx: NativeCallContext,
+        puzzles: Array,
+    ) -> Result<Array, Box<EvalAltResult>> {
         let named = named_list(puzzles, true)?;
-        groups(named)
+        groups(&ctx, named)
     }
 
     /// Group the puzzles of a file by canonical form, on all cores.
@@ -154,10 +157,13 @@ pub mod api {
     ///
     /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]
-    pub fn canon_groups_file(path: &str) -> Result<Array, Box<EvalAltResult>> {
+    pub fn canon_groups_file(
+        ctx: NativeCallContext,
+        path: &str,
+    ) -> Result<Array, Box<EvalAltResult>> {
         let source = sim::read_file(std::path::Path::new(path))
             .map_err(|e| error(format!("canon_groups: {e}")))?;
-        groups(source.puzzles)
+        groups(&ctx, source.puzzles)
     }
 }
 
@@ -169,20 +175,24 @@ mod helpers {
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
-    pub fn groups(named: Vec<sim::Named>) -> Result<Array, Box<EvalAltResult>> {
+    pub fn groups(
+        ctx: &rhai::NativeCallContext,
+        named: Vec<sim::Named>,
+    ) -> Result<Array, Box<EvalAltResult>> {
         for p in &named {
             digits("canon_groups", &p.grid)?;
         }
         let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
-        let monitor = crate::script::monitor::TerminalMonitor::new();
-        let result = sim::canon_groups(&grids, &monitor);
+        let host = crate::script::host::host(ctx);
+        let monitor = host.monitor();
+        let result = sim::canon_groups(&grids, &*monitor);
         drop(monitor);
         if result.cancelled {
-            eprintln!(
+            host.note(&format!(
                 "canon_groups: stopped after {} of {} puzzles; groups cover those",
                 result.done,
                 grids.len()
-            );
+            ));
         }
         Ok(result
             .groups
@@ -206,30 +216,21 @@ mod helpers {
 
     pub fn report(sources: Array, options: Map) -> Result<String, Box<EvalAltResult>> {
         let mut opts = sim::ReportOptions::default();
-        for (k, v) in options {
-            match k.as_str() {
-                "lang" => {
-                    opts.lang = match v.to_string().as_str() {
-                        "en" => sim::Lang::English,
-                        "ja" => sim::Lang::Japanese,
-                        other => {
-                            return Err(error(format!(
-                                "similar_report: lang {other:?} is unknown: use \"en\" or \"ja\""
-                            )));
-                        }
-                    }
-                }
-                "details" => {
-                    opts.details = v
-                        .as_bool()
-                        .map_err(|_| error("similar_report: details must be true or false"))?
-                }
+        let mut options =
+            crate::script::options::Options::new("similar_report", options, &["lang", "details"])?;
+        if let Some(lang) = options.string("lang")? {
+            opts.lang = match lang.as_str() {
+                "en" => sim::Lang::English,
+                "ja" => sim::Lang::Japanese,
                 other => {
                     return Err(error(format!(
-                        "similar_report: unknown option {other:?}: the options are lang and details"
+                        "similar_report: lang {other:?} is unknown: use \"en\" or \"ja\""
                     )));
                 }
             }
+        }
+        if let Some(details) = options.bool("details")? {
+            opts.details = details;
         }
         let list: Vec<sim::Source> = if !sources.is_empty() && sources.iter().all(|s| s.is_string())
         {

@@ -16,7 +16,7 @@ pub mod api {
     use rhai::{Array, Map};
 
     use crate::script::error;
-    use crate::script::monitor::TerminalMonitor;
+    use crate::script::host::{host, monitor};
     use crate::sudoku::Grid;
     use crate::sudoku::formats::{self, Format, Record};
     use crate::sudoku::solver::{self, batch, rate as human};
@@ -42,15 +42,20 @@ pub mod api {
     ///
     /// Example: `count_solutions(clark, 100)` (Ctrl+C stops a long count)
     #[rhai_fn(return_raw)]
-    pub fn count_solutions(g: &mut Grid, limit: i64) -> Result<i64, Box<EvalAltResult>> {
+    pub fn count_solutions(
+        ctx: NativeCallContext,
+        g: &mut Grid,
+        limit: i64,
+    ) -> Result<i64, Box<EvalAltResult>> {
         if limit < 1 {
             return Err(error(format!(
                 "count_solutions: limit {limit} is too small: count up to 1 or more"
             )));
         }
-        let monitor = TerminalMonitor::new();
-        let c = solver::count_solutions_with(g, limit as u64, Some(&monitor))
+        let monitor = monitor(&ctx);
+        let c = solver::count_solutions_with(g, limit as u64, Some(&*monitor))
             .map_err(|e| invalid("count_solutions", e))?;
+        drop(monitor);
         if c.stopped {
             return Err(error(format!(
                 "count_solutions: stopped (Ctrl+C) after {} solutions",
@@ -103,16 +108,17 @@ pub mod api {
 
     /// The puzzles of a file as an array of grids (bad lines skipped with a warning).
     ///
-    /// Each skipped line is named on stderr as file:line.
+    /// Each skipped line is named in a warning as file:line.
     ///
     /// Lines may be 81 cells, `name<TAB>cells`, or CSV `puzzle,solution`;
     /// `#` comments and blank lines are skipped. Use `read_file` to get the
     /// names, line numbers and errors too.
     #[rhai_fn(return_raw)]
-    pub fn read_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
+    pub fn read_puzzles(ctx: NativeCallContext, path: &str) -> Result<Array, Box<EvalAltResult>> {
         let c = read(path)?;
+        let host = host(&ctx);
         for e in &c.errors {
-            eprintln!("warning: {e}");
+            host.note(&format!("warning: {e}"));
         }
         Ok(c.records
             .into_iter()
@@ -150,8 +156,11 @@ pub mod api {
     ///
     /// Same as `solve_file(path, #{})`.
     #[rhai_fn(name = "solve_file", return_raw)]
-    pub fn solve_file_default(path: &str) -> Result<Map, Box<EvalAltResult>> {
-        solve_file(path, Map::new())
+    pub fn solve_file_default(
+        ctx: NativeCallContext,
+        path: &str,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        solve_file(ctx, path, Map::new())
     }
 
     /// Solves every puzzle of a file (each counted to two) with options; returns a summary map.
@@ -166,47 +175,31 @@ pub mod api {
     /// none). Shows progress on a terminal; Ctrl+C stops and keeps what
     /// was done. Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
-    pub fn solve_file(path: &str, options: Map) -> Result<Map, Box<EvalAltResult>> {
-        let mut threads = 0usize;
-        let mut out: Option<String> = None;
-        let mut format: Option<Format> = None;
-        for (key, value) in &options {
-            match key.as_str() {
-                "threads" => {
-                    let n = value.as_int().map_err(|_| {
-                        error("solve_file: option threads must be an integer (0 = all cores)")
-                    })?;
-                    if !(0..=1024).contains(&n) {
-                        return Err(error(format!(
-                            "solve_file: threads {n} is out of range: 0 (all cores) to 1024"
-                        )));
-                    }
-                    threads = n as usize;
-                }
-                "out" => {
-                    out = Some(value.clone().into_string().map_err(|_| {
-                        error("solve_file: option out must be a file name (a string)")
-                    })?)
-                }
-                "format" => {
-                    let name = value.clone().into_string().unwrap_or_default();
-                    format = Some(Format::from_name(&name).ok_or_else(|| {
-                        error(format!(
-                            "solve_file: unknown format {name:?}: use lines, named, csv or json"
-                        ))
-                    })?);
-                }
-                other => {
-                    return Err(error(format!(
-                        "solve_file: unknown option {other:?}: options are threads, out, format"
-                    )));
-                }
-            }
-        }
+    pub fn solve_file(
+        ctx: NativeCallContext,
+        path: &str,
+        options: Map,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        let mut options = crate::script::options::Options::new(
+            "solve_file",
+            options,
+            &["threads", "out", "format"],
+        )?;
+        // 0 = all cores.
+        let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
+        let out = options.string("out")?;
+        let format = match options.string("format")? {
+            None => None,
+            Some(name) => Some(Format::from_name(&name).ok_or_else(|| {
+                error(format!(
+                    "solve_file: unknown format {name:?}: use lines, named, csv or json"
+                ))
+            })?),
+        };
         let c = read(path)?;
         let grids: Vec<Grid> = c.records.iter().map(|r| r.grid).collect();
-        let monitor = TerminalMonitor::new();
-        let b = batch::solve_all(&grids, threads, &monitor);
+        let monitor = monitor(&ctx);
+        let b = batch::solve_all(&grids, threads, &*monitor);
         drop(monitor);
         if let Some(out) = out {
             let format = format.unwrap_or_else(|| Format::from_path(Path::new(&out)));

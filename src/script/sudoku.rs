@@ -8,7 +8,7 @@
 use rhai::plugin::*;
 use rhai::{Array, Module};
 
-use crate::script::error;
+use crate::script::{error, kind_of};
 use crate::sudoku::hui::HuiError;
 use crate::sudoku::{Grid, puzzles};
 
@@ -39,20 +39,6 @@ fn array_to_grids(function: &str, list: &Array) -> Result<Vec<Grid>, Box<EvalAlt
         .collect()
 }
 
-/// "an integer", "a string", "a Candidates": what a value is, for messages.
-fn kind_of(v: &Dynamic) -> String {
-    match v.type_name() {
-        "i64" => "an integer".into(),
-        "f64" => "a number".into(),
-        "bool" => "a boolean".into(),
-        "()" => "nothing (unit)".into(),
-        "string" | "char" => "a string".into(),
-        "array" => "an array".into(),
-        "map" => "a map".into(),
-        other => format!("a {}", other.rsplit("::").next().unwrap_or(other)),
-    }
-}
-
 fn index_table<const N: usize>(rows: &[[u8; N]]) -> Array {
     rows.iter().map(|r| Dynamic::from_array(ints(r))).collect()
 }
@@ -64,8 +50,8 @@ fn ym() -> Grid {
 
 /// Err once Ctrl+C was pressed: a native `f` never reaches Rhai's own
 /// progress check, so the power-operator loops look at the flag themselves.
-fn interrupted(function: &str) -> Result<(), Box<EvalAltResult>> {
-    if crate::monitor::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+fn interrupted(ctx: &NativeCallContext, function: &str) -> Result<(), Box<EvalAltResult>> {
+    if crate::script::host::host(ctx).cancelled() {
         Err(error(format!("{function}: interrupted (Ctrl+C)")))
     } else {
         Ok(())
@@ -85,11 +71,9 @@ pub mod api {
     use rhai::{Array, FnPtr};
 
     use super::{
-        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints,
-        kind_of, ym,
+        MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints, ym,
     };
     use crate::script::error;
-    use crate::script::monitor::TerminalMonitor;
     use crate::sudoku::hui::{self, tables};
     use crate::sudoku::{Grid, see_many};
 
@@ -259,8 +243,8 @@ pub mod api {
     /// guesses. A puzzle with too few clues (a blank grid) stops with an
     /// error saying the search is too large. Ctrl+C interrupts.
     #[rhai_fn(return_raw)]
-    pub fn sudoku(g: Grid) -> Result<Array, Box<EvalAltResult>> {
-        hui::sudoku(&g, &TerminalMonitor::new())
+    pub fn sudoku(ctx: NativeCallContext, g: Grid) -> Result<Array, Box<EvalAltResult>> {
+        hui::sudoku(&g, &*crate::script::host::monitor(&ctx))
             .map(grids_to_array)
             .map_err(|e| fail("sudoku", e))
     }
@@ -292,7 +276,7 @@ pub mod api {
         let mut out = Array::new();
         let mut value = x;
         for i in 0..n {
-            interrupted("iterate")?;
+            interrupted(&ctx, "iterate")?;
             if i > 0 {
                 value = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             }
@@ -313,7 +297,7 @@ pub mod api {
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut value = x;
         for _ in 0..MAX_FIXPOINT {
-            interrupted("fixpoint")?;
+            interrupted(&ctx, "fixpoint")?;
             let next = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             let same = match (
                 value.clone().try_cast::<Grid>(),
@@ -438,67 +422,7 @@ pub mod api {
     /// one row. Negative numbers print with J's `_`, as `_3`.
     #[rhai_fn(return_raw)]
     pub fn table(rows: Array) -> Result<String, Box<EvalAltResult>> {
-        let cell = |v: &Dynamic, r: usize, c: usize| -> Result<String, Box<EvalAltResult>> {
-            let n = if let Some(b) = v.clone().try_cast::<bool>() {
-                b as i64
-            } else {
-                v.as_int().map_err(|_| {
-                    error(format!(
-                        "table: row {r}, item {c} is {}, not an integer",
-                        kind_of(v)
-                    ))
-                })?
-            };
-            Ok(if n < 0 {
-                format!("_{}", n.unsigned_abs())
-            } else {
-                n.to_string()
-            })
-        };
-        let flat = rows.iter().all(|v| !v.is_array());
-        let mut text: Vec<Vec<String>> = Vec::new();
-        if flat {
-            let row = rows
-                .iter()
-                .enumerate()
-                .map(|(c, v)| cell(v, 0, c))
-                .collect::<Result<_, _>>()?;
-            text.push(row);
-        } else {
-            for (r, v) in rows.iter().enumerate() {
-                let items = v.read_lock::<Array>().ok_or_else(|| {
-                    error(format!(
-                        "table: row {r} is not an array; give an array of arrays of integers"
-                    ))
-                })?;
-                let row = items
-                    .iter()
-                    .enumerate()
-                    .map(|(c, v)| cell(v, r, c))
-                    .collect::<Result<_, _>>()?;
-                text.push(row);
-            }
-        }
-        let columns = text.iter().map(Vec::len).max().unwrap_or(0);
-        let widths: Vec<usize> = (0..columns)
-            .map(|c| {
-                text.iter()
-                    .filter_map(|row| row.get(c).map(String::len))
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let lines: Vec<String> = text
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .zip(&widths)
-                    .map(|(s, &w)| format!("{s:>w$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        Ok(lines.join("\n"))
+        crate::script::matrix::format("table", &rows, crate::script::matrix::Flat::Row)
     }
 
     /// J `j`: the cells (0-based) of the 9 blocks, block by block, row-major inside.

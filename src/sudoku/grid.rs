@@ -63,6 +63,68 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
+/// Why a grid cannot be searched: its clues already break the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvalidGrid {
+    /// A cell holds a value that is not 0..=9 (0-based cell index).
+    BadValue { cell: usize, value: u8 },
+    /// The same digit twice in one row, column or box (0-based cells).
+    Repeated {
+        digit: u8,
+        unit: Unit,
+        first: usize,
+        second: usize,
+    },
+}
+
+/// A row, column or box, numbered from 1 as a person reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Row(u8),
+    Column(u8),
+    Box(u8),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(n) => write!(f, "row {n}"),
+            Unit::Column(n) => write!(f, "column {n}"),
+            Unit::Box(n) => write!(f, "box {n}"),
+        }
+    }
+}
+
+/// `r3c7` for a 0-based cell index.
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+impl fmt::Display for InvalidGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidGrid::BadValue { cell, value } => write!(
+                f,
+                "invalid grid: cell {} holds {value}, but a cell holds 0 (empty) to 9",
+                cell_name(*cell)
+            ),
+            InvalidGrid::Repeated {
+                digit,
+                unit,
+                first,
+                second,
+            } => write!(
+                f,
+                "invalid grid: digit {digit} appears twice in {unit} ({} and {})",
+                cell_name(*first),
+                cell_name(*second)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InvalidGrid {}
+
 impl Default for Grid {
     fn default() -> Self {
         Grid::empty()
@@ -166,6 +228,64 @@ impl Grid {
     /// The boxed 3×3 display of seed 000 (J `see`), 13 lines, no final newline.
     pub fn see(&self) -> String {
         see_lines(self).join("\n")
+    }
+    /// Checks that the clues break no rule: values 0..=9, no digit twice in
+    /// a row, column or box. The first clash in reading order is named by
+    /// its unit and both cells (`r1c1 and r1c5`). The fast solver and Hui's
+    /// primitives both check through here.
+    pub fn check(&self) -> Result<(), InvalidGrid> {
+        self.check_values()?;
+        let g = self;
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        for (i, &v) in g.cells().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (i / 9, i % 9);
+            let x = (r / 3) * 3 + c / 3;
+            let bit = 1u16 << v;
+            let unit = if rows[r] & bit != 0 {
+                Some(Unit::Row(r as u8 + 1))
+            } else if cols[c] & bit != 0 {
+                Some(Unit::Column(c as u8 + 1))
+            } else if boxes[x] & bit != 0 {
+                Some(Unit::Box(x as u8 + 1))
+            } else {
+                None
+            };
+            if let Some(unit) = unit {
+                let same = |j: usize| match unit {
+                    Unit::Row(_) => j / 9 == r,
+                    Unit::Column(_) => j % 9 == c,
+                    Unit::Box(_) => (j / 27) * 3 + (j % 9) / 3 == x,
+                };
+                let first = (0..i).find(|&j| g.get(j) == v && same(j)).unwrap_or(i);
+                return Err(InvalidGrid::Repeated {
+                    digit: v,
+                    unit,
+                    first,
+                    second: i,
+                });
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[x] |= bit;
+        }
+        Ok(())
+    }
+
+    /// Checks that every cell holds 0..=9 (a sum of two grids may not),
+    /// naming the first that does not.
+    pub fn check_values(&self) -> Result<(), InvalidGrid> {
+        match self.cells.iter().position(|&v| v > 9) {
+            Some(cell) => Err(InvalidGrid::BadValue {
+                cell,
+                value: self.cells[cell],
+            }),
+            None => Ok(()),
+        }
     }
 }
 

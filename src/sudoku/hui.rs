@@ -19,7 +19,9 @@ pub mod tables;
 use std::fmt;
 
 pub use candidates::Candidates;
-use tables::{REGIONS, region_name};
+use tables::REGIONS;
+
+use super::grid::{InvalidGrid, cell_name};
 
 use crate::monitor::{Monitor, Progress};
 use crate::sudoku::grid::{CELLS, Grid};
@@ -38,10 +40,9 @@ pub const MAX_WORK: u64 = 1_000_000;
 /// Why a primitive refused its input or stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HuiError {
-    /// A cell holds a value that is not 0..=9 (e.g. a sum of two grids).
-    BadValue { cell: usize, value: u8 },
-    /// A digit occurs twice in one region (index into J's `R`).
-    Repeated { region: usize, digit: u8 },
+    /// The grid breaks the rules: a value outside 0..=9 (e.g. a sum of two
+    /// grids) or a digit twice in a row, column or box.
+    Invalid(InvalidGrid),
     /// A 1-based row/column outside 1..=9.
     BadPosition { row: i64, col: i64 },
     /// A cell-wise sum does not fit in a cell (more than 255).
@@ -56,31 +57,17 @@ pub enum HuiError {
     Interrupted { round: usize, frontier: usize },
 }
 
-/// "row 3, column 5" for a 0-based cell.
-fn cell_name(cell: usize) -> String {
-    format!("row {}, column {}", cell / 9 + 1, cell % 9 + 1)
-}
-
 impl fmt::Display for HuiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            HuiError::BadValue { cell, value } => write!(
-                f,
-                "cell {} (index {cell}) holds {value}: a Sudoku cell holds 0 (empty) to 9",
-                cell_name(*cell)
-            ),
-            HuiError::Repeated { region, digit } => write!(
-                f,
-                "digit {digit} appears more than once in {}: not a valid puzzle",
-                region_name(*region)
-            ),
+            HuiError::Invalid(e) => write!(f, "{e}"),
             HuiError::BadPosition { row, col } => write!(
                 f,
                 "row {row}, column {col} is outside the grid: rows and columns run from 1 to 9"
             ),
             HuiError::Overflow { cell, sum } => write!(
                 f,
-                "cell {} (index {cell}) would hold {sum}: a cell holds at most 255",
+                "cell {} would hold {sum}: a cell holds at most 255",
                 cell_name(*cell)
             ),
             HuiError::SearchTooLarge {
@@ -111,49 +98,27 @@ fn bit(v: u8) -> u16 {
     }
 }
 
+impl From<InvalidGrid> for HuiError {
+    fn from(e: InvalidGrid) -> Self {
+        HuiError::Invalid(e)
+    }
+}
+
 /// Err naming the first cell whose value is not 0..=9.
 pub fn check_values(g: &Grid) -> Result<(), HuiError> {
-    match g.cells().iter().position(|&v| v > 9) {
-        Some(cell) => Err(HuiError::BadValue {
-            cell,
-            value: g.get(cell),
-        }),
-        None => Ok(()),
-    }
+    Ok(g.check_values()?)
 }
 
-/// Err naming the first region (J's `R` order) and digit that repeat, or a
-/// value out of range; Ok for a grid `assign` and `sudoku` accept.
+/// Err naming the first rule the grid breaks (see [`Grid::check`]); Ok for
+/// a grid `assign` and `sudoku` accept.
 pub fn check(g: &Grid) -> Result<(), HuiError> {
-    check_values(g)?;
-    match first_repeat(g) {
-        Some((region, digit)) => Err(HuiError::Repeated { region, digit }),
-        None => Ok(()),
-    }
-}
-
-fn first_repeat(g: &Grid) -> Option<(usize, u8)> {
-    for (k, region) in REGIONS.iter().enumerate() {
-        let mut seen = 0u16;
-        for &cell in region {
-            let v = g.get(cell as usize);
-            if v == 0 {
-                continue;
-            }
-            let b = bit(v);
-            if seen & b != 0 || b == 0 {
-                return Some((k, v));
-            }
-            seen |= b;
-        }
-    }
-    None
+    Ok(g.check()?)
 }
 
 /// J `ok`: no nonzero value repeats in any of the 27 regions (a value
 /// outside 0..=9 also makes it false: such a grid is no Sudoku).
 pub fn ok(g: &Grid) -> bool {
-    first_repeat(g).is_none()
+    g.check().is_ok()
 }
 
 /// J `free g`, for a grid already known to hold 0..=9.

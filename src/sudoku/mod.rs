@@ -11,7 +11,7 @@ pub mod grid;
 pub mod hui;
 pub mod solver;
 
-pub use grid::{CELLS, Grid, GridError, see_many};
+pub use grid::{CELLS, Grid, GridError, InvalidGrid, see_many};
 
 /// The puzzles printed in seed 000's listing, by their J names.
 pub mod puzzles {

@@ -6,6 +6,7 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod data;
 pub mod seed000;
 pub mod seed001;
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::monitor::Silent;
+use crate::sudoku::grid::Unit;
 use crate::sudoku::puzzles;
 
 fn g(text: &str) -> Grid {
@@ -203,21 +204,23 @@ fn bad_grids_are_named() {
     let e = assign(&p).unwrap_err();
     assert_eq!(
         e,
-        HuiError::Repeated {
-            region: 0,
-            digit: 5
-        }
+        HuiError::Invalid(InvalidGrid::Repeated {
+            digit: 5,
+            unit: Unit::Row(1),
+            first: 0,
+            second: 1
+        })
     );
     assert_eq!(
         e.to_string(),
-        "digit 5 appears more than once in block 1 (rows 1-3, columns 1-3): not a valid puzzle"
+        "invalid grid: digit 5 appears twice in row 1 (r1c1 and r1c2)"
     );
     assert_eq!(sudoku(&p, &Silent).unwrap_err(), e);
     let mut q = g(puzzles::YM);
     q.set(10, 12);
     assert_eq!(
         free(&q).unwrap_err().to_string(),
-        "cell row 2, column 2 (index 10) holds 12: a Sudoku cell holds 0 (empty) to 9"
+        "invalid grid: cell r2c2 holds 12, but a cell holds 0 (empty) to 9"
     );
     assert!(
         sum(

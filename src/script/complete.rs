@@ -1,43 +1,58 @@
-//! Is a chunk of typed or piped code finished? Decided with Rhai's own
+//! Is a chunk of code finished? The one answer used by the REPL's Enter
+//! key, the piped-script reader and the lab parser, decided by Rhai's own
 //! parser: a parse error at the very end of the input (or an open backtick
 //! string, or an open block comment) means more lines are needed; any other
 //! error means the chunk is complete and wrong, so it runs and reports it.
 
-use rhai::{LexError, ParseErrorType};
+use rhai::{Engine, LexError, ParseErrorType};
 
-use crate::script::session::Session;
+/// A parser for code that has no session yet (a lab file being read): no
+/// functions registered, no depth limit (a session's own limits apply when
+/// the code runs).
+pub fn parser() -> Engine {
+    let mut engine = Engine::new_raw();
+    engine.set_max_expr_depths(0, 0);
+    engine
+}
 
 /// True when `code` cannot be complete yet: the parser ran out of input.
-pub fn is_incomplete(session: &Session, code: &str) -> bool {
+pub fn is_incomplete(engine: &Engine, code: &str) -> bool {
+    missing(engine, code).is_some()
+}
+
+/// When `code` cannot be complete yet, what it still lacks (e.g. the
+/// parser's "Expecting ']' to end this array literal"); `None` when it is
+/// complete, whether or not it is correct.
+pub fn missing(engine: &Engine, code: &str) -> Option<String> {
     if code.trim().is_empty() {
-        return false;
+        return None;
     }
     // Rhai accepts an unterminated block comment as the end of the script,
     // so the parser cannot tell us; a small scanner can.
     if ends_inside_block_comment(code) {
-        return true;
+        return Some("the end of a `/*` comment".into());
     }
-    let Err(err) = session.compile(code) else {
-        return false;
-    };
+    let err = engine.compile(code).err()?;
+    let what = err.0.to_string();
     let pos = err.1;
     let (Some(line), Some(col)) = (pos.line(), pos.position()) else {
-        return matches!(*err.0, ParseErrorType::UnexpectedEOF);
+        return matches!(*err.0, ParseErrorType::UnexpectedEOF).then_some(what);
     };
     let Some(offset) = byte_offset(code, line, col) else {
         // The position lies past the last line: the end of the input.
-        return true;
+        return Some(what);
     };
     if let ParseErrorType::BadInput(LexError::UnterminatedString) = *err.0 {
         // The position is where the string starts. Backtick and raw strings
         // may span lines; a "..." string only continues after a trailing `\`.
-        return match code[offset..].chars().next() {
+        let open = match code[offset..].chars().next() {
             Some('`') | Some('#') => true,
             Some('"') => code.trim_end_matches(['\n', '\r']).ends_with('\\'),
             _ => false,
         };
+        return open.then(|| "the end of a string".to_string());
     }
-    code[offset..].trim().is_empty()
+    code[offset..].trim().is_empty().then_some(what)
 }
 
 /// Byte offset of 1-based (line, column), columns counted in characters.
@@ -107,10 +122,9 @@ fn ends_inside_block_comment(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::Limits;
 
     fn incomplete(code: &str) -> bool {
-        is_incomplete(&Session::capturing(&Limits::default()), code)
+        is_incomplete(&parser(), code)
     }
 
     #[test]
@@ -149,6 +163,11 @@ mod tests {
             "// just a comment /*",
             "/* closed */ 1",
             "let s = `a\nb`;",
+            // Back-tick strings have no escapes: `\` ends nothing.
+            "let p = `C:\\`;",
+            "let p = `C:\\`; /* ` */",
+            // Deep nesting is a limit for running, not for reading.
+            "fn f(g) {\n for i in 0..9 {\n  for d in 1..=9 {\n   if g[i] == d { `${d}` } }\n }\n}",
         ] {
             assert!(!incomplete(code), "{code:?} should be complete");
         }

@@ -1,0 +1,153 @@
+//! The outside world as a script session sees it.
+//!
+//! Everything a script function may need beyond its arguments (where
+//! `print` goes, a line of input for an interactive function, whether to
+//! colour, a monitor for long work that also says when to stop) comes from
+//! the session's [`Host`]. The script layer itself never touches a terminal:
+//! `repl` provides the terminal host, tests and labs a [`RecordingHost`].
+//!
+//! A script function reaches the host through its call context:
+//! [`host`]`(&ctx)`, or [`monitor`]`(&ctx)` for a long job. The session puts
+//! the host in the engine's default tag, so every evaluation carries it.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use rhai::NativeCallContext;
+
+use crate::monitor::{Monitor, Progress};
+
+/// What a session needs from the world around it.
+pub trait Host {
+    /// One line of script output (`print`, interactive functions' text).
+    fn print(&self, line: &str);
+    /// One line of diagnostics (`debug`, warnings such as skipped lines).
+    fn note(&self, line: &str);
+    /// The next line of input for an interactive function, without its line
+    /// ending; `None` at the end of input.
+    fn read_line(&self) -> Option<String>;
+    /// True when answers read by [`Host::read_line`] should be echoed
+    /// because nobody typed them where they can be seen (piped input).
+    fn echo_input(&self) -> bool;
+    /// Whether drawings may use colour.
+    fn colour(&self) -> bool;
+    /// True once the user asked to stop the running evaluation.
+    fn cancelled(&self) -> bool;
+    /// A monitor for one long job: it cancels with [`Host::cancelled`] and
+    /// may show progress. Dropping it removes any progress display, so it
+    /// must be dropped before the job's answer is printed.
+    fn monitor(&self) -> Box<dyn Monitor>;
+}
+
+/// The host stored in the engine's tag (a `Dynamic` must be `Clone`).
+#[derive(Clone)]
+pub(crate) struct HostTag(pub Rc<dyn Host>);
+
+/// The session's host, seen from a script function.
+pub fn host(ctx: &NativeCallContext) -> Rc<dyn Host> {
+    ctx.tag()
+        .and_then(|tag| tag.clone().try_cast::<HostTag>())
+        .map_or_else(
+            || Rc::new(RecordingHost::default()) as Rc<dyn Host>,
+            |t| t.0,
+        )
+}
+
+/// A monitor for a long job started by a script function (see [`Host::monitor`]).
+pub fn monitor(ctx: &NativeCallContext) -> Box<dyn Monitor> {
+    host(ctx).monitor()
+}
+
+/// A host that keeps everything in memory: output and notes are recorded,
+/// input comes from a list, colour is off, and [`RecordingHost::cancel`]
+/// stops the running evaluation. Tests and lab transcripts use it.
+#[derive(Default)]
+pub struct RecordingHost {
+    printed: RefCell<Vec<String>>,
+    notes: RefCell<Vec<String>>,
+    input: RefCell<VecDeque<String>>,
+    stop: Arc<AtomicBool>,
+    reports: Arc<AtomicU64>,
+}
+
+impl RecordingHost {
+    /// A host whose [`Host::read_line`] returns `lines` one by one.
+    pub fn with_input<I: IntoIterator<Item = S>, S: Into<String>>(lines: I) -> RecordingHost {
+        let host = RecordingHost::default();
+        host.input
+            .borrow_mut()
+            .extend(lines.into_iter().map(Into::into));
+        host
+    }
+
+    /// The lines printed so far (not those a capturing session kept).
+    pub fn printed(&self) -> Vec<String> {
+        self.printed.borrow().clone()
+    }
+
+    /// The diagnostic lines so far.
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.borrow().clone()
+    }
+
+    /// Ask the running (or next) evaluation to stop, as Ctrl+C does.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// How many progress reports long jobs have made.
+    pub fn progress_reports(&self) -> u64 {
+        self.reports.load(Ordering::Relaxed)
+    }
+}
+
+impl Host for RecordingHost {
+    fn print(&self, line: &str) {
+        self.printed.borrow_mut().push(line.to_string());
+    }
+
+    fn note(&self, line: &str) {
+        self.notes.borrow_mut().push(line.to_string());
+    }
+
+    fn read_line(&self) -> Option<String> {
+        self.input.borrow_mut().pop_front()
+    }
+
+    fn echo_input(&self) -> bool {
+        true
+    }
+
+    fn colour(&self) -> bool {
+        false
+    }
+
+    fn cancelled(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn monitor(&self) -> Box<dyn Monitor> {
+        Box::new(RecordingMonitor {
+            stop: self.stop.clone(),
+            reports: self.reports.clone(),
+        })
+    }
+}
+
+struct RecordingMonitor {
+    stop: Arc<AtomicBool>,
+    reports: Arc<AtomicU64>,
+}
+
+impl Monitor for RecordingMonitor {
+    fn cancelled(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn report(&self, _progress: &Progress) {
+        self.reports.fetch_add(1, Ordering::Relaxed);
+    }
+}
