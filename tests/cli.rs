@@ -2,13 +2,12 @@
 //! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use crate::common::seed000::SEE_SU21_99_SOLVED;
+use crate::common::hui_lab::SEE_SU21_99_SOLVED;
 
 /// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
-fn temp_dir() -> PathBuf {
+fn temp_dir() -> crate::common::Scratch {
     crate::common::scratch_dir("cli")
 }
 
@@ -39,10 +38,11 @@ fn puzzlelab(args: &[&str], stdin: &str) -> Output {
     }
 }
 
-fn script_file(name: &str, text: &str) -> String {
-    let path = temp_dir().join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+/// A script file, removed when the returned guard is dropped.
+fn script_file(name: &str, text: &str) -> crate::common::Scratch {
+    let file = crate::common::scratch_file("cli", name);
+    std::fs::write(&file, text).unwrap();
+    file
 }
 
 #[test]
@@ -102,12 +102,12 @@ fn run_passes_args_and_hoists_functions() {
          }\n\
          total(ARGS)\n",
     );
-    let o = puzzlelab(&["run", &file, "10", "20", "12"], "");
+    let o = puzzlelab(&["run", file.as_str(), "10", "20", "12"], "");
     assert_eq!((o.code, o.stderr.as_str()), (0, ""));
     // The last value is not printed: scripts print what they mean to show.
     assert_eq!(o.stdout, "3 args, total 42\n");
     // A .rhai file name alone means `run`.
-    let o = puzzlelab(&[&file, "5"], "");
+    let o = puzzlelab(&[file.as_str(), "5"], "");
     assert_eq!(o.stdout, "1 args, total 5\n");
 }
 
@@ -117,7 +117,7 @@ fn run_errors_name_file_line_and_column() {
         "bad.rhai",
         "let a = 1;\nprint(\"first\");\nlet c = a + undefined_var;\nprint(\"never\");\n",
     );
-    let o = puzzlelab(&["run", &file], "");
+    let o = puzzlelab(&["run", file.as_str()], "");
     assert_eq!(o.code, 1);
     assert_eq!(o.stdout, "first\n");
     assert_eq!(
@@ -126,7 +126,7 @@ fn run_errors_name_file_line_and_column() {
     );
     // A parse error stops the file before anything runs.
     let file = script_file("syntax.rhai", "print(\"no\");\nlet x = [1, 2;\n");
-    let o = puzzlelab(&["run", &file], "");
+    let o = puzzlelab(&["run", file.as_str()], "");
     assert_eq!((o.code, o.stdout.as_str()), (1, ""));
     assert!(o.stderr.starts_with(&format!("{file}:2:")), "{}", o.stderr);
     let o = puzzlelab(&["run", "/no/such/file.rhai"], "");
@@ -384,7 +384,7 @@ fn sigint_interrupts_running_code() {
 }
 
 /// `echo 'see(sudoku(su21_99))' | puzzlelab` prints the solution box, and
-/// the puzzle beside it is seed 000's last output, character for character.
+/// the puzzle beside it is the J Lab's last output, character for character.
 #[test]
 fn piped_see_prints_the_seed_box() {
     let o = puzzlelab(&[], "see(sudoku(su21_99))\n");
@@ -437,4 +437,27 @@ fn piped_script_feeds_an_interactive_function() {
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(o.stdout.ends_with("after the session\n"), "{}", o.stdout);
+}
+
+/// Back-tick strings hold `\` as a plain character (Rhai has no escapes
+/// there): the same one completeness check reads `-e`, piped input and labs.
+#[test]
+fn backtick_strings_with_backslashes_run_everywhere() {
+    let o = puzzlelab(&["-e", "let p = `C:\\`; p.len()"], "");
+    assert_eq!((o.code, o.stdout.as_str()), (0, "3\n"), "{}", o.stderr);
+    let o = puzzlelab(&[], "let p = `C:\\`;\np + `x`\n");
+    assert_eq!((o.code, o.stdout.as_str()), (0, "C:\\x\n"), "{}", o.stderr);
+    let lab = crate::common::scratch_file("cli", "paths.lab");
+    std::fs::write(
+        &lab,
+        "Title: Paths\n\nLab Section One\nA path.\n)\nlet p = `C:\\`;\np\n",
+    )
+    .unwrap();
+    let o = puzzlelab(&["lab", lab.as_str(), "--print"], "");
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("   let p = `C:\\`;\n   p\nC:\\\n"),
+        "{}",
+        o.stdout
+    );
 }

@@ -32,3 +32,60 @@ fn no_lab_helper_shadows_a_built_in_function() {
     }
     assert!(checked >= 10, "lab helpers found: {checked}");
 }
+
+/// Run `puzzlelab` with `input` on stdin (the REPL's line handling without
+/// a terminal); (stdout, stderr).
+fn piped(input: &str) -> (String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let home = crate::common::scratch_dir("habits");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .arg("-q")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PUZZLELAB_HOME", home.as_str())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn quit_and_exit_alone_leave() {
+    for word in ["quit", "exit"] {
+        let (out, err) = piped(&format!("1 + 1\n{word}\n2 + 2\n"));
+        assert_eq!(out, "2\n", "{word}: {err}");
+    }
+}
+
+#[test]
+fn names_not_found_get_a_suggestion() {
+    let (_, err) = piped("asign(ym)\n");
+    assert!(err.contains("Function not found: asign"), "{err}");
+    assert!(err.contains("did you mean assign"), "{err}");
+    let (_, err) = piped("let puzzle = ym;\npuzle\n");
+    assert!(err.contains("did you mean puzzle?"), "{err}");
+}
+
+#[test]
+fn type_shows_the_type_and_load_takes_arguments() {
+    let (out, err) = piped(":type free(ym)\n:type 1 + 1\n");
+    assert_eq!(out, "Candidates\nint\n", "{err}");
+    let dir = crate::common::scratch_dir("load");
+    let script = dir.join("args.rhai");
+    std::fs::write(&script, "print(`${ARGS.len()} ${ARGS[0]} ${ARGS[1]}`);\n").unwrap();
+    let (out, err) = piped(&format!(":load {} one two\n", script.display()));
+    assert_eq!(out, "2 one two\n", "{err}");
+}

@@ -3,7 +3,7 @@
 //! expression; then the searches (clark, x, su21_1, a blank grid) and
 //! malformed input, all through `puzzlelab::script::session::Session`.
 
-use crate::common::seed000::*;
+use crate::common::hui_lab::*;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

@@ -3,7 +3,7 @@
 //! parity case, each asserted inside its own section so that a carelessly
 //! accepted snapshot still fails.
 
-use crate::common::seed001::FINISHED_BOARD;
+use crate::common::pentomino_program::FINISHED_BOARD;
 use crate::common::{assert_in, assert_value};
 
 const SECTIONS: usize = 19;

@@ -1,7 +1,6 @@
 //! The interactive lab runner driven through `LabState` and a `Session`, as
 //! the REPL drives it; broken lab files; print mode through the binary.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::rc::Rc;
 
@@ -10,9 +9,9 @@ use puzzlelab::script::Limits;
 use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
 
-/// A fresh scratch file path for this test (no temp-file crate needed).
-fn scratch(name: &str) -> PathBuf {
-    crate::common::scratch_dir("lab-test").join(name)
+/// A fresh scratch file path for this test, removed when dropped.
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::scratch_file("lab-test", name)
 }
 
 fn cmd(state: &mut LabState, session: &mut Session, line: &str) -> String {
@@ -24,7 +23,7 @@ fn cmd(state: &mut LabState, session: &mut Session, line: &str) -> String {
 #[test]
 fn advance_type_back_goto_toc_quit_and_resume() {
     let positions = scratch("positions.json");
-    let mut state = LabState::with_state_file(positions.clone());
+    let mut state = LabState::with_state_file(positions.to_path_buf());
     let mut s = Session::capturing(&Limits::default());
     assert!(!state.active());
 
@@ -88,7 +87,7 @@ Grids
 
     // A new process (new state, new session) resumes where the reader left off,
     // running the earlier sections quietly so their names exist.
-    let mut state = LabState::with_state_file(positions.clone());
+    let mut state = LabState::with_state_file(positions.to_path_buf());
     let mut s = Session::capturing(&Limits::default());
     let resumed = cmd(&mut state, &mut s, ":lab example");
     assert!(resumed.contains("Resuming at section 3 of 3."), "{resumed}");
@@ -108,7 +107,8 @@ Grids
 
 #[test]
 fn lab_command_lists_and_rejects_unknown_names() {
-    let mut state = LabState::with_state_file(scratch("list.json"));
+    let list_json = scratch("list.json");
+    let mut state = LabState::with_state_file(list_json.to_path_buf());
     let mut s = Session::capturing(&Limits::default());
     let listing = cmd(&mut state, &mut s, ":lab");
     assert!(
@@ -160,7 +160,8 @@ fn failing_code_names_file_line_and_the_runner_goes_on() {
         "print mode stops at the failure:\n{err}"
     );
 
-    let mut state = LabState::with_state_file(scratch("broken.json"));
+    let broken_json = scratch("broken.json");
+    let mut state = LabState::with_state_file(broken_json.to_path_buf());
     let mut s = Session::capturing(&Limits::default());
     cmd(&mut state, &mut s, &format!(":lab {p}"));
     cmd(&mut state, &mut s, ":next");
@@ -183,7 +184,8 @@ fn section_without_paren_names_file_line() {
     let want = format!("{p}:3: section 1 has no line holding only `)`");
     let err = lab::print_transcript(p, &Limits::default()).unwrap_err();
     assert!(err.starts_with(&want), "{err}");
-    let mut state = LabState::with_state_file(scratch("no_paren.json"));
+    let no_paren_json = scratch("no_paren.json");
+    let mut state = LabState::with_state_file(no_paren_json.to_path_buf());
     let mut s = Session::capturing(&Limits::default());
     assert!(cmd(&mut state, &mut s, &format!(":lab {p}")).starts_with(&want));
     assert!(!state.active());
@@ -295,7 +297,8 @@ fn printed_lines_stay_in_their_section() {
         "Title: Prints\n\nLab Section One\nPrinting.\n)\nprint(\"hello\")\n1 + 1\n",
     )
     .unwrap();
-    let mut state = LabState::with_state_file(scratch("prints.json"));
+    let prints_json = scratch("prints.json");
+    let mut state = LabState::with_state_file(prints_json.to_path_buf());
     let host = Rc::new(RecordingHost::default());
     let mut s = Session::new(&Limits::default(), host.clone());
     let p = path.to_str().unwrap();

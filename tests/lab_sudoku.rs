@@ -3,7 +3,7 @@
 //! snapshot still fails. The seed's PDF broke a few long lines (the `cand1`
 //! lines); they are joined here, as SPEC §1 says they must be read.
 
-use crate::common::seed000::*;
+use crate::common::hui_lab::*;
 
 /// (section, output) for every boxed display the seed prints.
 const BOXES: &[(usize, &str)] = &[

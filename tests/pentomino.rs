@@ -1,7 +1,7 @@
-//! Seed 001's printed outputs, reproduced through the script layer: pieces,
+//! The printed outputs of Nishikawa's J pentomino program, reproduced through the script layer: pieces,
 //! pen, p_data, shift, members, contact, display, rp, and bad input.
 
-use crate::common::seed001::FINISHED_BOARD;
+use crate::common::pentomino_program::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

@@ -1,7 +1,7 @@
 //! `h` (hint) and `s` (solve) in the hand-placing session, answered by the
 //! polyomino solver.
 
-use crate::common::seed001::FINISHED_BOARD;
+use crate::common::pentomino_program::FINISHED_BOARD;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 

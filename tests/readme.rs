@@ -94,7 +94,7 @@ fn matches(shown: &[String], actual: &[&str]) -> bool {
     }
 }
 
-fn scratch() -> std::path::PathBuf {
+fn scratch() -> crate::common::Scratch {
     let dir = crate::common::scratch_dir("readme");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::os::unix::fs::symlink(repo.join("scripts"), dir.join("scripts")).unwrap();

@@ -184,7 +184,7 @@ fn start(home: &Path, args: &str, tag: &str) -> Tmux {
 #[test]
 fn interactive_session() {
     if !tmux_available() {
-        crate::common::skip("skipping: tmux not found (apt-get install -y tmux)");
+        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
         return;
     }
     let home = crate::common::scratch_dir("tmux");
@@ -302,7 +302,7 @@ fn interactive_session() {
 #[test]
 fn lab_ctrl_a_advances() {
     if !tmux_available() {
-        crate::common::skip("skipping: tmux not found (apt-get install -y tmux)");
+        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
         return;
     }
     let home = crate::common::scratch_dir("tmux-lab");

@@ -109,8 +109,7 @@ fn the_seeds_printed_pieces() {
 #[test]
 fn dimacs_round_trip_through_a_file() {
     let mut s = session();
-    let dir = std::env::temp_dir().join(format!("puzzlelab-sat-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("sat");
     let path = dir.join("ym.cnf");
     let p = path.display();
     let _ = s.eval(&format!("write_dimacs(ym, \"{p}\")")).unwrap();
@@ -184,7 +183,7 @@ fn bad_dimacs_says_line_and_column() {
         assert!(msg.contains(expected), "{dimacs}: {msg}");
     }
     // From a file the message names it.
-    let path = std::env::temp_dir().join(format!("puzzlelab-bad-{}.cnf", std::process::id()));
+    let path = crate::common::scratch_file("sat", "bad.cnf");
     std::fs::write(&path, "p cnf 3 1\n1 2 4 0\n").unwrap();
     let msg = failure(&mut s, &format!("read_dimacs(\"{}\")", path.display()));
     assert!(
@@ -331,7 +330,7 @@ fn large_boards_solve() {
 fn the_files_script_runs() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/sat_files.rhai");
     let code = std::fs::read_to_string(path).unwrap();
-    let cnf = std::env::temp_dir().join(format!("puzzlelab-script-{}.cnf", std::process::id()));
+    let cnf = crate::common::scratch_file("sat", "script.cnf");
     let mut s = session();
     let args: rhai::Array = vec![cnf.display().to_string().into()];
     s.set_var("ARGS", args);

@@ -8,10 +8,7 @@ use puzzlelab::sat::{self, Board, Uniqueness};
 use puzzlelab::sudoku::solver as native;
 
 fn puzzles(file: &str) -> Option<Vec<Board>> {
-    let Some(dir) = crate::common::data::data_dir() else {
-        crate::common::skip("skipping: shared data not found");
-        return None;
-    };
+    let dir = crate::common::data_or_skip(module_path!())?;
     let text = std::fs::read_to_string(dir.join("sudoku").join(file))
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     Some(

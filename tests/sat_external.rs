@@ -12,8 +12,8 @@ use puzzlelab::sudoku::puzzles;
 /// The solvers with the arguments that make them strict about the format.
 const SOLVERS: [(&str, &[&str]); 2] = [("picosat", &[]), ("cadical", &["--strict"])];
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("puzzlelab-satx-{}-{name}", std::process::id()))
+fn temp(name: &str) -> crate::common::Scratch {
+    crate::common::scratch_file("satx", name)
 }
 
 /// Run `solver args file`: its exit code and standard output.
@@ -33,9 +33,10 @@ fn run(solver: &str, args: &[&str], file: &std::path::Path) -> (Option<i32>, Str
 fn strict_solvers_accept_the_file_and_agree() {
     for (solver, args) in SOLVERS {
         if sat::external::which(solver).is_none() {
-            crate::common::skip(format!(
-                "skipping {solver}: not installed (apt-get install -y picosat cadical)"
-            ));
+            crate::common::skip(
+                module_path!(),
+                &format!("{solver}: not installed (apt-get install -y picosat cadical)"),
+            );
             continue;
         }
         for (name, text) in puzzles::ALL {
@@ -73,7 +74,7 @@ fn strict_solvers_reject_what_the_seed_wrote() {
     std::fs::write(&path, headless).unwrap();
     for (solver, args) in SOLVERS {
         if sat::external::which(solver).is_none() {
-            crate::common::skip(format!("skipping {solver}: not installed"));
+            crate::common::skip(module_path!(), &format!("{solver}: not installed"));
             continue;
         }
         let (code, stdout) = run(solver, args, &path);
@@ -92,7 +93,7 @@ fn the_solver_option_runs_them() {
     for command in ["picosat", "cadical", "cadical -q {cnf}"] {
         let program = command.split(' ').next().unwrap();
         if sat::external::which(program).is_none() {
-            crate::common::skip(format!("skipping {program}: not installed"));
+            crate::common::skip(module_path!(), &format!("{program}: not installed"));
             continue;
         }
         let theirs = sat::solve_external(&board, command, &Silent).unwrap();
@@ -115,7 +116,7 @@ fn the_solver_option_runs_them() {
 
 /// A stand-in for minisat: `fake {cnf} {out}` writes a fixed result file.
 #[cfg(unix)]
-fn fake_minisat(name: &str, result: &str, code: i32) -> std::path::PathBuf {
+fn fake_minisat(name: &str, result: &str, code: i32) -> crate::common::Scratch {
     use std::os::unix::fs::PermissionsExt;
     let path = temp(name);
     let script = format!("#!/bin/sh\nprintf '{result}' > \"$2\"\nexit {code}\n");

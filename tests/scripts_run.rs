@@ -6,14 +6,12 @@
 use std::process::Command;
 
 fn run(args: &[&str]) -> String {
+    let home = crate::common::scratch_dir("scripts-run");
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .arg("run")
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env(
-            "PUZZLELAB_HOME",
-            std::env::temp_dir().join("puzzlelab-scripts-run"),
-        )
+        .env("PUZZLELAB_HOME", &home)
         .output()
         .expect("the binary starts");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -36,10 +34,9 @@ fn scripts_without_data_run() {
         out.contains("6x10: 2339 up to symmetry, 9356 in all"),
         "{out}"
     );
-    let cnf = std::env::temp_dir().join(format!("puzzlelab-scripts-{}.cnf", std::process::id()));
-    let out = run(&["scripts/sat_files.rhai", cnf.to_str().unwrap()]);
+    let cnf = crate::common::scratch_file("scripts", "ym.cnf");
+    let out = run(&["scripts/sat_files.rhai", cnf.as_str()]);
     assert!(out.contains("+---+---+---+"), "{out}");
-    let _ = std::fs::remove_file(cnf);
 }
 
 #[test]

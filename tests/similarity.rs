@@ -82,7 +82,7 @@ fn eval_str(s: &mut Session, code: &str) -> String {
 /// The two sample files: the 1995 pair first (so its group comes first,
 /// as in the seed's run), then the group of four mixed with an unrelated
 /// puzzle.
-fn sample_files() -> (std::path::PathBuf, String, String) {
+fn sample_files() -> (crate::common::Scratch, String, String) {
     // One folder per call: tests run in parallel, and rewriting a file that
     // another test is reading made them flaky.
     let dir = crate::common::scratch_dir("sim");

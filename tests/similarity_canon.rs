@@ -58,10 +58,7 @@ impl Rng {
 }
 
 fn puzzles_17() -> Option<Vec<Grid>> {
-    let Some(dir) = crate::common::data::data_dir() else {
-        crate::common::skip("skipping: shared data not found");
-        return None;
-    };
+    let dir = crate::common::data_or_skip(module_path!())?;
     let text = std::fs::read_to_string(dir.join("sudoku/royle_17clue_49151.txt")).ok()?;
     Some(text.lines().map(|l| Grid::parse(l).unwrap()).collect())
 }
@@ -156,8 +153,7 @@ fn all_17_clue_puzzles_have_different_forms() {
 
 #[test]
 fn solution_grids_share_forms_and_match_brute_force() {
-    let Some(dir) = crate::common::data::data_dir() else {
-        crate::common::skip("skipping: shared data not found");
+    let Some(dir) = crate::common::data_or_skip(module_path!()) else {
         return;
     };
     let csv = std::fs::read_to_string(dir.join("sudoku/kaggle9m_sample_10000_with_solutions.csv"))

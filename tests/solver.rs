@@ -12,10 +12,7 @@ use puzzlelab::sudoku::solver::{self, batch};
 /// full, breaking no rule, keeping the clues, equal to a given solution.
 /// Returns (puzzles, unique, multiple).
 fn check_set(file: &str) -> Option<(usize, usize, usize)> {
-    let Some(dir) = crate::common::data::data_dir() else {
-        crate::common::skip("skipping: shared data not found");
-        return None;
-    };
+    let dir = crate::common::data_or_skip(module_path!())?;
     let c = formats::read_file(dir.join(file));
     assert!(c.errors.is_empty(), "{file}: {:?}", c.errors.first());
     let grids: Vec<Grid> = c.records.iter().map(|r| r.grid).collect();
@@ -181,7 +178,7 @@ fn script_functions_report_invalid_and_unsolvable() {
 }
 
 /// A scratch directory for file tests, made afresh.
-fn scratch(name: &str) -> std::path::PathBuf {
+fn scratch(name: &str) -> crate::common::Scratch {
     crate::common::scratch_dir(&format!("solver-{name}"))
 }
 

@@ -108,7 +108,10 @@ fn a_grid_shows_givens_dark_and_empty_cells_blank() {
             "the given in cell {given} is drawn dark"
         );
     } else {
-        crate::common::skip("skipping the digit pixels: no system fonts for resvg");
+        crate::common::skip(
+            module_path!(),
+            "the digit pixels: no system fonts for resvg",
+        );
     }
     // A box line (between columns 3 and 4) is black.
     let (bx, by) = GridPicture::corner(3);

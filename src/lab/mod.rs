@@ -14,6 +14,7 @@ use crate::script::Limits;
 use crate::script::session::Session;
 
 pub mod format;
+mod parse;
 
 pub use format::{FormatError, Lab};
 

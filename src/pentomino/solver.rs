@@ -858,7 +858,7 @@ impl<B: Bits> Search<'_, B> {
             if size < 128 {
                 return self.multiples >> size & 1 == 1;
             }
-            return size % self.uniform == 0;
+            return size.is_multiple_of(self.uniform);
         }
         if size >= 128 {
             return true;

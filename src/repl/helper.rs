@@ -23,14 +23,18 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":help", "this list of commands and keys"),
     (
         ":quit",
-        "leave the lab if one is open, else leave puzzlelab (also :q, :exit)",
+        "leave the lab if one is open, else leave puzzlelab (also :q, :exit, quit, exit)",
     ),
     (
         ":vars",
         "variables defined in this session, with their types",
     ),
     (":fns", "functions defined in this session"),
-    (":load", ":load FILE runs a script file in this session"),
+    (
+        ":load",
+        ":load FILE [ARGS...] runs a script file in this session (ARGS as for run)",
+    ),
+    (":type", ":type EXPR shows the type of the value of EXPR"),
     (
         ":reset",
         "a fresh session: variables and functions forgotten",
@@ -205,7 +209,7 @@ impl Validator for ReplHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
         let trimmed = input.trim_start();
-        if trimmed.starts_with(':') || trimmed.trim_end() == "help" {
+        if super::is_command(trimmed) {
             return Ok(ValidationResult::Valid(None));
         }
         // Two empty lines in a row end the input anyway, so that a stray

@@ -89,7 +89,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
         }
         let trimmed = line.trim();
         let mut s = session.borrow_mut();
-        if trimmed.starts_with(':') || trimmed == "help" {
+        if super::is_command(trimmed) {
             if repl_command(trimmed, &mut s, &mut lab, limits) == Outcome::Quit {
                 break;
             }
@@ -102,6 +102,9 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
                 eprintln!("{}", describe_error(&e, "<repl>", 1, limits));
                 if let Some(marker) = caret(&line, &e) {
                     eprintln!("{marker}");
+                }
+                if let Some(hint) = super::did_you_mean(&e, &s) {
+                    eprintln!("{hint}");
                 }
             }
         }

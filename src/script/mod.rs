@@ -46,7 +46,7 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         name: "sudoku",
-        about: "Roger Hui's Sudoku primitives (seed 000)",
+        about: "Roger Hui's J Sudoku solver, as Nishikawa's J Lab traces it",
         module: sudoku::module,
     },
     Domain {
@@ -56,7 +56,7 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         name: "pentomino",
-        about: "T. Nishikawa's pentomino primitives (seed 001)",
+        about: "T. Nishikawa's J pentomino program",
         module: pentomino::module,
     },
     Domain {
@@ -66,12 +66,12 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         name: "sat",
-        about: "Sudoku as SAT, DIMACS in and out (seed 002)",
+        about: "Sudoku as SAT after the J encoding, DIMACS in and out",
         module: sat::module,
     },
     Domain {
         name: "similarity",
-        about: "similar puzzles and the canonical form (seed 003)",
+        about: "similar puzzles (the Perl finder's keys) and the canonical form",
         module: similarity::module,
     },
     Domain {

@@ -225,7 +225,7 @@ impl Grid {
             .collect()
     }
 
-    /// The boxed 3×3 display of seed 000 (J `see`), 13 lines, no final newline.
+    /// The boxed 3×3 display of Hui's J solver (`see`), 13 lines, no final newline.
     pub fn see(&self) -> String {
         see_lines(self).join("\n")
     }
@@ -321,7 +321,7 @@ pub fn see_lines(g: &Grid) -> Vec<String> {
 }
 
 /// Several grids side by side inside one outer box, as J shows a boxed list
-/// (`see ym, sudoku ym` in seed 000). An empty list shows as an empty box.
+/// (`see ym, sudoku ym` in Nishikawa's J Lab). An empty list shows as an empty box.
 pub fn see_many(grids: &[Grid]) -> String {
     let boxes: Vec<Vec<String>> = grids.iter().map(see_lines).collect();
     let mut rule = String::from("+");

@@ -382,7 +382,7 @@ pub fn sudoku(g: &Grid, monitor: &dyn Monitor) -> Result<Vec<Grid>, HuiError> {
         let mut full = 0u64;
         for f in &frontier {
             work += 1;
-            if work % 1024 == 0 {
+            if work.is_multiple_of(1024) {
                 if monitor.cancelled() {
                     return Err(HuiError::Interrupted {
                         round,

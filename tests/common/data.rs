@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 /// `$PUZZLELAB_DATA` if set, else `../shared/data` beside the crate; `None`
-/// when neither exists (callers then skip, see `common::skip`).
+/// when neither exists (tests then skip, see `common::data_or_skip`).
 pub fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("PUZZLELAB_DATA") {
         let dir = PathBuf::from(dir);

@@ -1,17 +1,19 @@
 //! Helpers shared by the integration tests (`mod common;` in each): the
 //! print-mode transcript of a lab cut into its sections, assertions on a
-//! section's lines, and the seeds' printed outputs that several tests check
-//! ([`seed000`], [`seed001`]).
+//! section's lines, and the sources' printed outputs (docs/sources.md) that several tests check
+//! ([`hui_lab`], [`pentomino_program`]).
 
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
 pub mod data;
-pub mod seed000;
-pub mod seed001;
+pub mod hui_lab;
+pub mod pentomino_program;
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use puzzlelab::lab;
 use puzzlelab::script::Limits;
@@ -20,8 +22,8 @@ use puzzlelab::script::Limits;
 /// sections (index 0 = section 1). Panics when the lab fails or when the
 /// number of sections differs.
 pub fn lab_sections(name: &str, count: usize) -> Vec<String> {
-    let text = lab::print_transcript(name, &Limits::default())
-        .unwrap_or_else(|e| panic!("the {name} lab fails in print mode:\n{e}"));
+    let text =
+        transcript(name).unwrap_or_else(|e| panic!("the {name} lab fails in print mode:\n{e}"));
     assert!(text.ends_with("End of lab\n"));
     let marker = format!(" of {count}) ");
     let mut out: Vec<String> = Vec::new();
@@ -78,26 +80,104 @@ pub fn assert_chapters(s: &[String], chapters: &[(usize, &str)]) {
     }
 }
 
-/// A fresh, empty directory under the system temp dir, unique to this
-/// process and call (tests run in parallel), named after `tag`.
-pub fn scratch_dir(tag: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("puzzlelab-{tag}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// The print-mode transcript of embedded lab `name`, computed once per test
+/// run however many tests read it (each lab runs once, in parallel with the
+/// others).
+pub fn transcript(name: &str) -> Result<String, String> {
+    type Cell = Arc<OnceLock<Result<String, String>>>;
+    static ALL: OnceLock<Mutex<HashMap<String, Cell>>> = OnceLock::new();
+    let cell: Cell = ALL
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(name.to_string())
+        .or_default()
+        .clone();
+    cell.get_or_init(|| lab::print_transcript(name, &Limits::default()))
+        .clone()
 }
 
-/// Say that a test skips part of its work, and why, where `cargo test`
-/// shows it: straight to stderr, which the test harness does not capture
-/// (it captures only `print!`/`eprint!`), so skips are visible without
-/// `--nocapture`.
-pub fn skip(why: impl std::fmt::Display) {
-    use std::io::Write;
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_string();
-    let _ = writeln!(std::io::stderr().lock(), "note: {test}: {why}");
+/// A scratch path (a fresh directory, or a file name inside one): the
+/// directory and all in it are removed when this is dropped, so a test
+/// keeps it for as long as it uses the path.
+pub struct Scratch {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    /// The path as text, for command lines and scripts.
+    pub fn as_str(&self) -> &str {
+        self.path.to_str().expect("temporary paths are UTF-8")
+    }
+}
+
+impl std::fmt::Display for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.path.display())
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// A fresh, empty directory named after `tag`.
+pub fn scratch_dir(tag: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("puzzlelab-{tag}-"))
+        .tempdir()
+        .expect("a scratch directory");
+    Scratch {
+        path: dir.path().to_path_buf(),
+        _dir: dir,
+    }
+}
+
+/// A path for file `name` in a fresh directory named after `tag`.
+pub fn scratch_file(tag: &str, name: &str) -> Scratch {
+    let dir = scratch_dir(tag);
+    Scratch {
+        path: dir.path.join(name),
+        _dir: dir._dir,
+    }
+}
+
+/// Say that `test` skips and why, where `cargo test` shows it: straight to
+/// the process's stderr, which the test harness does not capture (it
+/// captures `println!`/`eprintln!` only), so a skip is never silent.
+pub fn skip(test: &str, why: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
+
+/// The shared data folder for a test, or `None` after reporting the skip
+/// (see [`skip`]). With `PUZZLELAB_REQUIRE_DATA=1` (CI) a
+/// missing folder fails the test instead.
+pub fn data_or_skip(test: &str) -> Option<PathBuf> {
+    let dir = data::data_dir();
+    if dir.is_none() {
+        if std::env::var_os("PUZZLELAB_REQUIRE_DATA").is_some_and(|v| v == "1") {
+            panic!(
+                "{test}: shared data not found (PUZZLELAB_DATA or ../shared/data) \
+                 and PUZZLELAB_REQUIRE_DATA=1"
+            );
+        }
+        skip(test, "shared data not found (set PUZZLELAB_DATA)");
+    }
+    dir
 }

@@ -1,4 +1,4 @@
-//! Seed 001's printed outputs (Nishikawa's pentomino program), for every
+//! The printed outputs of Nishikawa's J pentomino program (Nishikawa's pentomino program), for every
 //! test that checks one of them.
 
 /// The article's finished 6×10 board, framed (ASCII style).

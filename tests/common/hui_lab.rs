@@ -1,7 +1,7 @@
-//! Seed 000's printed outputs (Hui's solver traced on `ym` and `su21_99`),
+//! Nishikawa's J Lab's printed outputs (Hui's solver traced on `ym` and `su21_99`),
 //! character for character, for every test that checks one of them.
 
-/// Seed 000, section 1: `see ym`.
+/// Nishikawa's J Lab, section 1: `see ym`.
 pub const SEE_YM: &str = "\
 +---+---+---+
 |.5.|7.1|.4.|
@@ -17,7 +17,7 @@ pub const SEE_YM: &str = "\
 |.3.|5.9|.2.|
 +---+---+---+";
 
-/// Seed 000, section 2: `see ym, sudoku ym`.
+/// Nishikawa's J Lab, section 2: `see ym, sudoku ym`.
 pub const SEE_YM_SOLVED: &str = "\
 +-------------+-------------+
 |+---+---+---+|+---+---+---+|
@@ -35,7 +35,7 @@ pub const SEE_YM_SOLVED: &str = "\
 |+---+---+---+|+---+---+---+|
 +-------------+-------------+";
 
-/// Seed 000, section 12: `see FREQ =: +/"1 free ym`.
+/// Nishikawa's J Lab, section 12: `see FREQ =: +/"1 free ym`.
 pub const FREQ: &str = "\
 +---+---+---+
 |2.2|.4.|1.2|
@@ -51,7 +51,7 @@ pub const FREQ: &str = "\
 |2.1|.4.|1.2|
 +---+---+---+";
 
-/// Seed 000, section 14: `see AC`.
+/// Nishikawa's J Lab, section 14: `see AC`.
 pub const AC: &str = "\
 +---+---+---+
 |...|...|3..|
@@ -67,7 +67,7 @@ pub const AC: &str = "\
 |..7|...|4..|
 +---+---+---+";
 
-/// Seed 000, section 21: `see AR =: ar@free ym`.
+/// Nishikawa's J Lab, section 21: `see AR =: ar@free ym`.
 pub const AR: &str = "\
 +---+---+---+
 |...|...|...|
@@ -83,7 +83,7 @@ pub const AR: &str = "\
 |8..|.1.|...|
 +---+---+---+";
 
-/// Seed 000, section 22: `see ACR =: AC >. AR`.
+/// Nishikawa's J Lab, section 22: `see ACR =: AC >. AR`.
 pub const ACR: &str = "\
 +---+---+---+
 |...|...|3..|
@@ -99,7 +99,7 @@ pub const ACR: &str = "\
 |8.7|.1.|4..|
 +---+---+---+";
 
-/// Seed 000, section 23: `see ASS_1 =: ym + ACR`.
+/// Nishikawa's J Lab, section 23: `see ASS_1 =: ym + ACR`.
 pub const ASS_1: &str = "\
 +---+---+---+
 |.5.|7.1|34.|
@@ -115,7 +115,7 @@ pub const ASS_1: &str = "\
 |837|519|42.|
 +---+---+---+";
 
-/// Seed 000, section 24: `see func ASS_1`.
+/// Nishikawa's J Lab, section 24: `see func ASS_1`.
 pub const FUNC_ASS_1: &str = "\
 +---+---+---+
 |659|721|34.|
@@ -131,7 +131,7 @@ pub const FUNC_ASS_1: &str = "\
 |837|519|426|
 +---+---+---+";
 
-/// Seed 000, section 25: `see ASS_4 =: func^:(i.4) ym`.
+/// Nishikawa's J Lab, section 25: `see ASS_4 =: func^:(i.4) ym`.
 pub const ASS_4: &str = "\
 +-------------+-------------+-------------+-------------+
 |+---+---+---+|+---+---+---+|+---+---+---+|+---+---+---+|
@@ -149,7 +149,7 @@ pub const ASS_4: &str = "\
 |+---+---+---+|+---+---+---+|+---+---+---+|+---+---+---+|
 +-------------+-------------+-------------+-------------+";
 
-/// Seed 000, section 26: `see diff ASS_4`.
+/// Nishikawa's J Lab, section 26: `see diff ASS_4`.
 pub const DIFF_ASS_4: &str = "\
 +-------------+-------------+-------------+-------------+
 |+---+---+---+|+---+---+---+|+---+---+---+|+---+---+---+|
@@ -167,7 +167,7 @@ pub const DIFF_ASS_4: &str = "\
 |+---+---+---+|+---+---+---+|+---+---+---+|+---+---+---+|
 +-------------+-------------+-------------+-------------+";
 
-/// Seed 000, section 27: `see ASS_N =: func^:_ ym`.
+/// Nishikawa's J Lab, section 27: `see ASS_N =: func^:_ ym`.
 pub const ASS_N: &str = "\
 +---+---+---+
 |659|721|348|
@@ -183,7 +183,7 @@ pub const ASS_N: &str = "\
 |837|519|426|
 +---+---+---+";
 
-/// Seed 000, section 28: `see su21_99`.
+/// Nishikawa's J Lab, section 28: `see su21_99`.
 pub const SEE_SU21_99: &str = "\
 +---+---+---+
 |..4|81.|...|
@@ -199,7 +199,7 @@ pub const SEE_SU21_99: &str = "\
 |...|.45|8..|
 +---+---+---+";
 
-/// Seed 000, section 29: `see sux =: assign su21_99`.
+/// Nishikawa's J Lab, section 29: `see sux =: assign su21_99`.
 pub const SUX: &str = "\
 +---+---+---+
 |..4|81.|...|
@@ -215,7 +215,7 @@ pub const SUX: &str = "\
 |.19|.45|8..|
 +---+---+---+";
 
-/// Seed 000, section 30: `see bx =: +/"1 free sux`.
+/// Nishikawa's J Lab, section 30: `see bx =: +/"1 free sux`.
 pub const BX: &str = "\
 +---+---+---+
 |44.|..4|433|
@@ -231,7 +231,7 @@ pub const BX: &str = "\
 |2..|3..|.32|
 +---+---+---+";
 
-/// Seed 000, section 34: `see guess sux`.
+/// Nishikawa's J Lab, section 34: `see guess sux`.
 pub const GUESS_SUX: &str = "\
 +-------------+-------------+
 |+---+---+---+|+---+---+---+|
@@ -249,7 +249,7 @@ pub const GUESS_SUX: &str = "\
 |+---+---+---+|+---+---+---+|
 +-------------+-------------+";
 
-/// Seed 000, section 35: `see su21_99, sudoku su21_99`.
+/// Nishikawa's J Lab, section 35: `see su21_99, sudoku su21_99`.
 pub const SEE_SU21_99_SOLVED: &str = "\
 +-------------+-------------+
 |+---+---+---+|+---+---+---+|
