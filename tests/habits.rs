@@ -89,3 +89,40 @@ fn type_shows_the_type_and_load_takes_arguments() {
     let (out, err) = piped(&format!(":load {} one two\n", script.display()));
     assert_eq!(out, "2 one two\n", "{err}");
 }
+
+#[test]
+fn help_per_domain_for_rhai_functions_and_in_80_columns() {
+    let mut s =
+        puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
+    let mut text = |code: &str| s.eval(code).unwrap().into_string().unwrap();
+    let poly = text(r#"help("polyomino")"#);
+    assert!(poly.starts_with("polyomino — "), "{poly}");
+    assert!(poly.contains("\n  count_polyomino "), "{poly}");
+    assert!(!poly.contains("\n  assign "), "{poly}");
+    let print = text(r#"help("print")"#);
+    assert!(
+        print.contains("print(") && print.contains("[rhai]"),
+        "{print}"
+    );
+    // Both the function and the domain of that name.
+    let pent = text(r#"help("pentomino")"#);
+    assert!(
+        pent.contains("[pentomino]") && pent.contains("pentomino — "),
+        "{pent}"
+    );
+    // No `?` for a parameter of several types.
+    assert!(!text(r#"help("svg")"#).contains(": ?"));
+    let all = help::overview();
+    for line in all.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
+    let names: Vec<&str> = all
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(names.len(), unique.len(), "a name listed twice");
+}
