@@ -36,6 +36,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     (":type", ":type EXPR shows the type of the value of EXPR"),
     (
+        ":more",
+        "the next screenful of a long value that was cut short",
+    ),
+    (
         ":reset",
         "a fresh session: variables and functions forgotten",
     ),
