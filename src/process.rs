@@ -30,11 +30,14 @@ pub enum ProcessError {
     Cancelled,
 }
 
-/// Run `program` with `args` and no input, capturing its output; poll
-/// `monitor` while it runs and kill it when asked to stop.
+/// Run `program` with `args` and no input, keeping at most `cap` bytes of
+/// each output stream (the rest is read and dropped, so the program never
+/// blocks on a full pipe); poll `monitor` while it runs and kill the
+/// program when asked to stop.
 pub fn run(
     program: &str,
     args: &[String],
+    cap: u64,
     monitor: &dyn Monitor,
 ) -> Result<Finished, ProcessError> {
     let mut child = Command::new(program)
@@ -46,8 +49,8 @@ pub fn run(
         .map_err(ProcessError::Start)?;
     // Both pipes are drained as the program writes, so it never blocks on a
     // full pipe while we wait.
-    let output = child.stdout.take().map(drain);
-    let errors = child.stderr.take().map(drain);
+    let output = child.stdout.take().map(|p| drain(p, cap));
+    let errors = child.stderr.take().map(|p| drain(p, cap));
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
@@ -71,11 +74,13 @@ pub fn run(
     })
 }
 
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+/// Read `pipe` to its end on a thread; keep its first `cap` bytes as text.
+fn drain(mut pipe: impl Read + Send + 'static, cap: u64) -> std::thread::JoinHandle<String> {
     std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = pipe.read_to_string(&mut text);
-        text
+        let mut bytes = Vec::new();
+        let _ = (&mut pipe).take(cap).read_to_end(&mut bytes);
+        let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+        String::from_utf8_lossy(&bytes).into_owned()
     })
 }
 
@@ -85,10 +90,24 @@ mod tests {
     use crate::monitor::Silent;
 
     #[test]
+    fn output_past_the_cap_is_dropped_without_blocking() {
+        // 1 MB through a 64 KB pipe: the program ends only if it is read.
+        let done = run(
+            "sh",
+            &["-c".into(), "head -c 1000000 /dev/zero | tr '\\0' x".into()],
+            10,
+            &Silent,
+        )
+        .unwrap();
+        assert_eq!((done.code, done.output.as_str()), (Some(0), "xxxxxxxxxx"));
+    }
+
+    #[test]
     fn output_and_exit_code_are_captured() {
         let done = run(
             "sh",
             &["-c".into(), "echo out; echo err >&2; exit 3".into()],
+            1 << 20,
             &Silent,
         )
         .unwrap();
@@ -97,7 +116,7 @@ mod tests {
             (Some(3), "out\n", "err\n")
         );
         assert!(matches!(
-            run("no-such-program-here", &[], &Silent),
+            run("no-such-program-here", &[], 1 << 20, &Silent),
             Err(ProcessError::Start(_))
         ));
     }

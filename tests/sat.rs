@@ -215,6 +215,7 @@ fn garbage_never_panics() {
         "\t",
     ];
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let (mut accepted, mut refused) = (0, 0);
     for _ in 0..2000 {
         let mut t = String::new();
         for _ in 0..(state % 40) {
@@ -223,9 +224,18 @@ fn garbage_never_panics() {
             state ^= state << 17;
             t.push_str(pieces[(state % pieces.len() as u64) as usize]);
         }
-        let _ = puzzlelab::sat::read_dimacs(&t);
+        match puzzlelab::sat::read_dimacs(&t) {
+            Ok(_) => accepted += 1,
+            // A refusal says what is wrong, never an empty message.
+            Err(e) => {
+                assert!(!e.to_string().trim().is_empty(), "{t:?}");
+                refused += 1;
+            }
+        }
         let _ = puzzlelab::sat::read_answer(&t);
     }
+    // Garbage is refused with a message (a valid text by chance is fine).
+    assert!(refused > 0, "{accepted} accepted, {refused} refused");
 }
 
 #[test]

@@ -145,7 +145,7 @@ impl ProgressLine {
             let (bar, template) = match total {
                 Some(total) => (
                     ProgressBar::with_draw_target(Some(total), target),
-                    "{prefix} [{bar:24}] {wide_msg}",
+                    "{prefix} [{bar:16}] {wide_msg}",
                 ),
                 None => (
                     ProgressBar::with_draw_target(None, target),
@@ -180,7 +180,7 @@ impl Monitor for ProgressLine {
             None => format!("{} done", p.done),
         };
         bar.set_message(format!(
-            "{done}, found {} ({rate:.0}/s, {:.1}s) Ctrl+C stops",
+            "{done}, found {}, {rate:.0}/s, {:.1}s; Ctrl+C stops",
             p.found,
             secs.as_secs_f64()
         ));

@@ -66,7 +66,8 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
     if !words.iter().any(|w| w.contains("{cnf}")) {
         args.push(input.0.to_string_lossy().into_owned());
     }
-    let done = crate::process::run(program, &args, monitor).map_err(|e| match e {
+    // A solver's answer is at most a model line per variable: 64 MB is ample.
+    let done = crate::process::run(program, &args, 64 << 20, monitor).map_err(|e| match e {
         ProcessError::Start(e) => failed(
             command,
             format!("could not start {program:?}: {e} (is the solver installed?)"),

@@ -42,18 +42,28 @@ pub trait Host {
     fn monitor(&self) -> Box<dyn Monitor>;
 }
 
-/// The host stored in the engine's tag (a `Dynamic` must be `Clone`).
+/// What every evaluation of a session carries in the engine's tag (the one
+/// slot Rhai offers; a `Dynamic` must be `Clone`): the host, and whether
+/// scripts may run installed programs (see `script::exec`).
 #[derive(Clone)]
-pub(crate) struct HostTag(pub Rc<dyn Host>);
+pub(crate) struct HostTag {
+    pub host: Rc<dyn Host>,
+    pub allow_exec: bool,
+}
+
+impl HostTag {
+    /// The tag of an evaluation, if it has one.
+    pub fn of(ctx: &NativeCallContext) -> Option<HostTag> {
+        ctx.tag().and_then(|tag| tag.clone().try_cast::<HostTag>())
+    }
+}
 
 /// The session's host, seen from a script function.
 pub fn host(ctx: &NativeCallContext) -> Rc<dyn Host> {
-    ctx.tag()
-        .and_then(|tag| tag.clone().try_cast::<HostTag>())
-        .map_or_else(
-            || Rc::new(RecordingHost::default()) as Rc<dyn Host>,
-            |t| t.0,
-        )
+    HostTag::of(ctx).map_or_else(
+        || Rc::new(RecordingHost::default()) as Rc<dyn Host>,
+        |t| t.host,
+    )
 }
 
 /// A monitor for a long job started by a script function (see [`Host::monitor`]).

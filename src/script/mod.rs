@@ -12,6 +12,7 @@ use std::rc::Rc;
 use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
 pub mod complete;
+pub mod exec;
 pub mod help;
 pub mod host;
 pub mod matrix;
@@ -156,7 +157,10 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         .set_max_array_size(limits.max_array_size)
         .set_max_map_size(limits.max_map_size)
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth);
-    engine.set_default_tag(Dynamic::from(host::HostTag(host.clone())));
+    engine.set_default_tag(Dynamic::from(host::HostTag {
+        host: host.clone(),
+        allow_exec: false,
+    }));
     engine.on_progress(move |_| {
         if host.cancelled() {
             Some(Dynamic::from("interrupted (Ctrl+C)"))
