@@ -126,3 +126,25 @@ fn help_per_domain_for_rhai_functions_and_in_80_columns() {
     unique.dedup();
     assert_eq!(names.len(), unique.len(), "a name listed twice");
 }
+
+#[test]
+fn vars_preview_grids_by_line_and_arrays_by_length_and_fns_hide_closures() {
+    let (out, err) = piped(
+        "let g = assign(ym);\nlet a = [1, 2, 3];\nlet f = |x| x + 1;\nfn twice(x) { x * 2 }\n:vars\n:fns\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    let g = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("g "))
+        .unwrap();
+    assert!(g.contains("Grid") && !g.contains("+---"), "{out}");
+    let a = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("a "))
+        .unwrap();
+    assert!(a.contains("array[3]"), "{out}");
+    assert!(
+        out.contains("  fn twice(x)") && !out.contains("anon$"),
+        "{out}"
+    );
+}

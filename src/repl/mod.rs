@@ -342,7 +342,18 @@ fn vars(session: &Session) -> String {
     let mut mine = Vec::new();
     for (name, constant, value) in session.scope().iter_raw() {
         let kind = if constant { "const " } else { "" };
-        let first = session.show(value);
+        // A grid's box starts `+---+---+---+` on every grid: show its line.
+        let first = if let Some(g) = value.clone().try_cast::<crate::sudoku::Grid>() {
+            g.line()
+        } else if value
+            .clone()
+            .try_cast::<rhai::FnPtr>()
+            .is_some_and(|f| f.fn_name().starts_with("anon$"))
+        {
+            "a closure (|...| ...)".to_string()
+        } else {
+            session.show(value)
+        };
         let first = first.lines().next().unwrap_or("");
         let first: String = if first.chars().count() > 50 {
             first.chars().take(47).chain("...".chars()).collect()
@@ -350,7 +361,10 @@ fn vars(session: &Session) -> String {
             first.to_string()
         };
         let type_name = type_name(session, value);
-        let label = format!("{kind}{type_name}");
+        let label = match value.as_array_ref() {
+            Ok(a) => format!("{kind}{type_name}[{}]", a.len()),
+            Err(_) => format!("{kind}{type_name}"),
+        };
         let entry = format!("  {name:<12} {label:<14} {first}");
         if !builtin.contains(&name) {
             mine.push(entry);
@@ -383,6 +397,8 @@ fn fns(session: &Session) -> String {
     let mut lines: Vec<String> = session
         .functions()
         .iter_functions()
+        // Closures (`|g| ...`) are functions named `anon$...` inside Rhai.
+        .filter(|f| !f.name.starts_with("anon$"))
         .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
         .collect();
     if lines.is_empty() {
