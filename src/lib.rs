@@ -15,6 +15,7 @@ pub mod polyomino;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;
+pub mod svg;
 
 pub mod script;
 

@@ -69,7 +69,7 @@ fn pieces_and_boards() {
         &s,
         4,
         r#"polyomino_pieces("tetrominoes")"#,
-        r#"["I4\nIIII", "O4\nOO\nOO", "T4\nTTT\n.T.", "S4\n.SS\nSS.", "L4\nLLL\nL.."]"#,
+        "[I4 IIII, O4 OO/OO, T4 TTT/.T., S4 .SS/SS., L4 LLL/L..]",
     );
     assert_value(&s, 5, r#"polyomino_pieces("hexominoes").len()"#, "35");
     assert_value(

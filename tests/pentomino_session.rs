@@ -156,12 +156,13 @@ fn state_machine_undo_and_errors() {
     assert!(l[2].starts_with("error: nothing to undo"), "{l:?}");
     assert_eq!(boards(&ev), [cb(AFTER_Z), cb(AFTER_V)]);
     // Bad answers: each refused with its reason, the question stays open.
-    let ev = feed(&mut s, &["Q", "V", "z", "", "Z", "4", "-1", "one"]);
+    // Lower case is the same letter ("z" picks Z); u and n stay undo and break.
+    let ev = feed(&mut s, &["Q", "V", "?", "", "z", "4", "-1", "one"]);
     let l = lines(&ev);
     assert_eq!(l.len(), 7, "{l:?}");
     assert!(l[0].contains("unknown piece \"Q\""));
     assert!(l[1].contains("V is on the board already"));
-    assert!(l[2].contains("unknown piece \"z\""));
+    assert!(l[2].contains("unknown piece \"?\""));
     assert!(l[3].contains("not an answer here"));
     assert!(l[4].contains("Z has 4 orientations, numbered 0 to 3"));
     assert!(l[5].contains("\"-1\""));

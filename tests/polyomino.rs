@@ -193,8 +193,23 @@ fn hexominoes_are_generated() {
     let mut s = session();
     let v = s.eval(r#"polyomino_pieces("hexominoes").len()"#).unwrap();
     assert_eq!(v.as_int().unwrap(), 35);
-    let v = s.eval(r#"polyomino_pieces("hexominoes")[0]"#).unwrap();
-    assert_eq!(v.to_string(), "H01\nAAAAAA");
+    let v = s
+        .eval(r#"let h = polyomino_pieces("hexominoes")[0]; `${h.name} ${h.drawing} ${h.size}`"#)
+        .unwrap();
+    assert_eq!(v.to_string(), "H01 AAAAAA 6");
+    // One line per piece in a list, no raw `\n` (issue 14).
+    let v = s
+        .eval(r#"to_string(polyomino_pieces("tetrominoes"))"#)
+        .unwrap();
+    assert_eq!(
+        v.to_string(),
+        "[I4 IIII, O4 OO/OO, T4 TTT/.T., S4 .SS/SS., L4 LLL/L..]"
+    );
+    // The list goes back in as pieces.
+    let v = s
+        .eval(r#"count_polyomino(rect(4, 5), polyomino_pieces("tetrominoes"))"#)
+        .unwrap();
+    assert_eq!(v.as_int().unwrap(), 0);
 }
 
 #[test]
@@ -255,10 +270,10 @@ fn one_sided_sets_and_primed_names() {
     assert_eq!(int(r#"polyomino_pieces("one-sided tetrominoes").len()"#), 7);
     let mut s = session();
     let v = s.eval(r#"polyomino_pieces(["F'"])[0]"#).unwrap();
-    assert_eq!(v.to_string(), "F'\nff.\n.ff\n.f.");
+    assert_eq!(s.show(&v), "F'\nff.\n.ff\n.f.");
     // A drawn piece keeps its name and its own letter.
     let v = s.eval(r#"polyomino_pieces(["bar=III"])[0]"#).unwrap();
-    assert_eq!(v.to_string(), "bar\nIII");
+    assert_eq!(s.show(&v), "bar\nIII");
 }
 
 #[test]

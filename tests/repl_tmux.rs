@@ -207,6 +207,13 @@ fn interactive_session() {
     t.type_text("(\"77\") * 3");
     assert!(has_line(&t.enter(), "231"));
 
+    // ... a method after `value.` (only functions taking a Grid first) ...
+    t.at_prompt("ym.fil");
+    t.keys(&["Tab"]);
+    t.wait_for("> ym.filled");
+    t.type_text("()");
+    assert!(has_line(&t.enter(), "36"));
+
     // ... and a REPL command.
     t.at_prompt(":fn");
     t.keys(&["Tab"]);

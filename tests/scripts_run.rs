@@ -1,7 +1,7 @@
 //! Every example script in `scripts/` runs through the binary as a user
 //! would run it (`puzzlelab run SCRIPT ARGS...`) and prints what it should.
-//! Scripts that read a puzzle file use the small Norvig set from the shared
-//! data, and are skipped (with a message) when that data is absent.
+//! Scripts that read a puzzle file use the sample sets in `scripts/data`,
+//! so they run on a fresh clone.
 
 use std::process::Command;
 
@@ -46,21 +46,27 @@ fn scripts_without_data_run() {
 
 #[test]
 fn scripts_over_a_puzzle_file_run() {
-    let Some(dir) = crate::common::data_or_skip(module_path!()) else {
-        return;
-    };
-    let file = dir.join("sudoku/norvig_top95.txt");
-    let file = file.to_str().unwrap();
+    // The sample data in the repository: runs on a fresh clone.
+    let file = "scripts/data/top95.txt";
     let out = run(&["scripts/solve_file.rhai", file]);
     assert!(out.contains("solved      95"), "{out}");
     assert!(out.contains("unique      95"), "{out}");
+    // Rates print as whole numbers, not `81934.0 puzzles/s`.
+    let rate = out.lines().find(|l| l.ends_with(" puzzles/s")).unwrap();
+    assert!(!rate.contains(".0 puzzles/s"), "{rate}");
     let out = run(&["scripts/multiple_solutions.rhai", file]);
     assert!(
         out.contains("0 of 95 puzzles have several solutions"),
         "norvig's puzzles are unique: {out}"
     );
-    let out = run(&["scripts/rate_file.rhai", file]);
-    assert!(out.contains("95 puzzles rated"), "{out}");
+    let out = run(&[
+        "scripts/multiple_solutions.rhai",
+        "scripts/data/multiple.txt",
+    ]);
+    assert!(
+        out.contains("20 of 20 puzzles have several solutions"),
+        "{out}"
+    );
     let out = run(&["scripts/similar.rhai", file]);
     assert!(out.contains("(95 puzzles checked in all)"), "{out}");
     let out = run(&["scripts/canon_groups.rhai", file]);
@@ -68,6 +74,78 @@ fn scripts_over_a_puzzle_file_run() {
         out.contains("95 puzzles, 94 different up to symmetry"),
         "{out}"
     );
-    let out = run(&["scripts/solve_timing.rhai", file, "1"]);
-    assert!(!out.is_empty());
+}
+
+#[test]
+fn rate_file_lists_levels_by_difficulty_not_by_branch_points() {
+    let out = run(&["scripts/rate_file.rhai", "scripts/data/top95.txt", "3"]);
+    assert!(
+        out.contains("scripts/data/top95.txt: 95 puzzles rated"),
+        "{out}"
+    );
+    // Levels and techniques come easiest first, whatever their names.
+    let order = |names: &[&str]| {
+        let at: Vec<usize> = names
+            .iter()
+            .filter_map(|n| out.find(&format!("  {n}: ")))
+            .collect();
+        assert!(
+            at.windows(2).all(|w| w[0] < w[1]),
+            "{names:?} out of order:\n{out}"
+        );
+    };
+    order(&["easy", "medium", "hard", "expert", "needs guessing"]);
+    order(&[
+        "hidden single",
+        "locked candidates",
+        "naked pair",
+        "hidden pair",
+        "x-wing",
+        "guessing",
+    ]);
+    // The hardest list is by technique; branch points are named as such.
+    let hardest: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("hardest"))
+        .skip(1)
+        .collect();
+    assert_eq!(hardest.len(), 3, "{out}");
+    for l in &hardest {
+        assert!(l.contains(": guessing, "), "{l}");
+        assert!(l.contains("solver branch points"), "{l}");
+        assert!(l.contains(", 1 solution;"), "{l}");
+    }
+    assert!(!out.contains("solution(s)"), "{out}");
+}
+
+#[test]
+fn solve_timing_compares_like_with_like() {
+    let out = run(&["scripts/solve_timing.rhai", "scripts/data/hardest.txt", "1"]);
+    assert!(
+        out.starts_with("11 puzzles, each solved and counted to two, best of 1:"),
+        "{out}"
+    );
+    for l in out.lines().filter(|l| l.contains("puzzles/s")) {
+        assert!(!l.contains(".0 puzzles/s"), "{l}");
+    }
+}
+
+#[test]
+fn canon_groups_finds_twins_across_files() {
+    let out = run(&[
+        "scripts/canon_groups.rhai",
+        "scripts/data/similar_a.txt",
+        "scripts/data/similar_b.txt",
+    ]);
+    assert!(
+        out.starts_with("2 files: 63 puzzles, 60 different up to symmetry"),
+        "{out}"
+    );
+    for twin in ["twin of #1", "twin of #2", "twin of #3"] {
+        assert!(out.contains(twin), "{twin}: {out}");
+    }
+    assert!(
+        out.contains("    scripts/data/similar_a.txt: top1465 #3\n"),
+        "{out}"
+    );
 }

@@ -327,7 +327,7 @@ fn the_canon_groups_script_lists_classes() {
         out,
         format!(
             "{b}: 5 puzzles, 3 different up to symmetry\n  \
-             3 the same: [\"XXXXX\", \"ZZZZZ\", \"AAAAA\"]\n    \
+             3 the same:\n    {b}: XXXXX\n    {b}: ZZZZZ\n    {b}: AAAAA\n    \
              form ................12..3.45........65...7.......81.2........1...7...5...3..4...8....\n"
         )
     );

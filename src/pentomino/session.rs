@@ -66,6 +66,16 @@ impl Prompt {
             Prompt::Confirm => "continue(CR), undo(u), break(n) ?",
         }
     }
+
+    /// The answers the question takes, for a person at a terminal (the
+    /// seed's wording names only some of them).
+    pub fn keys(self) -> &'static str {
+        match self {
+            Prompt::PieceNumber => "(a number; u: another piece, n: break)",
+            Prompt::SelectPiece => "(a letter; h: hint, s: solve, u: undo, n: break)",
+            Prompt::Confirm => "(Enter: keep it, u: undo, n: break)",
+        }
+    }
 }
 
 /// Why a step was refused.
@@ -96,7 +106,7 @@ impl fmt::Display for SessionError {
         match self {
             SessionError::UnknownPiece(s) => write!(
                 f,
-                "unknown piece {s:?}: choose one of F I L N P T U V W X Y Z (upper case)"
+                "unknown piece {s:?}: choose one of F I L N P T U V W X Y Z (lower case works too, but u and n mean undo and break)"
             ),
             SessionError::AlreadyPlaced(l) => {
                 write!(f, "{l} is on the board already: choose another piece")
@@ -491,6 +501,10 @@ impl Placing {
                 let mut chars = t.chars();
                 match (chars.next(), chars.next()) {
                     (Some(c), None) if c.is_ascii_uppercase() => self.select(c),
+                    // Lower case too; `u` and `n` are taken above (undo, break).
+                    (Some(c), None) if c.is_ascii_lowercase() => {
+                        self.select(c.to_ascii_uppercase())
+                    }
                     _ if t.is_empty() => Err(SessionError::NotNow {
                         what: String::new(),
                         prompt,
@@ -574,7 +588,8 @@ mod tests {
         assert!(l[1].contains("\"x\""));
         assert!(l[2].contains("unknown piece \"Q\""));
         assert!(l[3].contains("V is on the board already"));
-        assert!(l[4].contains("unknown piece \"v\""));
+        // Lower case is the same letter.
+        assert!(l[4].contains("V is on the board already"));
         assert!(l[5].contains("is not an answer here"));
         assert_eq!(s.prompt(), Some(Prompt::SelectPiece));
         assert!(Placing::start('q').is_err());

@@ -145,7 +145,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 if t.is_empty() {
                     continue;
                 }
-                if t.starts_with(':') || t == "help" {
+                if super::is_command(t) {
                     match repl_command(t, session, lab, limits) {
                         Outcome::Quit => return ExitCode::SUCCESS,
                         Outcome::Failed => return ExitCode::FAILURE,
@@ -167,6 +167,9 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 Err(e) => {
                     let _ = std::io::stdout().flush();
                     eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));
+                    if let Some(hint) = super::did_you_mean(&e, session) {
+                        eprintln!("{hint}");
+                    }
                     return ExitCode::FAILURE;
                 }
             }

@@ -23,14 +23,22 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":help", "this list of commands and keys"),
     (
         ":quit",
-        "leave the lab if one is open, else leave puzzlelab (also :q, :exit)",
+        "leave the lab if one is open, else leave puzzlelab (also :q, :exit, quit, exit)",
     ),
     (
         ":vars",
         "variables defined in this session, with their types",
     ),
     (":fns", "functions defined in this session"),
-    (":load", ":load FILE runs a script file in this session"),
+    (
+        ":load",
+        ":load FILE [ARGS...] runs a script file in this session (ARGS as for run)",
+    ),
+    (":type", ":type EXPR shows the type of the value of EXPR"),
+    (
+        ":more",
+        "the next screenful of a long value that was cut short",
+    ),
     (
         ":reset",
         "a fresh session: variables and functions forgotten",
@@ -93,6 +101,37 @@ impl ReplHelper {
 
     /// Completion candidates for `word` (an identifier prefix, or a command
     /// when `command` is set).
+    /// Functions whose first parameter has the type of variable `var`'s
+    /// value, starting with `word`; `None` when `var` is not a variable.
+    pub fn methods(&self, var: &str, word: &str) -> Option<Vec<String>> {
+        let session = self.session.borrow();
+        let value = session.scope().get(var)?;
+        let type_name = session.engine().map_type_name(value.type_name());
+        let type_name = type_name
+            .rsplit("::")
+            .next()
+            .unwrap_or(type_name)
+            .to_string();
+        let type_name = match type_name.as_str() {
+            "i64" => "int".to_string(),
+            "f64" => "float".to_string(),
+            _ => type_name,
+        };
+        let mut out: Vec<String> = crate::script::help::docs()
+            .iter()
+            .filter(|d| d.name.starts_with(word))
+            .filter(|d| {
+                let first = d.signature.split(['(', ',', ')']).nth(1).unwrap_or("");
+                let ty = first.rsplit(':').next().unwrap_or("").trim();
+                ty == type_name || ty == "any"
+            })
+            .map(|d| d.name.clone())
+            .collect();
+        out.sort();
+        out.dedup();
+        Some(out)
+    }
+
     pub fn candidates(&self, word: &str, command: bool) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         if command {
@@ -172,6 +211,28 @@ impl Completer for ReplHelper {
             .last()
             .map_or(pos, |(i, _)| i);
         let word = &before[start..];
+        // `value.` completes the functions that take that value first
+        // (Rhai calls `g.filled()` as `filled(g)`).
+        if let Some(receiver) = before[..start].strip_suffix('.') {
+            let var: String = receiver
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if let Some(methods) = self.methods(&var, word) {
+                let pairs = methods
+                    .into_iter()
+                    .map(|m| Pair {
+                        display: m.clone(),
+                        replacement: m,
+                    })
+                    .collect();
+                return Ok((start, pairs));
+            }
+        }
         // A command: the first word of the input, starting with ':'.
         let is_command = before.trim_start().starts_with(':') && !before.trim_start().contains(' ');
         let (start, word) = if is_command {
@@ -205,7 +266,7 @@ impl Validator for ReplHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
         let trimmed = input.trim_start();
-        if trimmed.starts_with(':') || trimmed.trim_end() == "help" {
+        if super::is_command(trimmed) {
             return Ok(ValidationResult::Valid(None));
         }
         // Two empty lines in a row end the input anyway, so that a stray
@@ -239,5 +300,23 @@ impl ConditionalEventHandler for CtrlA {
         } else {
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dot_after_a_variable_offers_its_methods() {
+        let session = Session::capturing(&crate::script::Limits::default());
+        let helper = ReplHelper::new(Rc::new(RefCell::new(session)));
+        let m = helper.methods("ym", "fi").unwrap();
+        assert!(m.contains(&"filled".to_string()), "{m:?}");
+        let all = helper.methods("ym", "").unwrap();
+        assert!(all.contains(&"assign".to_string()) && all.contains(&"svg".to_string()));
+        // Functions of other types are not offered.
+        assert!(!all.contains(&"rect".to_string()), "{all:?}");
+        assert!(helper.methods("no_such_variable", "").is_none());
     }
 }

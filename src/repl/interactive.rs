@@ -53,6 +53,8 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
     {
         let _ = rl.load_history(path);
     }
+    // The part of the last long value not yet shown, for `:more`.
+    let mut more: Option<String> = None;
     loop {
         lab_active.store(lab.active(), Ordering::Relaxed);
         // In a lab the prompt says where: `sudoku 3> ` (`sudoku> ` at its
@@ -89,19 +91,39 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
         }
         let trimmed = line.trim();
         let mut s = session.borrow_mut();
-        if trimmed.starts_with(':') || trimmed == "help" {
+        let rows = rl.dimensions().map_or(24, |(_, rows)| rows as usize);
+        if trimmed == ":more" {
+            match more.take() {
+                Some(rest) => {
+                    let (head, left) = page(&rest, rows);
+                    show(&head);
+                    more = left;
+                }
+                None => eprintln!(":more: nothing left to show"),
+            }
+            continue;
+        }
+        if super::is_command(trimmed) {
             if repl_command(trimmed, &mut s, &mut lab, limits) == Outcome::Quit {
                 break;
             }
             continue;
         }
         match eval_chunk(&mut s, &line) {
-            Ok(v) => show(&s.show(&v)),
+            Ok(v) => {
+                // A screenful at most: `sudoku(clark)` is 1.4 MB of text.
+                let (head, left) = page(&s.show(&v), rows);
+                show(&head);
+                more = left;
+            }
             Err(e) => {
                 let _ = std::io::stdout().flush();
                 eprintln!("{}", describe_error(&e, "<repl>", 1, limits));
                 if let Some(marker) = caret(&line, &e) {
                     eprintln!("{marker}");
+                }
+                if let Some(hint) = super::did_you_mean(&e, &s) {
+                    eprintln!("{hint}");
                 }
             }
         }
@@ -123,4 +145,65 @@ fn caret(code: &str, e: &EvalError) -> Option<String> {
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     Some(format!("  {text}\n  {pad}^"))
+}
+
+/// Split a value's text after a screenful (`rows` lines less two, and at
+/// most 80 characters a line's worth): the part to show, ending with a line
+/// that says how much was left out, and the rest for `:more`.
+pub(crate) fn page(text: &str, rows: usize) -> (String, Option<String>) {
+    let keep = rows.saturating_sub(3).max(5);
+    let limit = keep * 80;
+    let mut end = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        if n == keep || end + line.len() > limit {
+            break;
+        }
+        end += line.len();
+    }
+    if end == 0 {
+        // One line longer than a screen: cut it at a character boundary.
+        end = text
+            .char_indices()
+            .nth(limit)
+            .map_or(text.len(), |(i, _)| i);
+    }
+    if end >= text.len() {
+        return (text.to_string(), None);
+    }
+    let rest = &text[end..];
+    let lines = rest.lines().count();
+    let note = format!(
+        "... {lines} more line{} ({} characters) not shown: :more shows the next screenful, print(...) all of it",
+        if lines == 1 { "" } else { "s" },
+        rest.chars().count()
+    );
+    let mut head = text[..end].to_string();
+    if !head.ends_with('\n') {
+        head.push('\n');
+    }
+    head.push_str(&note);
+    (head, Some(rest.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page;
+
+    #[test]
+    fn long_values_stop_after_a_screenful_and_say_what_is_left() {
+        let text: String = (1..=100).map(|i| format!("line {i}\n")).collect();
+        let (head, rest) = page(&text, 24);
+        assert_eq!(head.lines().count(), 22);
+        assert!(head.starts_with("line 1\n"));
+        assert!(head.ends_with(
+            "... 79 more lines (633 characters) not shown: :more shows the next screenful, print(...) all of it"
+        ), "{head}");
+        let rest = rest.unwrap();
+        assert!(rest.starts_with("line 22\n"));
+        let (short, none) = page("a\nb\n", 24);
+        assert_eq!((short.as_str(), none), ("a\nb\n", None));
+        // One huge line is cut too.
+        let (head, rest) = page(&"x".repeat(10_000), 24);
+        assert!(head.len() < 2000 && rest.is_some());
+    }
 }

@@ -181,6 +181,9 @@ pub(crate) fn repl_command(
     limits: &Limits,
 ) -> Outcome {
     let line = line.trim();
+    if line == "quit" || line == "exit" {
+        return Outcome::Quit;
+    }
     if line == "help" || line == "help()" {
         show(&crate::script::help::overview());
         return Outcome::Done;
@@ -207,11 +210,27 @@ pub(crate) fn repl_command(
             return Outcome::Failed;
         }
         ":load" => {
-            if let Err(e) = batch::run_file_in(session, rest, limits) {
+            // `:load FILE ARGS...`: the script sees ARGS as `puzzlelab run` gives them.
+            let mut words = rest.split_whitespace();
+            let file = words.next().unwrap_or_default();
+            let args: rhai::Array = words.map(|w| rhai::Dynamic::from(w.to_string())).collect();
+            session.set_var("ARGS", args);
+            if let Err(e) = batch::run_file_in(session, file, limits) {
                 eprintln!("{e:#}");
                 return Outcome::Failed;
             }
         }
+        ":type" if rest.is_empty() => {
+            eprintln!(":type needs an expression, e.g. :type free(ym)");
+            return Outcome::Failed;
+        }
+        ":type" => match batch::eval_chunk(session, rest) {
+            Ok(v) => show(&type_name(session, &v)),
+            Err(e) => {
+                eprintln!("{}", batch::describe_error(&e, "<:type>", 1, limits));
+                return Outcome::Failed;
+            }
+        },
         ":lab" => show(&lab_list()),
         _ => {
             eprintln!("unknown command {name}; :help lists the commands");
@@ -250,10 +269,104 @@ fn command_help() -> String {
   Ctrl+D     leave puzzlelab
 
 Script help: `help` lists the functions by domain, help(\"name\") explains one.
+`quit` or `exit` alone leave, as :quit does.
 ",
     );
     s
 }
+
+/// The script's name for a value's type (`Grid`, `int`), never a Rust path.
+fn type_name(session: &Session, value: &rhai::Dynamic) -> String {
+    let name = session.engine().map_type_name(value.type_name());
+    match name.rsplit("::").next().unwrap_or(name) {
+        "i64" => "int".into(),
+        "f64" => "float".into(),
+        other => other.into(),
+    }
+}
+
+/// Is this line a REPL command rather than code? (`:name ...`, `help`,
+/// and bare `quit` / `exit`, which people type out of habit.)
+pub(crate) fn is_command(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with(':') || matches!(t, "help" | "quit" | "exit")
+}
+
+/// "did you mean ...?" for a name that is not found: the closest function
+/// names (built-in or defined in the session) or variable names.
+pub(crate) fn did_you_mean(
+    e: &crate::script::session::EvalError,
+    session: &Session,
+) -> Option<String> {
+    use rhai::EvalAltResult;
+    let crate::script::session::EvalError::Runtime(err) = e else {
+        return None;
+    };
+    let (wanted, known): (String, Vec<String>) = match err.unwrap_inner() {
+        EvalAltResult::ErrorFunctionNotFound(sig, _) => {
+            let name = sig.split([' ', '(']).next().unwrap_or(sig).to_string();
+            let mut known = crate::script::help::names();
+            known.extend(
+                session
+                    .functions()
+                    .iter_functions()
+                    .map(|f| f.name.to_string()),
+            );
+            known.extend(RHAI_COMMON.iter().map(|s| s.to_string()));
+            (name, known)
+        }
+        EvalAltResult::ErrorVariableNotFound(name, _) => (
+            name.clone(),
+            session
+                .scope()
+                .iter_raw()
+                .map(|(n, _, _)| n.to_string())
+                .collect(),
+        ),
+        _ => return None,
+    };
+    let mut near: Vec<(f64, String)> = known
+        .into_iter()
+        .filter(|k| *k != wanted)
+        .map(|k| (strsim::jaro_winkler(&wanted, &k), k))
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    near.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    near.dedup_by(|a, b| a.1 == b.1);
+    if near.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = near.into_iter().take(3).map(|(_, k)| k).collect();
+    Some(format!("  did you mean {}?", names.join(", ")))
+}
+
+/// Rhai's own functions people reach for, for "did you mean".
+const RHAI_COMMON: &[&str] = &[
+    "print",
+    "debug",
+    "len",
+    "push",
+    "pop",
+    "contains",
+    "filter",
+    "map",
+    "reduce",
+    "sort",
+    "reverse",
+    "keys",
+    "values",
+    "to_string",
+    "parse_int",
+    "parse_float",
+    "type_of",
+    "range",
+    "timestamp",
+    "split",
+    "trim",
+    "index_of",
+    "extract",
+    "is_empty",
+];
 
 /// `:vars`: the session's variables, then the names of the predefined puzzles.
 fn vars(session: &Session) -> String {
@@ -264,21 +377,29 @@ fn vars(session: &Session) -> String {
     let mut mine = Vec::new();
     for (name, constant, value) in session.scope().iter_raw() {
         let kind = if constant { "const " } else { "" };
-        let first = session.show(value);
+        // A grid's box starts `+---+---+---+` on every grid: show its line.
+        let first = if let Some(g) = value.clone().try_cast::<crate::sudoku::Grid>() {
+            g.line()
+        } else if value
+            .clone()
+            .try_cast::<rhai::FnPtr>()
+            .is_some_and(|f| f.fn_name().starts_with("anon$"))
+        {
+            "a closure (|...| ...)".to_string()
+        } else {
+            session.show(value)
+        };
         let first = first.lines().next().unwrap_or("");
         let first: String = if first.chars().count() > 50 {
             first.chars().take(47).chain("...".chars()).collect()
         } else {
             first.to_string()
         };
-        // The script's name for the type (`Grid`), never the Rust path.
-        let type_name = session.engine().map_type_name(value.type_name());
-        let type_name = match type_name.rsplit("::").next().unwrap_or(type_name) {
-            "i64" => "int",
-            "f64" => "float",
-            other => other,
+        let type_name = type_name(session, value);
+        let label = match value.as_array_ref() {
+            Ok(a) => format!("{kind}{type_name}[{}]", a.len()),
+            Err(_) => format!("{kind}{type_name}"),
         };
-        let label = format!("{kind}{type_name}");
         let entry = format!("  {name:<12} {label:<14} {first}");
         if !builtin.contains(&name) {
             mine.push(entry);
@@ -311,6 +432,8 @@ fn fns(session: &Session) -> String {
     let mut lines: Vec<String> = session
         .functions()
         .iter_functions()
+        // Closures (`|g| ...`) are functions named `anon$...` inside Rhai.
+        .filter(|f| !f.name.starts_with("anon$"))
         .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
         .collect();
     if lines.is_empty() {

@@ -115,8 +115,9 @@ fn tidy_signature(sig: &str) -> String {
         ("rhai::Array", "Array"),
         ("rhai::Map", "Map"),
         ("rhai::FnPtr", "FnPtr"),
-        ("rhai::Dynamic", "?"),
-        ("Dynamic", "?"),
+        // A Dynamic parameter takes several types; the doc says which.
+        ("rhai::Dynamic", "any"),
+        ("Dynamic", "any"),
         ("i64", "int"),
         ("f64", "float"),
         ("-> ()", ""),
@@ -129,22 +130,132 @@ fn tidy_signature(sig: &str) -> String {
 /// The overview: every domain with its functions and their one-line summaries.
 pub fn overview() -> String {
     let mut s = String::from(
-        "Functions by domain (help(\"name\") shows one in full; :help lists REPL commands):\n",
+        "Functions by domain (help(\"name\") shows one in full, help(\"domain\") one domain;\n\
+         :help lists REPL commands):\n",
     );
+    let mut seen = std::collections::BTreeSet::new();
     for domain in DOMAINS {
-        let fns: Vec<&FnDoc> = docs().iter().filter(|d| d.domain == domain.name).collect();
-        if fns.is_empty() {
+        s.push_str(&domain_listing(domain.name, domain.about, &mut seen));
+    }
+    s
+}
+
+/// Width of a help listing, so it fits a standard terminal.
+const WIDTH: usize = 80;
+/// Column where summaries start (names longer than this get a line of their own).
+const NAME_COLUMN: usize = 20;
+
+/// One domain's heading and functions, each name once (an overload, or a
+/// name listed under an earlier domain, is skipped), summaries wrapped to
+/// [`WIDTH`] columns under their own column.
+fn domain_listing(
+    name: &str,
+    about: &str,
+    seen: &mut std::collections::BTreeSet<String>,
+) -> String {
+    let fns: Vec<&FnDoc> = docs()
+        .iter()
+        .filter(|d| d.domain == name && seen.insert(d.name.clone()))
+        .collect();
+    if fns.is_empty() {
+        return String::new();
+    }
+    let mut s = format!("\n{name} — {about}\n");
+    let indent = " ".repeat(NAME_COLUMN + 3);
+    for f in fns {
+        let mut line = if f.name.chars().count() > NAME_COLUMN {
+            format!("  {}\n{indent}", f.name)
+        } else {
+            format!("  {:<width$} ", f.name, width = NAME_COLUMN)
+        };
+        let mut col = NAME_COLUMN + 3;
+        for word in f.summary().split_whitespace() {
+            let n = word.chars().count();
+            if col > NAME_COLUMN + 3 && col + 1 + n > WIDTH {
+                line.push('\n');
+                line.push_str(&indent);
+                col = NAME_COLUMN + 3;
+            } else if col > NAME_COLUMN + 3 {
+                line.push(' ');
+                col += 1;
+            }
+            line.push_str(word);
+            col += n;
+        }
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}
+
+/// `help("domain")`: one domain's functions, or `None` for no such domain.
+pub fn domain_help(name: &str) -> Option<String> {
+    let d = DOMAINS.iter().find(|d| d.name == name)?;
+    Some(
+        domain_listing(d.name, d.about, &mut Default::default())
+            .trim_start()
+            .to_string(),
+    )
+}
+
+/// Rhai's own functions (`print`, `len`, `push`, ...) with their
+/// signatures and Rhai's doc comments, as `help("print")` shows them.
+fn rhai_builtin(name: &str) -> Option<String> {
+    // Rhai's metadata lists `print`/`debug` as the conversions they apply;
+    // what a person wants to know is what they do.
+    match name {
+        "print" => {
+            return Some(
+                "print(value)    [rhai]\n    Write the value as text, then a new line, to the output.\n    \
+                 Values print as the REPL shows them (a grid as its box).\n"
+                    .into(),
+            );
+        }
+        "debug" => {
+            return Some(
+                "debug(value)    [rhai]\n    Write the value in its one-line debug form (a grid as \
+                 grid(\"...\")), then a new line.\n"
+                    .into(),
+            );
+        }
+        _ => {}
+    }
+    static BUILTIN: OnceLock<serde_json::Value> = OnceLock::new();
+    let meta = BUILTIN.get_or_init(|| {
+        let json = Engine::new()
+            .gen_fn_metadata_to_json(true)
+            .unwrap_or_default();
+        serde_json::from_str(&json).unwrap_or_default()
+    });
+    let mut s = String::new();
+    let mut signatures = std::collections::BTreeSet::new();
+    for f in meta.get("functions")?.as_array()? {
+        if f["name"].as_str() != Some(name) {
             continue;
         }
-        s.push_str(&format!("\n{} — {}\n", domain.name, domain.about));
-        let mut seen = std::collections::BTreeSet::new();
-        for f in fns {
-            if seen.insert(f.name.clone()) {
-                s.push_str(&format!("  {:<18} {}\n", f.name, f.summary()));
+        let sig = tidy_signature(f["signature"].as_str().unwrap_or(name));
+        if !signatures.insert(sig.clone()) {
+            continue;
+        }
+        s.push_str(&format!("{sig}    [rhai]\n"));
+        if let Some(doc) = f["docComments"].as_array() {
+            for line in doc.iter().filter_map(|l| l.as_str()).flat_map(str::lines) {
+                let t = line.trim_start();
+                let t = t.strip_prefix("///").unwrap_or(t);
+                let t = t.strip_prefix(' ').unwrap_or(t);
+                if t.starts_with("# Example") {
+                    break;
+                }
+                s.push_str(&format!("    {t}\n"));
             }
         }
     }
-    s
+    if s.is_empty() {
+        return None;
+    }
+    // Statements such as `print` are also shown with Rhai's book page.
+    s.push_str("(one of Rhai's own functions; see https://rhai.rs/book/ for the language)\n");
+    Some(s)
 }
 
 /// Full help for one function name: every overload's signature and doc.
@@ -186,22 +297,34 @@ mod api {
     }
 
     /// Show the signature and documentation of the function `name`.
+    ///
+    /// A domain name (`help("polyomino")`) lists that domain's functions;
+    /// Rhai's own functions (`help("print")`) are explained too.
     #[rhai_fn(name = "help")]
     pub fn help_on(name: &str) -> String {
-        super::describe(name).unwrap_or_else(|| {
-            let near: Vec<String> = super::names()
-                .into_iter()
-                .filter(|n| n.contains(name) || name.contains(n.as_str()))
-                .collect();
-            if near.is_empty() {
-                format!("no function named {name:?}; help() lists them all")
-            } else {
-                format!(
-                    "no function named {name:?}; did you mean {}?",
-                    near.join(", ")
-                )
-            }
-        })
+        // A name may be both a function and a domain (`pentomino`): both.
+        let parts: Vec<String> = [
+            super::describe(name).or_else(|| super::rhai_builtin(name)),
+            super::domain_help(name),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !parts.is_empty() {
+            return parts.join("\n");
+        }
+        let near: Vec<String> = super::names()
+            .into_iter()
+            .filter(|n| n.contains(name) || name.contains(n.as_str()))
+            .collect();
+        if near.is_empty() {
+            format!("no function named {name:?}; help() lists them all")
+        } else {
+            format!(
+                "no function named {name:?}; did you mean {}?",
+                near.join(", ")
+            )
+        }
     }
 }
 

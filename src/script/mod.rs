@@ -27,6 +27,7 @@ mod sat;
 mod similarity;
 mod solver;
 mod sudoku;
+mod svg;
 
 /// A group of script functions, as `help` lists them.
 pub struct Domain {
@@ -79,6 +80,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "similarity",
         about: "similar puzzles (the Perl finder's keys) and the canonical form",
         module: similarity::module,
+    },
+    Domain {
+        name: "svg",
+        about: "pictures: grids and packings as SVG",
+        module: svg::module,
     },
     Domain {
         name: "help",

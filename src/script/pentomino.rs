@@ -7,7 +7,7 @@ use std::rc::Rc;
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::session::{Assist, Event, Placing};
+use crate::pentomino::session::{Assist, Event, Placing, Prompt};
 use crate::pentomino::{CharBoard, Style, jbox};
 use crate::script::host::{Host, host};
 
@@ -62,8 +62,14 @@ impl SessionIo<'_> {
         Ok(())
     }
 
-    fn read(&mut self, prompt: &str) -> Result<Option<String>, Box<EvalAltResult>> {
-        self.print(prompt)?;
+    fn read(&mut self, prompt: Prompt) -> Result<Option<String>, Box<EvalAltResult>> {
+        // A person at a terminal also sees which keys the question takes;
+        // transcripts keep the seed's wording exactly.
+        if self.echo || self.transcript.is_some() {
+            self.print(prompt.text())?;
+        } else {
+            self.print(&format!("{} {}", prompt.text(), prompt.keys()))?;
+        }
         let line = match &mut self.answers {
             Some(a) => a.next(),
             None => self.host.read_line(),
@@ -125,7 +131,7 @@ fn run_session(
     // `h` (hint) and `s` (solve) call the exact-cover solver.
     let assist: Option<&dyn Assist> = Some(&crate::polyomino::SessionAssist);
     while let Some(prompt) = session.prompt() {
-        let events = match io.read(prompt.text())? {
+        let events = match io.read(prompt)? {
             // One monitor per answer: its progress line is gone before the
             // answer's text prints.
             Some(line) => session.answer(&line, assist, &*host.monitor()),

@@ -61,6 +61,8 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
                 return Err(solids_here(what));
             }
             out.extend(polyomino::pieces_from_item(&text, i + 1).map_err(fail)?);
+        } else if let Some(piece) = item.clone().try_cast::<Piece>() {
+            out.push(piece);
         } else if let Some(shape) = item.clone().try_cast::<Board>() {
             let cells: Vec<polyomino::Cell> =
                 shape.cells().map(|(r, c)| (r as u16, c as u16)).collect();
@@ -260,16 +262,50 @@ pub mod api {
         p.names().iter().map(|n| Dynamic::from(n.clone())).collect()
     }
 
-    /// The names and drawings of a piece list, one string per piece.
+    /// A piece of a piece list: its name, its letter and its cells.
+    pub type Piece = polyomino::Piece;
+
+    /// The pieces of a piece list, each shown by name and drawing.
     ///
-    /// Example: `polyomino_pieces("hexominoes")[0]` is `"H01\nAAAAAA"`.
+    /// In a list each piece is one line, `L4 L../LLL` (rows joined by `/`);
+    /// alone it prints its name above its drawing. `.name`, `.drawing` and
+    /// `.size` give the parts; the list can be passed back as `pieces`.
+    ///
+    /// Example: `polyomino_pieces("tetrominoes")[1].drawing` is `"OO\nOO"`.
     #[rhai_fn(return_raw)]
     pub fn polyomino_pieces(pieces: Dynamic) -> Result<Array, Box<EvalAltResult>> {
         let list = to_pieces("polyomino_pieces", &pieces)?;
-        Ok(list
-            .iter()
-            .map(|p| Dynamic::from(format!("{}\n{}", p.name, p.drawing())))
-            .collect())
+        Ok(list.into_iter().map(Dynamic::from).collect())
+    }
+
+    /// The piece's name above its drawing.
+    #[rhai_fn(global, name = "to_string")]
+    pub fn piece_to_string(p: &mut Piece) -> String {
+        format!("{}\n{}", p.name, p.drawing())
+    }
+
+    /// The piece on one line: its name, then its rows joined by `/`.
+    #[rhai_fn(global, name = "to_debug")]
+    pub fn piece_to_debug(p: &mut Piece) -> String {
+        format!("{} {}", p.name, p.drawing().replace('\n', "/"))
+    }
+
+    /// The piece's name ("F", "I4", "H07", "shape1").
+    #[rhai_fn(get = "name", pure)]
+    pub fn piece_name(p: &mut Piece) -> String {
+        p.name.clone()
+    }
+
+    /// The piece drawn as rows of its letter and `.`.
+    #[rhai_fn(get = "drawing", pure)]
+    pub fn piece_drawing(p: &mut Piece) -> String {
+        p.drawing()
+    }
+
+    /// The number of cells of the piece.
+    #[rhai_fn(get = "size", pure)]
+    pub fn piece_size(p: &mut Piece) -> i64 {
+        p.size() as i64
     }
 
     /// Count the ways to fill a board with pieces, one per symmetry class.

@@ -233,7 +233,7 @@ pub mod api {
         m.insert("errors".into(), Dynamic::from(errors));
         m.insert("seconds".into(), Dynamic::from(b.seconds));
         let rate = b.done as f64 / b.seconds.max(1e-9);
-        m.insert("puzzles_per_s".into(), Dynamic::from(rate.round()));
+        m.insert("puzzles_per_s".into(), Dynamic::from(rate.round() as i64));
         m.insert("stopped".into(), Dynamic::from(b.stopped));
         Ok(m)
     }
@@ -260,6 +260,46 @@ pub mod api {
             ))
         })?;
         write_puzzles_as(path, grids, f)
+    }
+
+    /// Writes the puzzles of a `read_file` map, keeping their names and line numbers.
+    ///
+    /// The format follows the extension, as for an array of grids; JSON
+    /// then says which line of the original file each puzzle came from.
+    /// Example: `write_puzzles("top95.json", read_file("scripts/data/top95.txt"))`
+    #[rhai_fn(name = "write_puzzles", return_raw)]
+    pub fn write_puzzles_file(path: &str, file: Map) -> Result<(), Box<EvalAltResult>> {
+        let list = |key: &str| -> Result<Array, Box<EvalAltResult>> {
+            file.get(key)
+                .and_then(|v| v.clone().try_cast::<Array>())
+                .ok_or_else(|| {
+                    error(format!(
+                        "write_puzzles: the map needs {key} (as read_file gives): an array"
+                    ))
+                })
+        };
+        let (grids, names, lines) = (list("puzzles")?, list("names")?, list("lines")?);
+        let mut records = Vec::with_capacity(grids.len());
+        for (i, v) in grids.into_iter().enumerate() {
+            let type_name = v.type_name();
+            let g = v.try_cast::<Grid>().ok_or_else(|| {
+                error(format!(
+                    "write_puzzles: puzzles[{i}] is a {type_name}, not a grid"
+                ))
+            })?;
+            let name = names
+                .get(i)
+                .and_then(|n| n.clone().into_string().ok())
+                .filter(|n| !n.is_empty());
+            let line = lines.get(i).and_then(|n| n.as_int().ok()).unwrap_or(0);
+            records.push(Record {
+                name,
+                line: line.max(0) as usize,
+                ..Record::new(g)
+            });
+        }
+        let f = Format::from_path(Path::new(path));
+        formats::write_file(path, &records, f).map_err(|e| error(format!("write_puzzles: {e}")))
     }
 
     fn write_puzzles_as(path: &str, grids: Array, f: Format) -> Result<(), Box<EvalAltResult>> {

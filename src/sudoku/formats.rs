@@ -546,7 +546,8 @@ impl<W: std::io::Write> FormatWriter<W> {
             Format::Json => {
                 let item = serde_json::json!({
                     "name": r.name,
-                    "line": r.line,
+                    // 0 means made in memory: no line to name.
+                    "line": (r.line > 0).then_some(r.line),
                     "puzzle": r.grid.line(),
                     "solution": r.solution.map(|s| s.line()),
                 });
@@ -744,7 +745,7 @@ mod tests {
         let items: Vec<serde_json::Value> = recs
             .iter()
             .map(|r| {
-                serde_json::json!({"name": r.name, "line": r.line,
+                serde_json::json!({"name": r.name, "line": (r.line > 0).then_some(r.line),
                     "puzzle": r.grid.line(), "solution": r.solution.map(|s| s.line())})
             })
             .collect();

@@ -1,0 +1,150 @@
+//! What people bring to the REPL and the labs (issue 14).
+
+use puzzlelab::script::help;
+
+/// A lab's `fn` stays defined in the session after the lab, so a helper
+/// named like a built-in would replace it for every later lab and for the
+/// person (the similarity lab's `fn piece(cells)` once broke the pentomino
+/// lab). No lab may define one.
+#[test]
+fn no_lab_helper_shadows_a_built_in_function() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("labs");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "lab") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix("fn ") else {
+                continue;
+            };
+            let name = rest.split('(').next().unwrap_or("").trim();
+            checked += 1;
+            assert!(
+                help::describe(name).is_none(),
+                "{}:{}: fn {name} would replace the built-in {name} for the rest of the session",
+                path.display(),
+                i + 1
+            );
+        }
+    }
+    assert!(checked >= 10, "lab helpers found: {checked}");
+}
+
+/// Run `puzzlelab` with `input` on stdin (the REPL's line handling without
+/// a terminal); (stdout, stderr).
+fn piped(input: &str) -> (String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let home = crate::common::scratch_dir("habits");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .arg("-q")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PUZZLELAB_HOME", home.as_str())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn quit_and_exit_alone_leave() {
+    for word in ["quit", "exit"] {
+        let (out, err) = piped(&format!("1 + 1\n{word}\n2 + 2\n"));
+        assert_eq!(out, "2\n", "{word}: {err}");
+    }
+}
+
+#[test]
+fn names_not_found_get_a_suggestion() {
+    let (_, err) = piped("asign(ym)\n");
+    assert!(err.contains("Function not found: asign"), "{err}");
+    assert!(err.contains("did you mean assign"), "{err}");
+    let (_, err) = piped("let puzzle = ym;\npuzle\n");
+    assert!(err.contains("did you mean puzzle?"), "{err}");
+}
+
+#[test]
+fn type_shows_the_type_and_load_takes_arguments() {
+    let (out, err) = piped(":type free(ym)\n:type 1 + 1\n");
+    assert_eq!(out, "Candidates\nint\n", "{err}");
+    let dir = crate::common::scratch_dir("load");
+    let script = dir.join("args.rhai");
+    std::fs::write(&script, "print(`${ARGS.len()} ${ARGS[0]} ${ARGS[1]}`);\n").unwrap();
+    let (out, err) = piped(&format!(":load {} one two\n", script.display()));
+    assert_eq!(out, "2 one two\n", "{err}");
+}
+
+#[test]
+fn help_per_domain_for_rhai_functions_and_in_80_columns() {
+    let mut s =
+        puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
+    let mut text = |code: &str| s.eval(code).unwrap().into_string().unwrap();
+    let poly = text(r#"help("polyomino")"#);
+    assert!(poly.starts_with("polyomino — "), "{poly}");
+    assert!(poly.contains("\n  count_polyomino "), "{poly}");
+    assert!(!poly.contains("\n  assign "), "{poly}");
+    let print = text(r#"help("print")"#);
+    assert!(
+        print.contains("print(") && print.contains("[rhai]"),
+        "{print}"
+    );
+    // Both the function and the domain of that name.
+    let pent = text(r#"help("pentomino")"#);
+    assert!(
+        pent.contains("[pentomino]") && pent.contains("pentomino — "),
+        "{pent}"
+    );
+    // No `?` for a parameter of several types.
+    assert!(!text(r#"help("svg")"#).contains(": ?"));
+    let all = help::overview();
+    for line in all.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
+    let names: Vec<&str> = all
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(names.len(), unique.len(), "a name listed twice");
+}
+
+#[test]
+fn vars_preview_grids_by_line_and_arrays_by_length_and_fns_hide_closures() {
+    let (out, err) = piped(
+        "let g = assign(ym);\nlet a = [1, 2, 3];\nlet f = |x| x + 1;\nfn twice(x) { x * 2 }\n:vars\n:fns\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    let g = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("g "))
+        .unwrap();
+    assert!(g.contains("Grid") && !g.contains("+---"), "{out}");
+    let a = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("a "))
+        .unwrap();
+    assert!(a.contains("array[3]"), "{out}");
+    assert!(
+        out.contains("  fn twice(x)") && !out.contains("anon$"),
+        "{out}"
+    );
+}

@@ -1,0 +1,293 @@
+//! Pictures: `svg(value)` and `save_svg(value, file)`. Each picture is
+//! rendered with a real SVG renderer (resvg) and checked pixel by pixel at
+//! known places; the SVG text itself is pinned by insta snapshots.
+
+use puzzlelab::script::Limits;
+use puzzlelab::script::session::Session;
+use puzzlelab::svg::{GridPicture, Layers};
+use resvg::tiny_skia::Pixmap;
+use resvg::usvg;
+
+fn session() -> Session {
+    Session::capturing(&Limits::default())
+}
+
+fn text(code: &str) -> String {
+    let mut s = session();
+    let v = s.eval(code).unwrap_or_else(|e| panic!("{code}: {e}"));
+    v.into_string()
+        .unwrap_or_else(|_| panic!("{code}: not a string"))
+}
+
+fn err(code: &str) -> String {
+    match session().eval(code) {
+        Ok(v) => panic!("{code}: expected an error, got {v}"),
+        Err(e) => e.message(),
+    }
+}
+
+/// The picture rendered at 100%, and whether fonts were found to draw text.
+fn render(svg: &str) -> (Pixmap, bool) {
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let fonts = !options.fontdb.is_empty();
+    let tree = usvg::Tree::from_str(svg, &options).expect("the SVG parses");
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, Default::default(), &mut pixmap.as_mut());
+    // For a person reviewing the pictures: PUZZLELAB_SVG_PNG=folder keeps
+    // each rendering as a PNG named after the test.
+    if let Some(dir) = std::env::var_os("PUZZLELAB_SVG_PNG") {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("svg")
+            .replace("::", "-");
+        let _ = pixmap.save_png(std::path::Path::new(&dir).join(format!("{test}-{n}.png")));
+    }
+    (pixmap, fonts)
+}
+
+/// (r, g, b) at a pixel; the pictures have an opaque background.
+fn rgb(p: &Pixmap, x: f64, y: f64) -> (u8, u8, u8) {
+    let c = p.pixel(x as u32, y as u32).expect("inside the picture");
+    assert_eq!(c.alpha(), 255, "opaque at ({x}, {y})");
+    (c.red(), c.green(), c.blue())
+}
+
+/// Pixels darker than mid-grey inside a box (a margin off its edges).
+fn dark_pixels(p: &Pixmap, x: f64, y: f64, w: f64, h: f64) -> usize {
+    let mut n = 0;
+    for yy in (y + 4.0) as u32..(y + h - 4.0) as u32 {
+        for xx in (x + 4.0) as u32..(x + w - 4.0) as u32 {
+            let c = p.pixel(xx, yy).unwrap();
+            if c.red().max(c.green()).max(c.blue()) < 100 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Pixels that are clearly blue (the filled digits' colour).
+fn blue_pixels(p: &Pixmap, x: f64, y: f64, w: f64) -> usize {
+    let mut n = 0;
+    for yy in (y + 4.0) as u32..(y + w - 4.0) as u32 {
+        for xx in (x + 4.0) as u32..(x + w - 4.0) as u32 {
+            let c = p.pixel(xx, yy).unwrap();
+            if c.blue() > 120 && c.red() < 80 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn a_grid_shows_givens_dark_and_empty_cells_blank() {
+    let svg = text("svg(ym)");
+    let (p, fonts) = render(&svg);
+    let side = GridPicture::size() as u32;
+    assert_eq!((p.width(), p.height()), (side, side));
+    let cell = puzzlelab::svg::grid::CELL;
+    let ym = puzzlelab::sudoku::puzzles::ALL
+        .iter()
+        .find(|(n, _)| *n == "ym")
+        .unwrap()
+        .1;
+    let g = puzzlelab::sudoku::Grid::parse(ym).unwrap();
+    let given = (0..81).find(|&i| g.get(i) != 0).unwrap();
+    let empty = (0..81).find(|&i| g.get(i) == 0).unwrap();
+    let (gx, gy) = GridPicture::corner(given);
+    let (ex, ey) = GridPicture::corner(empty);
+    assert_eq!(dark_pixels(&p, ex, ey, cell, cell), 0, "empty cell {empty}");
+    if fonts {
+        assert!(
+            dark_pixels(&p, gx, gy, cell, cell) > 20,
+            "the given in cell {given} is drawn dark"
+        );
+    } else {
+        crate::common::skip(
+            module_path!(),
+            "the digit pixels: no system fonts for resvg",
+        );
+    }
+    // A box line (between columns 3 and 4) is black.
+    let (bx, by) = GridPicture::corner(3);
+    assert_eq!(rgb(&p, bx, by + cell / 2.0), (0, 0, 0));
+}
+
+#[test]
+fn filled_digits_candidates_and_highlights_are_drawn_apart() {
+    // assign(ym) fills cells; against ym they are "filled", not givens.
+    let svg = text("let a = assign(ym); svg(a, #{given: ym, highlight: [80]})");
+    let (p, fonts) = render(&svg);
+    let cell = puzzlelab::svg::grid::CELL;
+    assert!(
+        svg.contains("font-weight=\"normal\" fill=\"#0072B2\""),
+        "{svg}"
+    );
+    // Cell 80 is highlighted: its corner is yellow (Okabe-Ito #F0E442).
+    let (hx, hy) = GridPicture::corner(80);
+    assert_eq!(rgb(&p, hx + 3.0, hy + 3.0), (0xF0, 0xE4, 0x42));
+    // ym's first cell is empty and assign fills it: blue, not black.
+    let (x, y) = GridPicture::corner(0);
+    if fonts {
+        assert!(blue_pixels(&p, x, y, cell) > 20, "a filled digit is blue");
+        assert_eq!(dark_pixels(&p, x, y, cell, cell), 0);
+    }
+    // Candidates in small print: grey marks in an empty cell.
+    let svg = text("svg(ym, #{candidates: true})");
+    let (p, fonts) = render(&svg);
+    if fonts {
+        let mut grey = 0;
+        for yy in (y + 2.0) as u32..(y + cell - 2.0) as u32 {
+            for xx in (x + 2.0) as u32..(x + cell - 2.0) as u32 {
+                let c = p.pixel(xx, yy).unwrap();
+                if c.red() < 200 && c.red() == c.green() && c.green() == c.blue() {
+                    grey += 1;
+                }
+            }
+        }
+        assert!(grey > 10, "candidates of cell 0 are printed");
+    }
+    // free(g) may be passed instead of true; same picture.
+    assert_eq!(svg, text("svg(ym, #{candidates: free(ym)})"));
+}
+
+/// The packing's squares and the pixel in the corner of each cell.
+fn corner_colour(p: &Pixmap, l: &Layers, layer: usize, r: usize, c: usize) -> (u8, u8, u8) {
+    let (x, y) = l.corner(layer, r, c);
+    rgb(p, x + 4.0, y + 4.0)
+}
+
+#[test]
+fn a_packing_gives_neighbouring_pieces_different_colours_and_thick_borders() {
+    let code = r#"solve_polyomino(rect(6, 10), "pentominoes", #{limit: 1})[0]"#;
+    let mut s = session();
+    let board = s.eval(code).unwrap();
+    let rows = s
+        .eval(&format!("to_string({code})"))
+        .unwrap()
+        .into_string()
+        .unwrap();
+    let rows: Vec<Vec<char>> = rows.lines().map(|l| l.chars().collect()).collect();
+    let svg = text(&format!("svg({code})"));
+    let (p, _) = render(&svg);
+    let squares = rows
+        .iter()
+        .flatten()
+        .map(|&c| puzzlelab::svg::Square::Piece(c))
+        .collect();
+    let layers = Layers::flat(6, 10, squares);
+    assert_eq!(
+        (p.width() as f64, p.height() as f64),
+        layers.size(),
+        "{board}"
+    );
+    let cell = puzzlelab::svg::packing::CELL;
+    let mut pairs = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for c in 0..9 {
+            let (a, b) = (row[c], row[c + 1]);
+            let (ca, cb) = (
+                corner_colour(&p, &layers, 0, r, c),
+                corner_colour(&p, &layers, 0, r, c + 1),
+            );
+            if a == b {
+                assert_eq!(ca, cb, "one piece {a}, one colour");
+            } else {
+                pairs += 1;
+                assert_ne!(ca, cb, "{a} and {b} touch at row {r}");
+                // The border between them is black.
+                let (x, y) = layers.corner(0, r, c + 1);
+                assert_eq!(rgb(&p, x, y + cell / 2.0), (0, 0, 0));
+            }
+        }
+    }
+    assert!(pairs > 10);
+    // Twelve pieces, twelve colours.
+    let mut colours: Vec<_> = (0..60)
+        .map(|i| corner_colour(&p, &layers, 0, i / 10, i % 10))
+        .collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), 12);
+}
+
+#[test]
+fn boards_regions_and_packings_from_every_source_draw() {
+    for code in [
+        r#"svg(piece("P"))"#,
+        r#"svg(rp(display(p_data("P")[0], "P"), display(shift(p_data("N")[0], 1, 0), "N")))"#,
+        r#"svg(region("...../.#.#./....."))"#,
+        r#"svg(free(ym))"#,
+        r#"svg(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0], #{letters: false})"#,
+    ] {
+        let svg = text(code);
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            "{code}"
+        );
+        render(&svg);
+    }
+}
+
+#[test]
+fn save_svg_writes_the_same_text_whole() {
+    let dir = crate::common::scratch_dir("svg");
+    let file = dir.join("ym.svg");
+    let file = file.to_str().unwrap();
+    let mut s = session();
+    assert!(
+        s.eval(&format!("save_svg(ym, {file:?})"))
+            .unwrap()
+            .is_unit()
+    );
+    assert_eq!(std::fs::read_to_string(file).unwrap(), text("svg(ym)"));
+    let v = s.eval(&format!("save_svg(solve(ym), {file:?}, #{{given: ym}})"));
+    assert!(v.unwrap().is_unit());
+    assert_eq!(
+        std::fs::read_to_string(file).unwrap(),
+        text("svg(solve(ym), #{given: ym})")
+    );
+    // Nothing but the picture is left in the folder (no temporary files).
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let missing = dir.join("no/such/folder/x.svg");
+    let e = err(&format!("save_svg(ym, {:?})", missing.to_str().unwrap()));
+    assert!(
+        e.contains("save_svg: ") && e.contains("cannot write") && e.contains("x.svg"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_values_and_options_say_what_is_wrong() {
+    assert!(
+        err("svg(42)").contains("svg: cannot draw a number"),
+        "{}",
+        err("svg(42)")
+    );
+    let e = err("svg(ym, #{colour: 1})");
+    assert!(e.contains("unknown option \"colour\""), "{e}");
+    let e = err("svg(ym, #{highlight: [81]})");
+    assert!(e.contains("highlight[0] is 81"), "{e}");
+    let e = err("svg(ym, #{given: 3})");
+    assert!(e.contains("given must be a Grid"), "{e}");
+    let e = err(r#"svg(piece("P"), #{given: ym})"#);
+    assert!(e.contains("given is for grids"), "{e}");
+}
+
+#[test]
+fn svg_text_snapshots() {
+    insta::assert_snapshot!("grid_ym", text("svg(ym, #{highlight: [0]})"));
+    insta::assert_snapshot!(
+        "grid_assign_candidates",
+        text("svg(assign(su21_99), #{given: su21_99, candidates: true})")
+    );
+    insta::assert_snapshot!(
+        "packing_3x20",
+        text(r#"svg(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])"#)
+    );
+}
