@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use puzzlelab::monitor::Silent;
 use puzzlelab::pentomino;
+use puzzlelab::polyomino;
 use puzzlelab::sat;
 use puzzlelab::similarity;
 use puzzlelab::sudoku::{self, formats};
@@ -112,7 +113,7 @@ fn lab_format(b: &[u8]) -> String {
 }
 
 fn region(b: &[u8]) -> String {
-    let r = pentomino::polyomino::Region::parse(&text(b));
+    let r = polyomino::Region::parse(&text(b));
     if let Ok(reg) = &r {
         let _ = reg.symmetries();
         let _ = reg.trimmed();
@@ -124,14 +125,14 @@ fn shape(b: &[u8]) -> String {
     let t = text(b);
     let a = shape_of(pentomino::Board::parse_shape(&t));
     let c = shape_of(pentomino::CharBoard::parse(&t));
-    let p = shape_of(pentomino::polyomino::parse_shape(&t));
+    let p = shape_of(polyomino::parse_shape(&t));
     format!("{a}|{c}|{p}")
 }
 
 fn piece_list(b: &[u8]) -> String {
     let t = text(b);
-    let a = shape_of(pentomino::polyomino::pieces_from_text(&t));
-    let l = shape_of(pentomino::polyomino::from_letters(&t));
+    let a = shape_of(polyomino::pieces_from_text(&t));
+    let l = shape_of(polyomino::from_letters(&t));
     format!("{a}|{l}")
 }
 
