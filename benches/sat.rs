@@ -89,7 +89,7 @@ fn main() {
         clauses / puzzles.len()
     );
 
-    // The seed's puzzle on its own, repeated.
+    // The source's puzzle on its own, repeated.
     if let Ok(ym) = Board::parse(puzzlelab::sudoku::puzzles::YM) {
         let reps = 200;
         let t = Instant::now();

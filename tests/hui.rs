@@ -7,7 +7,7 @@ use crate::common::hui_lab::*;
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
-/// The seed's names for its intermediate results, as Rhai variables.
+/// The source's names for its intermediate results, as Rhai variables.
 const PRELUDE: &str = r#"
 let f = |g| g + max(ac(free(g)), ar(free(g)));
 let FREQ = counts(free(ym));

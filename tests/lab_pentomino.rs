@@ -1,4 +1,4 @@
-//! Every output seed 001 prints in its sections 2 to 4, asserted verbatim
+//! Every output Nishikawa's pentomino program prints in its sections 2 to 4, asserted verbatim
 //! inside the matching section of `puzzlelab lab pentomino --print`, so a
 //! carelessly accepted snapshot still fails.
 //!
@@ -47,13 +47,13 @@ fn pieces_and_turns() {
     assert_value(&s, 3, "t1(P_0)", "1 1 1\n0 1 1");
     assert_value(&s, 3, "t2(P_0)", "0 1\n1 1\n1 1");
     assert_value(&s, 4, "t1(F_0)", "0 1 0\n1 1 1\n0 0 1");
-    // The seed's last row of `t2 F_0` fell outside its code block.
+    // The source's last row of `t2 F_0` fell outside its code block.
     assert_value(&s, 4, "t2(F_0)", "0 1 0\n0 1 1\n1 1 0");
 }
 
 #[test]
 fn pen_of_p_f_v() {
-    // The seed's rows, its stray space after the first `|` removed.
+    // The source's rows, its stray space after the first `|` removed.
     let s = sections();
     assert_value(
         &s,
@@ -97,7 +97,7 @@ fn pen_of_p_f_v() {
 #[test]
 fn p_data_shift_and_members() {
     let s = sections();
-    // PP: the seed shows orientations 0, 1 and (after its elision) 7.
+    // PP: the source shows orientations 0, 1 and (after its elision) 7.
     let zeros = "0 0 0 0 0 0 0 0 0 0";
     let z3 = format!("|{zeros}|{zeros}|{zeros}|");
     let pp = format!(
@@ -116,7 +116,7 @@ fn p_data_shift_and_members() {
             "{zeros}\n0 0 1 1 0 0 0 0 0 0\n0 0 1 1 0 0 0 0 0 0\n0 0 1 0 0 0 0 0 0 0\n{zeros}\n{zeros}"
         ),
     );
-    // `members > 0{PP`: 36 placements; the first three as the seed shows them.
+    // `members > 0{PP`: 36 placements; the first three as the source shows them.
     assert_value(&s, 12, "MP.len()", "36");
     assert_in(
         &s,
@@ -127,7 +127,7 @@ fn p_data_shift_and_members() {
              |1 0 0 0 0 0 0 0 0 0|0 1 0 0 0 0 0 0 0 0|0 0 1 0 0 0 0 0 0 0|\n{z3}\n{z3}\n{z3}"
         ),
     );
-    // The last three: the seed's transcription adds a stray 0 to the second
+    // The last three: the source's transcription adds a stray 0 to the second
     // and third boxes; their first box is intact.
     assert_in(
         &s,
@@ -148,7 +148,7 @@ fn contact_tests() {
     assert_value(&s, 14, "contact(tA, tB)", "1");
     assert_value(&s, 14, "contact(tA, tC)", "0");
     assert_value(&s, 14, "contact(tA, tD)", "0");
-    // AA, BB, AA * BB, CC, AA * CC, tA + tD as the seed prints them.
+    // AA, BB, AA * BB, CC, AA * CC, tA + tD as the source prints them.
     assert_value(&s, 15, "table(AA)", "0 _1 0 0");
     assert_value(&s, 15, "table(BB)", "0 1 0 _1");
     assert_value(&s, 16, "table(times(AA, BB))", "0 _1 0 0");
@@ -180,7 +180,7 @@ fn contact_tests() {
     assert_value(&s, 20, "contact(P0, N1)", "3");
     assert_value(&s, 21, "N2", &n2);
     assert_value(&s, 21, "contact(P0, N2)", "0");
-    // The clean variant counts the vertical pair the seed's rule misses.
+    // The clean variant counts the vertical pair the source's rule misses.
     assert_value(&s, 22, "contact(P0, below)", "0");
     assert_value(&s, 22, "touch(P0, below)", "1");
     assert_value(&s, 23, "touch(P0, N1)", "4");
@@ -190,7 +190,7 @@ fn contact_tests() {
 #[test]
 fn display_rp_and_frame() {
     let s = sections();
-    // The seed's `display` lines lost dots in the PDF; the boards are 6×10.
+    // The source's `display` lines lost dots in the PDF; the boards are 6×10.
     let dots = "..........";
     assert_value(
         &s,
@@ -210,7 +210,7 @@ fn display_rp_and_frame() {
         "PN",
         &format!("PPN.......\nPPN.......\nPNN.......\n.N........\n{dots}\n{dots}"),
     );
-    // The frame: one outline per piece, P and N as in the seed's (garbled)
+    // The frame: one outline per piece, P and N as in the source's (garbled)
     // sample: `| P  P | N |`, then `+---+` under P's right column.
     assert_in(&s, 28, "| P   P | N | .   .   .   .   .   .   . |");
     assert_in(&s, 28, "|   +---+   |                           |");
@@ -236,7 +236,7 @@ fn framed_boards(section: &str) -> Vec<String> {
 fn the_seed_session() {
     let s = sections();
     let k = 30;
-    // The opening V 1, Z 1, N 0, U 2 (the seed's tabs drawn as J's `|`).
+    // The opening V 1, Z 1, N 0, U 2 (the source's tabs drawn as J's `|`).
     for line in [
         "initial piece:",
         "|0  |1  |2  |3  |",
@@ -264,7 +264,7 @@ fn the_seed_session() {
             "VVVZNUUU../VZZZNU.U../VZ.NN...../...N....../........../..........",
         ]
     );
-    // The same steps by hand: Z at 1, N at 3, U at 5, and the seed's boards.
+    // The same steps by hand: Z at 1, N at 3, U at 5, and the source's boards.
     assert_value(&s, 31, r#"hit(B, "Z", 1)"#, "1");
     assert_value(
         &s,

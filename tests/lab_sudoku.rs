@@ -1,11 +1,11 @@
-//! Every output seed 000 prints, asserted verbatim inside the matching
+//! Every output Nishikawa's J Lab of Hui's solver prints, asserted verbatim inside the matching
 //! section of `puzzlelab lab sudoku --print`, so a carelessly accepted
-//! snapshot still fails. The seed's PDF broke a few long lines (the `cand1`
+//! snapshot still fails. The source's PDF broke a few long lines (the `cand1`
 //! lines); they are joined here, as SPEC §1 says they must be read.
 
 use crate::common::hui_lab::*;
 
-/// (section, output) for every boxed display the seed prints.
+/// (section, output) for every boxed display the source prints.
 const BOXES: &[(usize, &str)] = &[
     (1, SEE_YM),
     (2, SEE_YM_SOLVED),
@@ -26,11 +26,11 @@ const BOXES: &[(usize, &str)] = &[
     (35, SEE_SU21_99_SOLVED),
 ];
 
-/// (section, output) for the seed's short outputs (`cand`, `cand1`, `ind`).
+/// (section, output) for the source's short outputs (`cand`, `cand1`, `ind`).
 const SHORT: &[(usize, &str)] = &[
     (13, "2"),
     (16, "4 6 9"),
-    // The seed prints "Row: 4 5 5 6" / "6 8 8 9 9 9" and "Block: ... 9" / "9":
+    // The source prints "Row: 4 5 5 6" / "6 8 8 9 9 9" and "Block: ... 9" / "9":
     // one line each, broken by the PDF.
     (
         17,
@@ -81,7 +81,7 @@ fn every_seed_output_appears_verbatim_in_its_section() {
 
 #[test]
 fn reader_prompts_are_shown() {
-    // Where the seed asks the reader to type something, the section shows it.
+    // Where the source asks the reader to type something, the section shows it.
     let s = sections();
     for (k, input) in [
         (4, "   table(r)\n"),

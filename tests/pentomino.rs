@@ -177,7 +177,7 @@ fn the_36_members_of_p0() {
 |0 0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0 0|
 +-------------------+-------------------+-------------------+"
     );
-    // The seed's last three (its transcription adds a stray column to two).
+    // The source's last three (its transcription adds a stray column to two).
     assert_eq!(
         show(&mut s, "boxed([M[33], M[34], M[35]])"),
         "\
@@ -307,7 +307,7 @@ fn frame_of_p_and_n() {
 | .   .   .   .   .   .   .   .   .   . |
 +---------------------------------------+"
     );
-    // The seed's finished board: one outline per piece, none inside.
+    // The source's finished board: one outline per piece, none inside.
     let done = show(
         &mut s,
         r#"frame(charboard("VVVZNUUULL/VZZZNUXULI/VZTNNXXXLI/TTTNWWXFLI/PPTWWYFFFI/PPPWYYYYFI"))"#,

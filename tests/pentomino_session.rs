@@ -1,4 +1,4 @@
-//! The hand-placing session of seed 001 section 4: through the domain state
+//! The hand-placing session of Nishikawa's pentomino program, section 4: through the domain state
 //! machine, through the script layer with scripted answers, and through the
 //! binary with a piped stdin.
 
@@ -11,21 +11,21 @@ use puzzlelab::pentomino::{CharBoard, Style, frame};
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 
-/// The boards the seed prints after V 1, Z 1, N 0, U 2 (its transcription
+/// The boards the source prints after V 1, Z 1, N 0, U 2 (its transcription
 /// lost the frame lines and some cells; these are its letters, 6×10).
 const AFTER_V: &str = "VVV......./V........./V........./........../........../..........";
 const AFTER_Z: &str = "VVVZ....../VZZZ....../VZ......../........../........../..........";
 const AFTER_N: &str = "VVVZN...../VZZZN...../VZ.NN...../...N....../........../..........";
 const AFTER_U: &str = "VVVZNUUU../VZZZNU.U../VZ.NN...../...N....../........../..........";
-/// The seed's board after P(32) at i=9, and its final board after Y(32).
+/// The source's board after P(32) at i=9, and its final board after Y(32).
 const AFTER_P: &str = "VVVZNUUULL/VZZZNUXULI/VZTNNXXXLI/TTTNWWXFLI/PPTWW.FFFI/PPPW....FI";
 const FINAL: &str = "VVVZNUUULL/VZZZNUXULI/VZTNNXXXLI/TTTNWWXFLI/PPTWWYFFFI/PPPWYYYYFI";
 
-/// The seed's opening answers.
+/// The source's opening answers.
 const OPENING: &[&str] = &["1", "Z", "1", "", "N", "0", "", "U", "2"];
-/// A whole session ending in the seed's final board. The seed skips the
+/// A whole session ending in the source's final board. The source skips the
 /// middle; these orientations are the ones that put L, X, I, T, W, F where
-/// its final board has them, and P 3 and Y 7 are the seed's own.
+/// its final board has them, and P 3 and Y 7 are the source's own.
 const WHOLE: &[&str] = &[
     "1", "Z", "1", "", "N", "0", "", "U", "2", "", "L", "6", "", "X", "0", "", "I", "0", "", "T",
     "1", "", "W", "1", "", "F", "1", "", "P", "3", "", "Y", "7",

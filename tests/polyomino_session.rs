@@ -16,7 +16,7 @@ fn transcript(letter: &str, answers: &[&str]) -> String {
 
 #[test]
 fn hint_and_solve_after_the_seeds_start() {
-    // The seed's session: V 1, Z 1, N 0; its next move U 2 is what the
+    // The source's session: V 1, Z 1, N 0; its next move U 2 is what the
     // hint finds first.
     let t = transcript("V", &["1", "Z", "1", "", "N", "0", "", "h", "s", "n"]);
     assert!(

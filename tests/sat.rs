@@ -1,4 +1,4 @@
-//! The sat script functions end to end: the seed's counts and printed
+//! The sat script functions end to end: the source's counts and printed
 //! pieces, DIMACS out and back in, strict reading errors at line:column,
 //! solver answers, solving and uniqueness on small and large boards.
 
@@ -39,7 +39,7 @@ fn counts_match_the_seed() {
     assert_eq!(int(&mut s, "cnf(ym).clauses"), 11988 + 36);
     assert_eq!(int(&mut s, "cnf(ym).families.block.pairs"), 2916);
     assert_eq!(int(&mut s, "cnf(ym).families.cell.existence"), 81);
-    // Each family's pairs are the seed's `uniq` over its 81 lines.
+    // Each family's pairs are the source's `uniq` over its 81 lines.
     for f in ["row", "column", "cell", "block"] {
         assert_eq!(int(&mut s, &format!("family_pairs(\"{f}\").len()")), 2916);
         assert_eq!(int(&mut s, &format!("family_lines(\"{f}\").len()")), 81);
@@ -93,7 +93,7 @@ fn the_seeds_printed_pieces() {
         "2 1\n3 1\n3 2"
     );
     assert_eq!(int(&mut s, "uniq_pairs(var_cube()[0][0]).len()"), 36);
-    // Every clue of the seed's puzzle, as the seed computes it:
+    // Every clue of the source's puzzle, as the source computes it:
     // 81·(row-1 as a nonary digit) ... + 1, i.e. 81(n-1) + 9(r-1) + c.
     let seed_puzzle = "0 0 0 2 6 0 7 0 1 6 8 0 0 7 0 0 9 0 1 9 0 0 0 4 5 0 0 \
                        8 2 0 1 0 0 0 4 0 0 0 4 6 0 2 9 0 0 0 5 0 0 0 3 0 2 8 \

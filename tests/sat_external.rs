@@ -62,7 +62,7 @@ fn strict_solvers_accept_the_file_and_agree() {
 
 #[test]
 fn strict_solvers_reject_what_the_seed_wrote() {
-    // Without the `p cnf` header (as the seed wrote it) a strict solver refuses.
+    // Without the `p cnf` header (as the source wrote it) a strict solver refuses.
     let board = Board::parse(puzzles::YM).unwrap();
     let text = sat::to_dimacs(&sat::encode(&board));
     let headless: String = text

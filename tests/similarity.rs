@@ -18,7 +18,7 @@ const ZZZZZ: &str =
 const AAAAA: &str =
     "040000600000500080200010000000023000068000050000000000300000402000000001009800000";
 
-/// The seed's printed groups, verbatim (its example run).
+/// The source's printed groups, verbatim (its example run).
 const SEED_GROUPS: &str = "
 * 類似の問題が 2個見つかりました。
 (1)xxx 1995-4-26
@@ -80,7 +80,7 @@ fn eval_str(s: &mut Session, code: &str) -> String {
 }
 
 /// The two sample files: the 1995 pair first (so its group comes first,
-/// as in the seed's run), then the group of four mixed with an unrelated
+/// as in the source's run), then the group of four mixed with an unrelated
 /// puzzle.
 fn sample_files() -> (crate::common::Scratch, String, String) {
     // One folder per call: tests run in parallel, and rewriting a file that

@@ -127,7 +127,7 @@ fn solve_agrees_with_the_seed_solutions() {
 }
 
 /// The fast solver and Hui's breadth-first `sudoku` are independent
-/// searches: on the seed's puzzles they must find the same solutions.
+/// searches: on the source's puzzles they must find the same solutions.
 #[test]
 fn solve_agrees_with_huis_sudoku_on_the_seed_puzzles() {
     use puzzlelab::monitor::Silent;

@@ -3,7 +3,7 @@
 //! bounding-box size, so [`Shape`] is just another name for [`Board`] — as in
 //! the J program, where both are 0/1 arrays.
 //!
-//! Here live the seed's array primitives: the eight transforms t0..t7,
+//! Here live the source's array primitives: the eight transforms t0..t7,
 //! `pen`, `shift`, `members`, `contact`, plus the clean `touch`.
 
 use std::fmt;
@@ -283,7 +283,7 @@ impl Board {
         b
     }
 
-    /// Transform `k` (0..=7) of the seed, in its order: identity; 90° right;
+    /// Transform `k` (0..=7) of the source, in its order: identity; 90° right;
     /// 180°; 270° right; mirror; mirror∘90; mirror∘180; mirror∘270.
     /// Out-of-range `k` counts modulo 8.
     pub fn transform(&self, k: usize) -> Board {
@@ -299,7 +299,7 @@ impl Board {
         }
     }
 
-    /// The seed's `pen`: the distinct results of t0..t7, first occurrence
+    /// The source's `pen`: the distinct results of t0..t7, first occurrence
     /// kept, in transform order.
     pub fn orientations(&self) -> Vec<Board> {
         let mut out: Vec<Board> = Vec::with_capacity(8);
@@ -327,7 +327,7 @@ impl Board {
         Ok(b)
     }
 
-    /// The seed's `x y shift`: move right by `x` and down by `y` (negative:
+    /// The source's `x y shift`: move right by `x` and down by `y` (negative:
     /// left / up). Vacated cells are 0; cells pushed past an edge are
     /// dropped; nothing wraps.
     pub fn shift(&self, x: i64, y: i64) -> Board {
@@ -355,7 +355,7 @@ impl Board {
         b
     }
 
-    /// The seed's `members`: every placement of this board's pattern that
+    /// The source's `members`: every placement of this board's pattern that
     /// stays inside the board, ordered by offset with rows outer and columns
     /// inner. For a pattern at the top-left (as `p_data` gives) this is
     /// exactly the J loop's list; a pattern elsewhere is first moved to the
@@ -373,7 +373,7 @@ impl Board {
         Ok(out)
     }
 
-    /// The seed's `contact`: 0 when the boards overlap, else the number of
+    /// The source's `contact`: 0 when the boards overlap, else the number of
     /// horizontally adjacent cell pairs with one cell in each. The J code
     /// compares neighbours along rows only, so pieces touching only above
     /// or below count 0 here; see [`Board::touch`] for the full count.
@@ -408,7 +408,7 @@ impl Board {
         Ok(across + vertical)
     }
 
-    /// The seed's `tcontact`: for each board, whether `contact` ≥ 1.
+    /// The source's `tcontact`: for each board, whether `contact` ≥ 1.
     pub fn tcontact(&self, boards: &[Board]) -> Result<Vec<bool>, PentominoError> {
         boards.iter().map(|b| Ok(self.contact(b)? >= 1)).collect()
     }

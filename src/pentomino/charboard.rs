@@ -1,4 +1,4 @@
-//! The character board: each cell `.` (empty) or a piece letter. The seed's
+//! The character board: each cell `.` (empty) or a piece letter. The source's
 //! `display` makes one from a 0/1 board, `rp` merges two, `ch2flag` turns
 //! one back into 0/1.
 
@@ -40,7 +40,7 @@ impl CharBoard {
         })
     }
 
-    /// The seed's `display`: `.` for 0 and `letter` for 1.
+    /// The source's `display`: `.` for 0 and `letter` for 1.
     pub fn display(board: &Board, letter: u8) -> CharBoard {
         let (rows, cols) = board.size();
         let mut cells = vec![EMPTY; rows * cols];
@@ -55,7 +55,7 @@ impl CharBoard {
     }
 
     /// Parse rows of characters, `.` for empty. One line per row, `/` also
-    /// ends a row; spaces and tabs are ignored (so the seed's tab-separated
+    /// ends a row; spaces and tabs are ignored (so the source's tab-separated
     /// boards paste in); blank lines are skipped.
     pub fn parse(text: &str) -> Result<CharBoard, PentominoError> {
         let drawn = super::board::drawing_rows(text)?;
@@ -107,7 +107,7 @@ impl CharBoard {
         &self.cells
     }
 
-    /// The seed's `rp`: merge two boards of the same size; `.` yields to a
+    /// The source's `rp`: merge two boards of the same size; `.` yields to a
     /// letter. Two letters in one cell are an error (the J verb has no
     /// answer for that case either).
     pub fn rp(&self, other: &CharBoard) -> Result<CharBoard, PentominoError> {
@@ -136,7 +136,7 @@ impl CharBoard {
         Ok(out)
     }
 
-    /// The seed's `ch2flag`: 1 where a cell holds a letter, 0 where `.`.
+    /// The source's `ch2flag`: 1 where a cell holds a letter, 0 where `.`.
     pub fn flags(&self) -> Board {
         let mut b = Board::blank(self.rows(), self.cols());
         for (i, &ch) in self.cells.iter().enumerate() {

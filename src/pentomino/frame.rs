@@ -1,6 +1,6 @@
 //! The framed board: lines drawn between cells of different pieces and
 //! around the board, none inside a piece, so each piece stands out as one
-//! outlined region. The seed's own sample is garbled in both transcriptions;
+//! outlined region. The source's own sample is garbled in both transcriptions;
 //! this is a fresh design in its spirit (`+ - |`), plus a box-drawing
 //! variant and optional ANSI colour per piece.
 //!
@@ -15,7 +15,7 @@ use super::charboard::EMPTY;
 /// Line style for [`frame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// `+ - |`, as the seed draws it.
+    /// `+ - |`, as the source draws it.
     Ascii,
     /// Unicode box drawing (`┌ ─ ┬ │ ┼ ...`).
     Unicode,

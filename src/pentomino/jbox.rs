@@ -1,6 +1,6 @@
 //! J's boxed display: a table of boxes drawn with `+ - |`, each box's text
 //! at its top-left, every column as wide as its widest box and every row as
-//! tall as its tallest. `pen P` in the seed prints a one-row table of this
+//! tall as its tallest. `pen P` in the source prints a one-row table of this
 //! kind; the session's numbered orientations are a two-row one.
 
 /// Draw a table of boxes; `table[row][col]` is the text of one box as lines.

@@ -1,4 +1,4 @@
-//! Pentominoes after T. Nishikawa's J program (seeds 001/004): shapes,
+//! Pentominoes after T. Nishikawa's J program: shapes,
 //! orientations, placements in a frame, contact tests, character boards,
 //! framed display, and the hand-placing session (whose hint and solve
 //! answers come from [`crate::polyomino`]).

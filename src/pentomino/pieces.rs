@@ -1,12 +1,12 @@
-//! The twelve pentominoes as the seed's listing defines them (`F_0` ..
+//! The twelve pentominoes as the source's listing defines them (`F_0` ..
 //! `Z_0`), their orientations (`pen`) and their placements at the top-left
 //! of the 6×10 frame (`p_data`).
 
 use super::{Board, PentominoError, Shape};
 
-/// Rows of the seed's frame.
+/// Rows of the source's frame.
 pub const FRAME_ROWS: usize = 6;
-/// Columns of the seed's frame.
+/// Columns of the source's frame.
 pub const FRAME_COLS: usize = 10;
 
 /// The piece letters, in the listing's order.
@@ -39,7 +39,7 @@ pub fn piece(letter: char) -> Result<Shape, PentominoError> {
 }
 
 /// The piece named by a text of exactly one letter (surrounding spaces and
-/// commas ignored, as the seed's `pentomino` strips them).
+/// commas ignored, as the source's `pentomino` strips them).
 pub fn piece_letter(text: &str) -> Result<char, PentominoError> {
     let mut chars = text.chars().filter(|c| !c.is_whitespace() && *c != ',');
     match (chars.next(), chars.next()) {
@@ -48,12 +48,12 @@ pub fn piece_letter(text: &str) -> Result<char, PentominoError> {
     }
 }
 
-/// The seed's `pen` for a piece letter: its distinct orientations.
+/// The source's `pen` for a piece letter: its distinct orientations.
 pub fn pen(letter: char) -> Result<Vec<Shape>, PentominoError> {
     Ok(piece(letter)?.orientations())
 }
 
-/// The seed's `p_data`: each orientation of `shape` at the top-left of the
+/// The source's `p_data`: each orientation of `shape` at the top-left of the
 /// 6×10 frame.
 pub fn p_data(shape: &Shape) -> Result<Vec<Board>, PentominoError> {
     shape

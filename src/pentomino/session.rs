@@ -1,4 +1,4 @@
-//! The hand-placing session of the seed (`pentomino 'V'`), as a state
+//! The hand-placing session of the source (`pentomino 'V'`), as a state
 //! machine with no input or output of its own: the caller feeds answers and
 //! shows the [`Event`]s it gets back (the script layer prints them and
 //! reads the input; tests feed strings).
@@ -7,7 +7,7 @@
 //! and the chosen one goes to the top-left corner; then, piece by piece, a
 //! letter and an orientation number are asked for and the piece goes to the
 //! FIRST placement in `members` order that does not overlap the board and
-//! has `contact` ≥ 1 with it (the seed's row-only contact), reported as
+//! has `contact` ≥ 1 with it (the source's row-only contact), reported as
 //! `i=K, Hit: L(idx)`; the person then continues (Enter), undoes (`u`) or
 //! breaks (`n`).
 //!
@@ -58,7 +58,7 @@ pub enum Prompt {
 }
 
 impl Prompt {
-    /// The question as the seed words it.
+    /// The question as the source words it.
     pub fn text(self) -> &'static str {
         match self {
             Prompt::PieceNumber => "enter piece number ?",
@@ -68,7 +68,7 @@ impl Prompt {
     }
 
     /// The answers the question takes, for a person at a terminal (the
-    /// seed's wording names only some of them).
+    /// source's wording names only some of them).
     pub fn keys(self) -> &'static str {
         match self {
             Prompt::PieceNumber => "(a number; u: another piece, n: break)",
@@ -302,7 +302,7 @@ impl Placing {
         Self::draw(&self.placed.iter().chain(&self.pending).collect::<Vec<_>>())
     }
 
-    /// The kept pieces' cells as a 0/1 board (the seed's `IYA`).
+    /// The kept pieces' cells as a 0/1 board (the source's `IYA`).
     pub fn filled(&self) -> Board {
         self.placed
             .iter()

@@ -153,13 +153,13 @@ fn from_rows(rows: &[&str]) -> Vec<Cell> {
 
 /// The 12 pentominoes with Golomb's letters, in the order FILNPTUVWXYZ.
 ///
-/// The shapes are the seed's ([`crate::pentomino::piece`]); each is turned by
+/// The shapes are the source's ([`crate::pentomino::piece`]); each is turned by
 /// a fixed [`transform`] into the orientation the solver has always used
 /// (I, L, N, P and Y lie flat, as Golomb draws them). That orientation sets
 /// the order of the solver's placements, so it decides which packing of a
 /// class is found and listed first: changing it changes printed solutions.
 pub fn pentominoes() -> Vec<Piece> {
-    // Transform (0..8, see `transform`) from the seed's shape to the solver's.
+    // Transform (0..8, see `transform`) from the source's shape to the solver's.
     const TURN: [(char, usize); 12] = [
         ('F', 0),
         ('I', 1),

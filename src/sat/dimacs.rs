@@ -385,7 +385,7 @@ pub fn side_for_vars(vars: usize) -> Option<usize> {
     (2..=5).map(|n| n * n).find(|&s| s * s * s == vars)
 }
 
-/// Decode a model of seed 002's encoding: `side` from the formula, the
+/// Decode a model of the J encoding: `side` from the formula, the
 /// literals as a solver gives them (only positive ones matter).
 pub fn decode(model: &[i32], side: usize) -> Result<Board, DecodeError> {
     let boxw = (2..=5)

@@ -2,7 +2,7 @@
 //!
 //! Variable `N²(d-1) + N(r-1) + c` (1-based digit d, row r, column c) is true
 //! when digit d stands at row r, column c: on 9×9 that is `81(n-1)+9(r-1)+c`,
-//! numbers 1..729, the seed's cube `>: i. 9 9 9` with axes digit-row-column.
+//! numbers 1..729, the source's cube `>: i. 9 9 9` with axes digit-row-column.
 //!
 //! Every line of the cube is a set of variables exactly one of which is true.
 //! The lines come in four families:
@@ -17,7 +17,7 @@
 //!    column, cell, block lines (4·N² clauses; 324 on 9×9);
 //! 2. at-most-one pairs `¬a ∨ ¬b` for the same lines in the same order; inside
 //!    a line with variables x₁ < x₂ < ... the pairs run (x₂,x₁), (x₃,x₁), ...,
-//!    (x₃,x₂), ... with the larger variable written first, as the seed's
+//!    (x₃,x₂), ... with the larger variable written first, as the source's
 //!    `uniq 1 2 3` lists `2 1`, `3 1`, `3 2` (4·N²·N(N-1)/2 clauses; 11664 on 9×9);
 //! 3. one unit clause per clue, cells row-major.
 
@@ -93,7 +93,7 @@ pub fn cartesian(line: &[u32]) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// The seed's `uniq`: each unordered pair of distinct variables once, larger
+/// The source's `uniq`: each unordered pair of distinct variables once, larger
 /// first, in the order the at-most-one clauses use.
 pub fn unique_pairs(line: &[u32]) -> Vec<(u32, u32)> {
     let mut out = Vec::with_capacity(line.len() * line.len().saturating_sub(1) / 2);
@@ -251,7 +251,7 @@ pub fn encode_named(board: &Board, name: &str) -> Cnf {
     cnf.counts = Some(counts);
     cnf.add_comment(&format!("puzzle: {name}"));
     cnf.add_comment(&format!(
-        "Sudoku {side}x{side} as SAT (seed 002): variable {}(d-1)+{side}(r-1)+c is true when digit d is at row r, column c",
+        "Sudoku {side}x{side} as SAT (the J encoding): variable {}(d-1)+{side}(r-1)+c is true when digit d is at row r, column c",
         side * side
     ));
     cnf.add_comment(&format!(

@@ -1,7 +1,7 @@
-//! Sudoku as SAT (seed 002): the CNF encoding, DIMACS in and out, solving.
+//! Sudoku as SAT (the J encoding): the CNF encoding, DIMACS in and out, solving.
 //!
 //! - [`board`]: `Board`, a Sudoku of side 4, 9, 16 or 25, and its notation.
-//! - [`encode`]: the seed's variables, the four families of lines, the
+//! - [`encode`]: the source's variables, the four families of lines, the
 //!   clauses and their order, [`Cnf`].
 //! - [`dimacs`]: DIMACS text out and in (strict, errors at line:column),
 //!   solver answers, decoding a model into a board.

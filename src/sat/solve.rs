@@ -1,5 +1,5 @@
 //! The embedded SAT solver: batsat (a pure-Rust MiniSat descendant), fed the
-//! seed's encoding. Solving takes a [`Monitor`]; batsat asks it whether to
+//! source's encoding. Solving takes a [`Monitor`]; batsat asks it whether to
 //! stop at every restart and propagation round, so Ctrl+C ends a long search.
 
 use super::SatError;

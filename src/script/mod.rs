@@ -184,7 +184,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     engine
 }
 
-/// A fresh scope with the seed's puzzles predefined: `ym`, `su21_1`,
+/// A fresh scope with the source's puzzles predefined: `ym`, `su21_1`,
 /// `su21_99`, `clark`, `x`.
 pub fn new_scope() -> Scope<'static> {
     let mut scope = Scope::new();

@@ -1,4 +1,4 @@
-//! Script functions of the pentomino domain (seed 001): pieces, shapes,
+//! Script functions of the pentomino domain (Nishikawa's J program): pieces, shapes,
 //! orientations, shift, members, contact, character boards, frames, and the
 //! interactive placing session `pentomino("V")`.
 
@@ -64,7 +64,7 @@ impl SessionIo<'_> {
 
     fn read(&mut self, prompt: Prompt) -> Result<Option<String>, Box<EvalAltResult>> {
         // A person at a terminal also sees which keys the question takes;
-        // transcripts keep the seed's wording exactly.
+        // transcripts keep the source's wording exactly.
         if self.echo || self.transcript.is_some() {
             self.print(prompt.text())?;
         } else {
@@ -166,7 +166,7 @@ pub mod api {
         list.into_iter().map(Dynamic::from).collect()
     }
 
-    /// The base shape of a pentomino (the seed's `P_0`), e.g. `piece("P")`.
+    /// The base shape of a pentomino (the source's `P_0`), e.g. `piece("P")`.
     ///
     /// Letters: F I L N P T U V W X Y Z.
     #[rhai_fn(return_raw)]
@@ -192,7 +192,7 @@ pub mod api {
     /// A 0/1 board from text at its full size: `board("1 1 0 0 0")`.
     ///
     /// Same characters as `shape`, but nothing is trimmed and the cells need
-    /// not be connected (the seed's tA..tD are such boards).
+    /// not be connected (the source's tA..tD are such boards).
     #[rhai_fn(return_raw)]
     pub fn board(text: &str) -> Result<Board, Box<EvalAltResult>> {
         Board::parse(text).map_err(|e| fail("board", e))
@@ -213,7 +213,7 @@ pub mod api {
         CharBoard::parse(text).map_err(|e| fail("charboard", e))
     }
 
-    /// Every distinct orientation of a piece, in the seed's t0..t7 order.
+    /// Every distinct orientation of a piece, in the source's t0..t7 order.
     ///
     /// `pen("P")` has 8, `pen("X")` 1. Show them side by side with `boxed`.
     #[rhai_fn(return_raw)]
@@ -227,7 +227,7 @@ pub mod api {
         pen(&letter.to_string())
     }
 
-    /// Every distinct orientation of a shape, in the seed's t0..t7 order.
+    /// Every distinct orientation of a shape, in the source's t0..t7 order.
     #[rhai_fn(name = "pen")]
     pub fn pen_shape(shape: Board) -> Array {
         boards(shape.orientations())
@@ -253,7 +253,7 @@ pub mod api {
             .map_err(|e| fail("p_data", e))
     }
 
-    /// The seed's transform number `k` (0..7) applied to a board.
+    /// The source's transform number `k` (0..7) applied to a board.
     ///
     /// 0 identity, 1 90° right, 2 180°, 3 270° right, 4 mirror (reverse each
     /// row), 5 mirror∘90, 6 mirror∘180 (reverse the rows), 7 mirror∘270
@@ -268,42 +268,42 @@ pub mod api {
         Ok(board.transform(k as usize))
     }
 
-    /// The seed's t0: the board unchanged.
+    /// The source's t0: the board unchanged.
     pub fn t0(board: Board) -> Board {
         board.transform(0)
     }
 
-    /// The seed's t1: turned 90° to the right (transpose, reverse each row).
+    /// The source's t1: turned 90° to the right (transpose, reverse each row).
     pub fn t1(board: Board) -> Board {
         board.transform(1)
     }
 
-    /// The seed's t2: turned 180°.
+    /// The source's t2: turned 180°.
     pub fn t2(board: Board) -> Board {
         board.transform(2)
     }
 
-    /// The seed's t3: turned 270° right (transpose, reverse the rows).
+    /// The source's t3: turned 270° right (transpose, reverse the rows).
     pub fn t3(board: Board) -> Board {
         board.transform(3)
     }
 
-    /// The seed's t4: mirrored left to right (reverse each row).
+    /// The source's t4: mirrored left to right (reverse each row).
     pub fn t4(board: Board) -> Board {
         board.transform(4)
     }
 
-    /// The seed's t5: mirror of the 90° turn.
+    /// The source's t5: mirror of the 90° turn.
     pub fn t5(board: Board) -> Board {
         board.transform(5)
     }
 
-    /// The seed's t6: mirror of the 180° turn (reverse the rows).
+    /// The source's t6: mirror of the 180° turn (reverse the rows).
     pub fn t6(board: Board) -> Board {
         board.transform(6)
     }
 
-    /// The seed's t7: mirror of the 270° turn (transpose).
+    /// The source's t7: mirror of the 270° turn (transpose).
     pub fn t7(board: Board) -> Board {
         board.transform(7)
     }
@@ -318,14 +318,14 @@ pub mod api {
 
     /// Every placement of a board's pattern inside the board, row by row.
     ///
-    /// The seed's `members`: offsets with rows outer and columns inner;
+    /// The source's `members`: offsets with rows outer and columns inner;
     /// `members(p_data("P")[0])` has 36.
     #[rhai_fn(return_raw)]
     pub fn members(board: Board) -> Result<Array, Box<EvalAltResult>> {
         board.members().map(boards).map_err(|e| fail("members", e))
     }
 
-    /// The seed's contact: 0 on overlap, else side-by-side pairs in rows.
+    /// The source's contact: 0 on overlap, else side-by-side pairs in rows.
     ///
     /// Only horizontal neighbours count, as in the J code; `touch` also
     /// counts pieces touching above and below.
@@ -381,7 +381,7 @@ pub mod api {
         a.rp(&b).map_err(|e| fail("rp", e))
     }
 
-    /// The seed's ch2flag: 1 where a character board has a letter, else 0.
+    /// The source's ch2flag: 1 where a character board has a letter, else 0.
     pub fn flags(board: CharBoard) -> Board {
         board.flags()
     }
@@ -423,7 +423,7 @@ pub mod api {
 
     /// An array shown as J shows a boxed list: boards side by side in boxes.
     ///
-    /// `boxed(pen("P"))` prints like the seed's `pen P_0`.
+    /// `boxed(pen("P"))` prints like the source's `pen P_0`.
     pub fn boxed(ctx: NativeCallContext, items: Array) -> String {
         let cells: Vec<Vec<String>> = items
             .into_iter()
@@ -443,7 +443,7 @@ pub mod api {
         pentomino::jbox::boxed_list(&cells)
     }
 
-    /// Place pentominoes by hand, starting with `letter` (the seed's session).
+    /// Place pentominoes by hand, starting with `letter` (the source's session).
     ///
     /// Shows the orientations, asks for numbers and letters (typed, or the
     /// lines after the call when input is piped); Enter

@@ -1,4 +1,4 @@
-//! Script functions of the sat domain: seed 002's encoding of Sudoku as SAT,
+//! Script functions of the sat domain: the J encoding of Sudoku as SAT,
 //! DIMACS files in and out, the embedded and external solvers, and the
 //! pieces of the encoding (variable cube, lines, pairs) for the lab.
 
@@ -127,7 +127,7 @@ pub mod api {
 
     // ----- the encoding -----
 
-    /// The seed's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
+    /// The source's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
     ///
     /// Properties: `vars`, `clauses`, `existence`, `pairs`, `clues`, `side`,
     /// `families` (a map: family → #{existence, pairs}).
@@ -136,7 +136,7 @@ pub mod api {
         sat::encode(&SudokuBoard::from(&g))
     }
 
-    /// The seed's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
+    /// The source's CNF of a grid or board: N³ variables; on 9×9, 729 variables and 324 existence + 11664 pair clauses + one per clue.
     ///
     /// This form: a board of any size.
     #[rhai_fn(name = "cnf")]
@@ -475,7 +475,7 @@ pub mod api {
             .collect())
     }
 
-    /// Every at-most-one pair of one family (the seed's `uniq` over all its lines): 2916 pairs.
+    /// Every at-most-one pair of one family (the source's `uniq` over all its lines): 2916 pairs.
     #[rhai_fn(return_raw)]
     pub fn family_pairs(family: &str) -> Result<rhai::Array, Box<EvalAltResult>> {
         let f = super::family_named(family)?;
@@ -504,7 +504,7 @@ pub mod api {
             .collect())
     }
 
-    /// Each unordered pair of distinct numbers once, larger first (the seed's `uniq`): 36 for 9 numbers.
+    /// Each unordered pair of distinct numbers once, larger first (the source's `uniq`): 36 for 9 numbers.
     #[rhai_fn(return_raw)]
     pub fn uniq_pairs(line: rhai::Array) -> Result<rhai::Array, Box<EvalAltResult>> {
         let l = super::line_of(line, "uniq_pairs")?;
@@ -514,7 +514,7 @@ pub mod api {
             .collect())
     }
 
-    /// The clue variables of a grid (the seed's `clues`): one unit clause each, cells row-major.
+    /// The clue variables of a grid (the source's `clues`): one unit clause each, cells row-major.
     pub fn clue_vars(g: Grid) -> rhai::Array {
         super::ints(&sat::encode::clue_vars(&SudokuBoard::from(&g)))
     }

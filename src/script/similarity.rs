@@ -1,4 +1,4 @@
-//! Script functions of the similarity domain: seed 003's keys, verdicts and
+//! Script functions of the similarity domain: the Perl finder's keys, verdicts and
 //! report, and the exact canonical form with transformations and grouping.
 
 use rhai::Module;
@@ -29,14 +29,14 @@ pub mod api {
         Ok(sim::block_key(&g))
     }
 
-    /// The row information of seed 003 (行情報): the key made over rows.
+    /// The Perl finder's row information (行情報): the key made over rows.
     #[rhai_fn(return_raw)]
     pub fn row_key(g: Grid) -> Result<String, Box<EvalAltResult>> {
         digits("row_key", &g)?;
         Ok(sim::row_key(&g))
     }
 
-    /// The column information of seed 003 (列情報): the key made over columns.
+    /// The Perl finder's column information (列情報): the key made over columns.
     #[rhai_fn(return_raw)]
     pub fn col_key(g: Grid) -> Result<String, Box<EvalAltResult>> {
         digits("col_key", &g)?;
@@ -57,7 +57,7 @@ pub mod api {
         Ok(sim::verdict(&a, &b).english().to_string())
     }
 
-    /// The report of seed 003's Perl program over files or named puzzles.
+    /// The Perl finder's report over files or named puzzles.
     ///
     /// `sources`: an array of file names (`name<TAB>81 digits` per line, 0
     /// or . for empty; a line without a tab is named FILE:LINE), or an
@@ -77,7 +77,7 @@ pub mod api {
 
     /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
     ///
-    /// `lang: "ja"` prints the seed's Japanese lines character for
+    /// `lang: "ja"` prints the source's Japanese lines character for
     /// character; `details: false` leaves out each puzzle's key, cells, row
     /// and column information (the Perl's `$Debug = 0`); `limit` caps the
     /// pairs judged (100000 by default: past it the report is refused

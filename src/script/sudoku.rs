@@ -1,5 +1,5 @@
 //! Script functions of the sudoku domain: Roger Hui's J primitives from
-//! seed 000 (`free`, `ac`, `ar`, `assign`, `guess`, `sudoku`, ...), J's power
+//! Nishikawa's J Lab (`free`, `ac`, `ar`, `assign`, `guess`, `sudoku`, ...), J's power
 //! operator as `iterate`/`fixpoint`, Nishikawa's `cand`/`cand1`, `see` of one
 //! grid or a list, and J-style tables of the listing's index arrays.
 //!
@@ -184,7 +184,7 @@ pub mod api {
         hui::max(&g, &h)
     }
 
-    /// One step of Hui's solver (the seed's `func`): `g + max(ac(b), ar(b))`, b = `free(g)`.
+    /// One step of Hui's solver (the source's `func`): `g + max(ac(b), ar(b))`, b = `free(g)`.
     #[rhai_fn(return_raw)]
     pub fn step(g: Grid) -> Result<Grid, Box<EvalAltResult>> {
         hui::step(&g).map_err(|e| fail("step", e))
@@ -229,7 +229,7 @@ pub mod api {
 
     /// The cell `guess` branches on, as `[row, column]` (1-based); `[]` when full.
     ///
-    /// The seed computes it by hand as `ind` (section 32).
+    /// The source computes it by hand as `ind` (section 32).
     pub fn guess_cell(g: Grid) -> Array {
         match hui::guess_cell(&g) {
             Some(cell) => ints(&[(cell / 9 + 1) as i64, (cell % 9 + 1) as i64]),
@@ -362,7 +362,7 @@ pub mod api {
 
     /// Nishikawa's monadic `cand`: the candidates of cell (row, col) of `ym`.
     ///
-    /// The seed's convenience: `cand 3 1` means `ym cand 3 1`.
+    /// The source's convenience: `cand 3 1` means `ym cand 3 1`.
     #[rhai_fn(name = "cand", return_raw)]
     pub fn cand_ym(row: i64, col: i64) -> Result<Array, Box<EvalAltResult>> {
         cand(ym(), row, col)
@@ -381,7 +381,7 @@ pub mod api {
 
     /// Nishikawa's monadic `cand1`: the Row, Column and Block lines of `ym`'s cell.
     ///
-    /// The seed's convenience: `cand1 2 2` means `ym cand1 2 2`.
+    /// The source's convenience: `cand1 2 2` means `ym cand1 2 2`.
     #[rhai_fn(name = "cand1", return_raw)]
     pub fn cand1_ym(row: i64, col: i64) -> Result<String, Box<EvalAltResult>> {
         cand1(ym(), row, col)

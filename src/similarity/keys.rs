@@ -93,7 +93,7 @@ impl Verdict {
         }
     }
 
-    /// The seed's Japanese wording (the tail of its printed line).
+    /// The source's Japanese wording (the tail of its printed line).
     pub fn japanese(self) -> &'static str {
         match self {
             Verdict::Identical => "まったく同じ問題です。",
@@ -318,7 +318,7 @@ pub enum Lang {
     /// English wording (the default).
     #[default]
     English,
-    /// The seed's Japanese lines, character for character.
+    /// The source's Japanese lines, character for character.
     Japanese,
 }
 
@@ -328,7 +328,7 @@ pub struct ReportOptions {
     /// Language of the fixed text.
     pub lang: Lang,
     /// Print each member's key, cells, row and column information (the
-    /// Perl's `$Debug = 1`, which is how the seed ran it).
+    /// Perl's `$Debug = 1`, which is how the source ran it).
     pub details: bool,
 }
 
@@ -342,7 +342,7 @@ impl Default for ReportOptions {
 }
 
 /// The report as the Perl prints it. In Japanese every line matches the
-/// seed's printed example; the Perl source puts a space before some lines
+/// source's printed example; the Perl source puts a space before some lines
 /// that the example does not show, and the example is what is reproduced.
 pub fn render(report: &Report, opts: ReportOptions) -> String {
     let ja = opts.lang == Lang::Japanese;

@@ -1,8 +1,8 @@
-//! Similar Sudoku puzzles (seed 003): block/row/column keys, verdicts, the
+//! Similar Sudoku puzzles (after the Perl similar-puzzle finder): block/row/column keys, verdicts, the
 //! report the Perl program prints, and an exact canonical form under the
 //! whole symmetry group, with grouping of whole collections.
 //!
-//! - [`keys`]: the seed's keys, verdicts and report, faithfully.
+//! - [`keys`]: the source's keys, verdicts and report, faithfully.
 //! - [`canon`]: the minlex canonical form, transformations, equivalence.
 //! - [`groups`]: canonical forms of many puzzles on all cores.
 //! - [`read`]: puzzle files as named puzzles, through `sudoku::formats`.

@@ -1,11 +1,11 @@
 //! Puzzle lists for the similarity tools, read through the general puzzle
 //! reader [`crate::sudoku::formats`].
 //!
-//! This is only an adapter: `formats` parses every line form (seed 003's
+//! This is only an adapter: `formats` parses every line form (the Perl finder's
 //! `name<TAB>81 digits`, bare 81-character lines, CSV) and names bad lines
 //! `file:line[:col]`; here its records become [`Named`] puzzles (a record
 //! without a name is called `FILE:LINE`) and the first bad line stops the
-//! read, since the seed's report is about whole files.
+//! read, since the source's report is about whole files.
 
 use std::path::Path;
 

@@ -1,10 +1,10 @@
 //! Puzzle files: reading and writing collections of Sudoku puzzles.
 //!
-//! One reader takes every line form the shared sets and seed 003 use, line
+//! One reader takes every line form the shared sets and the Perl finder use, line
 //! by line, so a file may even mix them:
 //!
 //! - `81 cells`: digits, with `.`, `0`, `-`, `_` or `*` for an empty cell;
-//! - `name<TAB>81 cells`, optionally `<TAB>solution` (seed 003's form);
+//! - `name<TAB>81 cells`, optionally `<TAB>solution` (the Perl finder's form);
 //! - CSV `puzzle,solution` (a first line that is not a puzzle is a header);
 //! - `#` comments and blank lines are skipped.
 //!
@@ -450,7 +450,7 @@ fn parse_cells(text: &str, offset: usize) -> Result<Grid, ErrorKind> {
 pub enum Format {
     /// One puzzle per line, `.` for empty.
     Lines,
-    /// `name<TAB>puzzle[<TAB>solution]`, `0` for empty (seed 003's form);
+    /// `name<TAB>puzzle[<TAB>solution]`, `0` for empty (the Perl finder's form);
     /// records without a name are named by their line number.
     Named,
     /// `puzzle,solution` with a header, `0` for empty.

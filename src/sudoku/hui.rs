@@ -1,9 +1,9 @@
-//! Roger Hui's Sudoku primitives, exactly as the J listing of seed 000 reads
+//! Roger Hui's Sudoku primitives, exactly as Hui's J listing reads
 //! them: `free`, `ac`, `ar`, the step, `assign`, `ok`, `guess`, `sudoku`,
 //! plus Nishikawa's `cand`/`cand1`, the candidate-count grid, `diff` and
 //! `regions`.
 //!
-//! "Exactly" includes J's quirks, because the seed's printed intermediate
+//! "Exactly" includes J's quirks, because the source's printed intermediate
 //! grids depend on them: `ar` takes only the lowest hidden-single digit of
 //! each region, later regions overwrite earlier ones at the same cell, and
 //! `guess` counts a cell with no candidates as 10. [`hidden_singles`] is the
@@ -263,7 +263,7 @@ fn step_with(g: &Grid, c: &Candidates) -> Grid {
     Grid::from_cells(out)
 }
 
-/// One step (the seed's `func`/`f`): `g + max(ac b, ar b)` with `b = free g`.
+/// One step (the source's `func`/`f`): `g + max(ac b, ar b)` with `b = free g`.
 pub fn step(g: &Grid) -> Result<Grid, HuiError> {
     check_values(g)?;
     Ok(step_of(g))

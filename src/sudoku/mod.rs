@@ -1,4 +1,4 @@
-//! Sudoku: the grid, Roger Hui's J primitives traced in seed 000, a fast
+//! Sudoku: the grid, Roger Hui's J primitives traced in Nishikawa's J Lab, a fast
 //! native solver, and puzzle-file formats. No Rhai or terminal code here.
 //!
 //! - [`grid`]: `Grid`, parsing, the boxed `see` display.
@@ -14,7 +14,7 @@ pub mod solver;
 
 pub use grid::{CELLS, Grid, GridError, InvalidGrid, see_many};
 
-/// The puzzles printed in seed 000's listing, by their J names.
+/// The puzzles printed in Hui's J listing, by their J names.
 pub mod puzzles {
     /// Yomiuri Shimbun, 2005-10-15.
     pub const YM: &str =

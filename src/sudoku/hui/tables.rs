@@ -3,7 +3,7 @@
 //!
 //! The order matters: `ar` walks the 27 regions of `R` (blocks, then rows,
 //! then columns) and later regions overwrite earlier ones, so a different
-//! order would give different intermediate grids than the seed prints.
+//! order would give different intermediate grids than the source prints.
 
 /// J `j`: the 9 blocks, block k = band k/3, stack k%3, cells row-major inside.
 pub const BLOCKS: [[u8; 9]; 9] = blocks();

@@ -1,4 +1,4 @@
-//! Unit tests of Hui's primitives against the grids seed 000 prints.
+//! Unit tests of Hui's primitives against the grids Nishikawa's J Lab prints.
 
 use super::*;
 use crate::monitor::Silent;
@@ -9,7 +9,7 @@ fn g(text: &str) -> Grid {
     Grid::parse(text).unwrap()
 }
 
-/// A grid from a `see` box as the seed prints it (rules and bars dropped).
+/// A grid from a `see` box as the source prints it (rules and bars dropped).
 fn from_box(text: &str) -> Grid {
     let cells: String = text
         .lines()
