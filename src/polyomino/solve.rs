@@ -209,7 +209,10 @@ fn run<B: Bits + Send + Sync>(
         .max(1);
     let one = |root: &Root| {
         let f = run_root(p, t, task, root, &shared);
-        shared.branches_done.fetch_add(1, Ordering::Relaxed);
+        // A branch cut short by Ctrl+C is not finished.
+        if f.stopped != Some(Stopped::Cancelled) {
+            shared.branches_done.fetch_add(1, Ordering::Relaxed);
+        }
         shared.report();
         f
     };
