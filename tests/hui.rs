@@ -1,4 +1,4 @@
-//! Seed 000 as conformance tests: every output the lab prints for `ym` and
+//! Hui's J Sudoku solver, traced in Nishikawa's J Lab, as conformance tests: every output the lab prints for `ym` and
 //! `su21_99`, reproduced character for character by the matching Rhai
 //! expression; then the searches (clark, x, su21_1, a blank grid) and
 //! malformed input, all through `puzzlelab::script::session::Session`.

@@ -243,7 +243,7 @@ fn interactive_session() {
     t.keys(&["Enter"]);
     t.wait_for_line("spinning");
     let s = t.press_to_prompt("C-c");
-    assert!(s.contains("interrupted (Ctrl+C)"), "{s}");
+    assert!(s.contains("stopped (Ctrl+C) while running script code"), "{s}");
     t.at_prompt("21 * 2");
     assert!(has_line(&t.enter(), "42"));
 

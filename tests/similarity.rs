@@ -1,4 +1,4 @@
-//! Seed 003's printed results, driven through the script layer: the keys,
+//! The Perl similar-puzzle finder's printed results, driven through the script layer: the keys,
 //! row and column information, verdicts and the whole report of its two
 //! sample groups, in Japanese character for character and in English.
 

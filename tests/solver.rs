@@ -100,7 +100,7 @@ fn session() -> Session {
 
 #[test]
 fn solve_agrees_with_the_seed_solutions() {
-    // Seed 000 prints `sudoku ym` and `sudoku su21_99`.
+    // Nishikawa's J Lab prints `sudoku ym` and `sudoku su21_99`.
     let mut s = session();
     let v = s.eval("line(solve(ym))").unwrap();
     assert_eq!(

@@ -9,6 +9,7 @@ mod cli;
 mod habits;
 mod help;
 mod host;
+mod interrupt;
 mod hui;
 mod lab_pentomino;
 mod lab_polycube;

@@ -107,6 +107,20 @@ pub fn load(name: &str) -> anyhow::Result<Lab> {
 /// spaces) with its value. Stops at the first failing input; the error,
 /// located as `file:line:col`, ends the text and is also returned.
 pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<String>) {
+    let (text, error) = run_section(lab, index, session);
+    (text, error.map(|e| e.text))
+}
+
+/// Why a section's code did not run to its end.
+struct SectionError {
+    /// The located error, e.g. `sudoku.lab:12:5: ... (in section 3 of 35)`.
+    text: String,
+    /// Ctrl+C stopped it (the interrupt is consumed; the section may run again).
+    stopped: bool,
+}
+
+/// [`show_section`], saying also whether Ctrl+C stopped the section.
+fn run_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<SectionError>) {
     let mut out = lab.section_header(index);
     out.push('\n');
     let Some(section) = lab.sections.get(index) else {
@@ -123,7 +137,7 @@ pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, 
     let error = run_inputs(lab, index, session, Some(&mut out));
     session.set_capture(was);
     if let Some(e) = &error {
-        out.push_str(&format!("error: {e}\n"));
+        out.push_str(&format!("error: {}\n", e.text));
     }
     out.pop();
     (out, error)
@@ -136,7 +150,7 @@ fn run_inputs(
     index: usize,
     session: &mut Session,
     mut out: Option<&mut String>,
-) -> Option<String> {
+) -> Option<SectionError> {
     let section = lab.sections.get(index)?;
     for input in &section.inputs {
         let echo = !input.quiet;
@@ -168,12 +182,18 @@ fn run_inputs(
                 }
             }
             Err(e) => {
-                return Some(format!(
-                    "{} (in section {} of {})",
-                    e.located(&lab.origin, input.line),
-                    index + 1,
-                    lab.sections.len()
-                ));
+                // A stopped section consumes its interrupt (the operation
+                // that stopped did, or this does), so the next one runs clean.
+                session.host().take_cancel();
+                return Some(SectionError {
+                    text: format!(
+                        "{} (in section {} of {})",
+                        e.located(&lab.origin, input.line),
+                        index + 1,
+                        lab.sections.len()
+                    ),
+                    stopped: e.is_stop(),
+                });
             }
         }
     }
@@ -415,14 +435,22 @@ impl LabState {
             return NO_LAB.into();
         };
         let mut text = String::new();
+        // A Ctrl+C pressed at the prompt before this command stops nothing.
+        session.host().take_cancel();
         if open.ran + 1 < to {
             let (from, until) = (open.ran + 1, to - 1);
             let mut failed = Vec::new();
+            let mut stopped = None;
             // Quiet means quiet: what those sections print is dropped.
             let was = session.set_capture(true);
             for k in from..=until {
                 if let Some(e) = run_inputs(&open.lab, k - 1, session, None) {
-                    failed.push(e);
+                    if e.stopped {
+                        stopped = Some(k);
+                        failed.push(e.text);
+                        break;
+                    }
+                    failed.push(e.text);
                 }
             }
             let _ = session.take_output();
@@ -437,9 +465,28 @@ impl LabState {
             for e in failed {
                 text.push_str(&format!("error: {e}\n"));
             }
+            if let Some(k) = stopped {
+                // Nothing past the stop ran: stay where we were.
+                open.ran = k - 1;
+                text.push_str(&format!(
+                    "(section {k} was stopped by Ctrl+C; :goto {to} runs it and the rest again)"
+                ));
+                return text;
+            }
         }
-        let (shown, _) = show_section(&open.lab, to - 1, session);
+        let (shown, error) = run_section(&open.lab, to - 1, session);
         text.push_str(&shown);
+        if error.as_ref().is_some_and(|e| e.stopped) {
+            // The section did not finish: the position does not move on,
+            // and `:next` runs this section again.
+            open.pos = to - 1;
+            text.push_str(&format!(
+                "\n(section {to} was stopped by Ctrl+C: :next runs it again)"
+            ));
+            let (key, pos) = (open.key.clone(), open.pos);
+            self.save(&key, pos);
+            return text;
+        }
         open.pos = to;
         open.ran = open.ran.max(to);
         let (key, pos) = (open.key.clone(), open.pos);

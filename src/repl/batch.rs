@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use rhai::{Dynamic, EvalAltResult};
 
-use super::host::INTERRUPTED;
+use super::host::{AT_PROMPT, INTERRUPTED, SIGINT_SEEN};
 use super::{Outcome, new_session, repl_command, show};
 use crate::lab::LabState;
 use crate::script::Limits;
@@ -68,12 +68,33 @@ fn limit_hint(e: &EvalError, limits: &Limits) -> Option<String> {
     ))
 }
 
-/// Evaluate one chunk with the interrupt flag cleared first.
+/// Evaluate one chunk. At the REPL a Ctrl+C left over from before (pressed
+/// while a quick call that does not listen ran) is dropped first and after.
+/// Without a person at the prompt nothing is dropped: a SIGINT that arrives
+/// between two piped statements stops the next one.
 pub fn eval_chunk(session: &mut Session, code: &str) -> Result<Dynamic, EvalError> {
-    INTERRUPTED.store(false, Ordering::Relaxed);
+    let at_prompt = AT_PROMPT.load(Ordering::Relaxed);
+    if at_prompt {
+        INTERRUPTED.store(false, Ordering::Relaxed);
+    }
     let result = session.eval(code);
-    INTERRUPTED.store(false, Ordering::Relaxed);
+    if at_prompt {
+        INTERRUPTED.store(false, Ordering::Relaxed);
+    }
     result
+}
+
+/// The exit status of a non-interactive run: 130 when SIGINT arrived
+/// during it (whether or not the script caught the stop), else success or
+/// failure.
+fn status(ok: bool) -> ExitCode {
+    if SIGINT_SEEN.load(Ordering::Relaxed) {
+        ExitCode::from(130)
+    } else if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// Script text with a `#!` first line blanked (line numbers kept).
@@ -103,10 +124,10 @@ pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> anyhow
 pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
     let mut session = new_session(limits, args.to_vec());
     match run_file_in(&mut session, file, limits) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => status(true),
         Err(e) => {
             eprintln!("{e:#}");
-            ExitCode::FAILURE
+            status(false)
         }
     }
 }
@@ -117,11 +138,11 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
     match eval_chunk(&mut session, code) {
         Ok(v) => {
             show(&session.show(&v));
-            ExitCode::SUCCESS
+            status(true)
         }
         Err(e) => {
             eprintln!("{}", describe_error(&e, "<-e>", 1, limits));
-            ExitCode::FAILURE
+            status(false)
         }
     }
 }
@@ -130,7 +151,9 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
 /// a script function may read its answers from the lines that follow it).
 /// Each statement runs as soon as the parser says it is complete; the
 /// values of bare expressions print as in the REPL. Lines starting with `:`
-/// are REPL commands (lab navigation included). Stops at the first error.
+/// are REPL commands (lab navigation included). Stops at the first error,
+/// except a `stopped (Ctrl+C)`: that statement ends, the next one runs (as
+/// at the prompt), and the exit status is 130.
 pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> ExitCode {
     let mut chunk_text = String::new();
     let mut first_line = 1;
@@ -147,8 +170,8 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 }
                 if super::is_command(t) {
                     match repl_command(t, session, lab, limits) {
-                        Outcome::Quit => return ExitCode::SUCCESS,
-                        Outcome::Failed => return ExitCode::FAILURE,
+                        Outcome::Quit => return status(true),
+                        Outcome::Failed => return status(false),
                         Outcome::Done => {}
                     }
                     continue;
@@ -167,16 +190,20 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 Err(e) => {
                     let _ = std::io::stdout().flush();
                     eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));
+                    if e.is_stop() {
+                        chunk_text.clear();
+                        continue;
+                    }
                     if let Some(hint) = super::did_you_mean(&e, session) {
                         eprintln!("{hint}");
                     }
-                    return ExitCode::FAILURE;
+                    return status(false);
                 }
             }
         }
         chunk_text.clear();
         if at_end {
-            return ExitCode::SUCCESS;
+            return status(true);
         }
     }
 }

@@ -19,6 +19,14 @@ use crate::script::host::Host;
 /// domain code through a [`Monitor`].
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// True when a person types at the interactive REPL (set once at start).
+pub static AT_PROMPT: AtomicBool = AtomicBool::new(false);
+
+/// Set by the Ctrl+C handler and never cleared: in `run`, `-e` and piped
+/// modes a run during which SIGINT arrived exits with status 130, even when
+/// the script caught the `stopped (Ctrl+C)` error and went on.
+pub static SIGINT_SEEN: AtomicBool = AtomicBool::new(false);
+
 /// The host of every command-line mode.
 pub struct TerminalHost {
     colour: bool,
@@ -59,7 +67,21 @@ impl Host for TerminalHost {
 
     fn read_line(&self) -> Option<String> {
         let _ = std::io::stdout().flush();
-        read_stdin_line()
+        if self.piped_input {
+            return read_stdin_line();
+        }
+        // At a terminal the line editor reads the answer: Ctrl+C there stops
+        // the function waiting for it at once (a plain read of stdin would
+        // go on waiting for Enter), and Ctrl+D ends its input.
+        let answer = rustyline::DefaultEditor::new().and_then(|mut editor| editor.readline(""));
+        match answer {
+            Ok(line) => Some(line),
+            Err(rustyline::error::ReadlineError::Interrupted) => {
+                INTERRUPTED.store(true, Ordering::Relaxed);
+                None
+            }
+            Err(_) => None,
+        }
     }
 
     fn echo_input(&self) -> bool {
@@ -72,6 +94,10 @@ impl Host for TerminalHost {
 
     fn cancelled(&self) -> bool {
         INTERRUPTED.load(Ordering::Relaxed)
+    }
+
+    fn take_cancel(&self) -> bool {
+        INTERRUPTED.swap(false, Ordering::Relaxed)
     }
 
     fn monitor(&self) -> Box<dyn Monitor> {

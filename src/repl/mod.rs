@@ -21,7 +21,7 @@ mod helper;
 pub mod host;
 mod interactive;
 
-use host::{INTERRUPTED, TerminalHost};
+use host::{INTERRUPTED, SIGINT_SEEN, TerminalHost};
 
 /// Entry point for the binary: parse the command line and run the mode.
 pub fn main(args: Vec<String>) -> ExitCode {
@@ -51,11 +51,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
             }
         },
         cli::Mode::Eval { code, args } => {
-            install_interrupt_handler();
+            install_interrupt_handler(false);
             batch::eval_code(&code, &args, limits)
         }
         cli::Mode::Run { file, args } => {
-            install_interrupt_handler();
+            install_interrupt_handler(false);
             batch::run_file(&file, &args, limits)
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
@@ -66,14 +66,14 @@ pub fn main(args: Vec<String>) -> ExitCode {
 /// The REPL, or the piped-stdin script mode when stdin is not a terminal;
 /// `lab` is opened first when given.
 fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
-    install_interrupt_handler();
+    let terminal = std::io::stdin().is_terminal();
+    install_interrupt_handler(terminal);
     let mut session = new_session(limits, Vec::new());
     // Lab positions are remembered in the state directory, when there is one.
     let mut lab = match state_dir() {
         Some(dir) => LabState::with_state_file(dir.join("labs.json")),
         None => LabState::default(),
     };
-    let terminal = std::io::stdin().is_terminal();
     if terminal && !quiet {
         println!(
             "puzzlelab {}: type help for the functions, :help for commands and keys, \
@@ -443,12 +443,19 @@ fn fns(session: &Session) -> String {
     lines.join("\n") + "\n"
 }
 
-/// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops). Pressed
-/// three times while the flag is still set, i.e. when the running code is
-/// not listening (a blocking read), it leaves the program.
-fn install_interrupt_handler() {
+/// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops) and
+/// [`SIGINT_SEEN`]. Without a person at the prompt (`run`, `-e`, piped
+/// stdin) a second SIGINT leaves at once with status 130. At the REPL,
+/// three presses while the flag is still set, i.e. while the running code
+/// is not listening, leave the program.
+fn install_interrupt_handler(interactive: bool) {
     static PRESSES: AtomicU32 = AtomicU32::new(0);
-    let _ = ctrlc::set_handler(|| {
+    host::AT_PROMPT.store(interactive, Ordering::Relaxed);
+    let _ = ctrlc::set_handler(move || {
+        if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
+            eprintln!("\nstopped (Ctrl+C) a second time: leaving");
+            std::process::exit(130);
+        }
         if INTERRUPTED.swap(true, Ordering::Relaxed) {
             if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
                 eprintln!("\ninterrupted three times: leaving");

@@ -1,4 +1,4 @@
-//! Seed 002's CNF encoding of Sudoku, for any board side N = n² (4, 9, 16, 25).
+//! The CNF encoding of Sudoku from the J Sudoku-to-SAT walk-through, for any board side N = n² (4, 9, 16, 25).
 //!
 //! Variable `N²(d-1) + N(r-1) + c` (1-based digit d, row r, column c) is true
 //! when digit d stands at row r, column c: on 9×9 that is `81(n-1)+9(r-1)+c`,
@@ -212,7 +212,7 @@ impl Cnf {
     }
 }
 
-/// Seed 002's encoding of `board`, named `name` in its comments.
+/// The J walk-through's encoding of `board`, named `name` in its comments.
 pub fn encode_named(board: &Board, name: &str) -> Cnf {
     let boxw = board.box_side();
     let side = board.side();
@@ -263,7 +263,7 @@ pub fn encode_named(board: &Board, name: &str) -> Cnf {
     cnf
 }
 
-/// Seed 002's encoding of `board`, named by its one-line form.
+/// The J walk-through's encoding of `board`, named by its one-line form.
 pub fn encode(board: &Board) -> Cnf {
     encode_named(board, &board.line())
 }

@@ -16,7 +16,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use rhai::NativeCallContext;
+use rhai::{EvalAltResult, NativeCallContext};
 
 use crate::monitor::{Monitor, Progress};
 
@@ -36,6 +36,10 @@ pub trait Host {
     fn colour(&self) -> bool;
     /// True once the user asked to stop the running evaluation.
     fn cancelled(&self) -> bool;
+    /// Clear the request to stop and say whether there was one. The
+    /// operation that reports a stop consumes it this way, so whatever runs
+    /// next (a `catch`, the next statement, section or prompt) starts clean.
+    fn take_cancel(&self) -> bool;
     /// A monitor for one long job: it cancels with [`Host::cancelled`] and
     /// may show progress. Dropping it removes any progress display, so it
     /// must be dropped before the job's answer is printed.
@@ -71,6 +75,18 @@ pub fn monitor(ctx: &NativeCallContext) -> Box<dyn Monitor> {
     host(ctx).monitor()
 }
 
+/// How every long operation stopped by Ctrl+C ends (the interruption rule,
+/// see ARCHITECTURE.md): a catchable error whose message starts
+/// `stopped (Ctrl+C)` and goes on with `what` (what was finished, and that
+/// the answer is partial or absent). The interrupt is consumed here.
+pub fn stopped(ctx: &NativeCallContext, what: impl std::fmt::Display) -> Box<EvalAltResult> {
+    host(ctx).take_cancel();
+    super::error(format!("{STOPPED} {what}"))
+}
+
+/// The words every stopped operation's message starts with.
+pub const STOPPED: &str = "stopped (Ctrl+C)";
+
 /// A host that keeps everything in memory: output and notes are recorded,
 /// input comes from a list, colour is off, and [`RecordingHost::cancel`]
 /// stops the running evaluation. Tests and lab transcripts use it.
@@ -81,10 +97,16 @@ pub struct RecordingHost {
     input: RefCell<VecDeque<String>>,
     stop: Arc<AtomicBool>,
     reports: Arc<AtomicU64>,
+    stop_next_job: Arc<AtomicBool>,
 }
 
+/// An input line for [`RecordingHost::with_input`] that stands for Ctrl+C
+/// pressed at that prompt (the control character the key sends).
+pub const CTRL_C: &str = "\u{3}";
+
 impl RecordingHost {
-    /// A host whose [`Host::read_line`] returns `lines` one by one.
+    /// A host whose [`Host::read_line`] returns `lines` one by one; a
+    /// [`CTRL_C`] line presses Ctrl+C at that prompt instead.
     pub fn with_input<I: IntoIterator<Item = S>, S: Into<String>>(lines: I) -> RecordingHost {
         let host = RecordingHost::default();
         host.input
@@ -108,6 +130,13 @@ impl RecordingHost {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Press Ctrl+C while the next long job runs (when it first asks its
+    /// monitor whether to stop), i.e. while native code runs and script
+    /// code is not looking: how a test stops one operation of a statement.
+    pub fn cancel_next_job(&self) {
+        self.stop_next_job.store(true, Ordering::Relaxed);
+    }
+
     /// How many progress reports long jobs have made.
     pub fn progress_reports(&self) -> u64 {
         self.reports.load(Ordering::Relaxed)
@@ -124,7 +153,12 @@ impl Host for RecordingHost {
     }
 
     fn read_line(&self) -> Option<String> {
-        self.input.borrow_mut().pop_front()
+        let line = self.input.borrow_mut().pop_front();
+        if line.as_deref() == Some(CTRL_C) {
+            self.cancel();
+            return None;
+        }
+        line
     }
 
     fn echo_input(&self) -> bool {
@@ -139,8 +173,13 @@ impl Host for RecordingHost {
         self.stop.load(Ordering::Relaxed)
     }
 
+    fn take_cancel(&self) -> bool {
+        self.stop.swap(false, Ordering::Relaxed)
+    }
+
     fn monitor(&self) -> Box<dyn Monitor> {
         Box::new(RecordingMonitor {
+            stop_when_asked: self.stop_next_job.clone(),
             stop: self.stop.clone(),
             reports: self.reports.clone(),
         })
@@ -148,12 +187,16 @@ impl Host for RecordingHost {
 }
 
 struct RecordingMonitor {
+    stop_when_asked: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
     reports: Arc<AtomicU64>,
 }
 
 impl Monitor for RecordingMonitor {
     fn cancelled(&self) -> bool {
+        if self.stop_when_asked.swap(false, Ordering::Relaxed) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
         self.stop.load(Ordering::Relaxed)
     }
 

@@ -171,9 +171,14 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         host: host.clone(),
         allow_exec: limits.allow_exec,
     }));
+    // Script code between native calls stops here; the interrupt is consumed
+    // so the next statement starts clean (Rhai's stop cannot be caught).
     engine.on_progress(move |_| {
-        if host.cancelled() {
-            Some(Dynamic::from("interrupted (Ctrl+C)"))
+        if host.take_cancel() {
+            Some(Dynamic::from(format!(
+                "{} while running script code: the statement did not finish",
+                host::STOPPED
+            )))
         } else {
             None
         }

@@ -74,8 +74,13 @@ impl SessionIo<'_> {
             Some(a) => a.next(),
             None => self.host.read_line(),
         };
+        // Ctrl+C at the prompt ends the session with the interruption
+        // rule's error: a board left half placed is not an answer.
         if self.host.cancelled() {
-            return Ok(None);
+            return Err(crate::script::host::stopped(
+                self.ctx,
+                "at the placing session's prompt: the session ended without a result",
+            ));
         }
         if let (Some(l), true) = (&line, self.echo) {
             self.print(l)?;
@@ -134,7 +139,13 @@ fn run_session(
         let events = match io.read(prompt)? {
             // One monitor per answer: its progress line is gone before the
             // answer's text prints.
-            Some(line) => session.answer(&line, assist, &*host.monitor()),
+            Some(line) => {
+                let events = session.answer(&line, assist, &*host.monitor());
+                // An `h` or `s` stopped by Ctrl+C has said so in its events;
+                // the interrupt is used up and the next prompt starts clean.
+                host.take_cancel();
+                events
+            }
             None => session.end_of_input(),
         };
         io.show(events)?;

@@ -80,7 +80,7 @@ fn run(
         .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
         .collect();
     run_search(
-        &*crate::script::host::monitor(ctx),
+        &*crate::script::host::host(ctx),
         what,
         options,
         keep,

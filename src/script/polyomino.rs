@@ -136,7 +136,7 @@ pub(super) fn to_options(
 /// nothing, a listing keeps at most [`DEFAULT_CAP`] packings without a
 /// limit, and a stopped search is an error, never a plain partial result.
 pub(super) fn run_search(
-    monitor: &dyn crate::monitor::Monitor,
+    host: &dyn crate::script::host::Host,
     what: &str,
     mut options: Options,
     keep: bool,
@@ -150,11 +150,16 @@ pub(super) fn run_search(
     if capped {
         options.limit = Some(DEFAULT_CAP + 1);
     }
-    let out = search(&options, monitor).map_err(|e| error(format!("{what}: {e}")))?;
+    let monitor = host.monitor();
+    let out = search(&options, &*monitor).map_err(|e| error(format!("{what}: {e}")))?;
+    // The progress line goes before any answer or error prints.
+    drop(monitor);
     if out.stopped == Some(Stopped::Cancelled) {
+        host.take_cancel();
         let (done, all) = out.branches;
         return Err(error(format!(
-            "stopped (Ctrl+C) after {} packings, {done} of {all} top-level branches finished: the {} is partial",
+            "{} in {what} after {} packings, {done} of {all} top-level branches finished: the {} is partial",
+            crate::script::host::STOPPED,
             out.count,
             if keep { "list" } else { "count" }
         )));
@@ -183,7 +188,7 @@ fn run(
         .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
         .collect();
     run_search(
-        &*crate::script::host::monitor(ctx),
+        &*crate::script::host::host(ctx),
         what,
         options,
         keep,
@@ -403,8 +408,10 @@ mod tests {
                 ..Outcome::default()
             })
         };
+        let host = crate::script::host::RecordingHost::default();
+        host.cancel();
         let e = run_search(
-            &crate::monitor::Silent,
+            &host,
             "count_polyomino",
             Options::default(),
             false,
@@ -413,7 +420,9 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "Runtime error: stopped (Ctrl+C) after 57320 packings, 3 of 8 top-level branches finished: the count is partial"
+            "Runtime error: stopped (Ctrl+C) in count_polyomino after 57320 packings, 3 of 8 top-level branches finished: the count is partial"
         );
+        // Consumed: the next statement starts clean.
+        assert!(!crate::script::host::Host::cancelled(&host));
     }
 }

@@ -346,7 +346,7 @@ pub mod api {
     #[rhai_fn(name = "sat_solve", return_raw)]
     pub fn sat_solve(ctx: NativeCallContext, g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
         let r = sat::solve(&SudokuBoard::from(&g), &*super::monitor(&ctx));
-        super::board_or_unit(r, "sat_solve", true)
+        super::solved(&ctx, r, "sat_solve", true)
     }
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
@@ -357,11 +357,8 @@ pub mod api {
         ctx: NativeCallContext,
         board: SudokuBoard,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        super::board_or_unit(
-            sat::solve(&board, &*super::monitor(&ctx)),
-            "sat_solve",
-            false,
-        )
+        let r = sat::solve(&board, &*super::monitor(&ctx));
+        super::solved(&ctx, r, "sat_solve", false)
     }
 
     /// Solve a grid or board with the embedded SAT solver (batsat), or an installed one via `#{solver: ...}`: the solution, or () if none.
@@ -401,7 +398,7 @@ pub mod api {
         formula: &mut Cnf,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         match crate::sat::solve::solve_cnf(formula, &*super::monitor(&ctx))
-            .map_err(|e| error(format!("sat_model: {e}")))?
+            .map_err(|e| super::sat_error(&ctx, "sat_model", e))?
         {
             None => Ok(Dynamic::UNIT),
             Some(m) => Ok(Dynamic::from(
@@ -569,6 +566,31 @@ fn write(c: &Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
     sat::write_dimacs_file(c, path).map_err(|e| error(format!("write_dimacs: {e}")))
 }
 
+/// A SAT error as a script error; a stop by Ctrl+C follows the
+/// interruption rule (`stopped (Ctrl+C) in ...`, the interrupt consumed).
+fn sat_error(ctx: &NativeCallContext, what: &str, e: sat::SatError) -> Box<EvalAltResult> {
+    match e {
+        sat::SatError::Cancelled => {
+            crate::script::host::stopped(ctx, format!("in {what}: no answer"))
+        }
+        e => error(format!("{what}: {e}")),
+    }
+}
+
+/// What a solver found, as [`board_or_unit`] shows it; a stop follows the
+/// interruption rule.
+fn solved(
+    ctx: &NativeCallContext,
+    r: Result<Option<SudokuBoard>, sat::SatError>,
+    what: &str,
+    as_grid: bool,
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    match r {
+        Err(e) => Err(sat_error(ctx, what, e)),
+        found => board_or_unit(found, what, as_grid),
+    }
+}
+
 /// A solved board as a script value: a Grid when `as_grid` and 9×9, else a SudokuBoard; () for none.
 fn board_or_unit(
     r: Result<Option<SudokuBoard>, sat::SatError>,
@@ -608,7 +630,7 @@ fn solve_with(
         None => sat::solve(&b, &*monitor),
     };
     drop(monitor);
-    board_or_unit(r, "sat_solve", as_grid)
+    solved(ctx, r, "sat_solve", as_grid)
 }
 
 /// The `solver` option: a command line (no shell syntax) or an array of words.
@@ -640,7 +662,7 @@ fn unique(ctx: &NativeCallContext, b: &SudokuBoard) -> Result<bool, Box<EvalAltR
     match sat::unique(b, &*monitor(ctx)) {
         Ok(sat::Uniqueness::Unique(_)) => Ok(true),
         Ok(_) => Ok(false),
-        Err(e) => Err(error(format!("sat_unique: {e}"))),
+        Err(e) => Err(sat_error(ctx, "sat_unique", e)),
     }
 }
 

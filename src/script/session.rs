@@ -57,6 +57,12 @@ impl EvalError {
         }
     }
 
+    /// True for a stop by Ctrl+C (a long operation's `stopped (Ctrl+C) ...`
+    /// error, or script code cut short between two operations).
+    pub fn is_stop(&self) -> bool {
+        self.message().starts_with(super::host::STOPPED)
+    }
+
     /// `origin:line:col: message`, the form editors understand. `origin` is
     /// a file name or a label such as `<repl>`; `first_line` is the line of
     /// the chunk's first line in that file (1 for a whole file).

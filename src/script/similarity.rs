@@ -18,7 +18,7 @@ pub mod api {
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
-    /// Seed 003's block key: each block's sorted digits, the nine sorted and joined.
+    /// The Perl finder's block key: each block's sorted digits, the nine sorted and joined.
     ///
     /// Zeros are dropped, except that an empty block gives `0`.
     ///
@@ -43,7 +43,7 @@ pub mod api {
         Ok(sim::col_key(&g))
     }
 
-    /// Seed 003's verdict on two puzzles, the first rule that applies.
+    /// The Perl finder's verdict on two puzzles, the first rule that applies.
     ///
     /// One of: "the same puzzle" (identical cells); "the same puzzle with
     /// blocks or rows exchanged" (equal row or equal column information);
@@ -75,7 +75,7 @@ pub mod api {
         report(&ctx, sources, Map::new())
     }
 
-    /// Seed 003's report with options `#{lang: "en" or "ja", details: bool}`.
+    /// The Perl finder's report with options `#{lang: "en" or "ja", details: bool}`.
     ///
     /// `lang: "ja"` prints the source's Japanese lines character for
     /// character; `details: false` leaves out each puzzle's key, cells, row
@@ -144,7 +144,7 @@ pub mod api {
 
     /// Group puzzles by canonical form, on all cores, with a progress line.
     ///
-    /// Ctrl+C stops and keeps the groups found so far.
+    /// Ctrl+C stops it with a `stopped (Ctrl+C)` error (no partial groups).
     ///
     /// `puzzles`: an array of grids (or their 81-character texts) or of
     /// named puzzles (see `similar_report`). Returns every group, singletons included, in order
@@ -197,10 +197,13 @@ mod helpers {
         let result = sim::canon_groups(&grids, &*monitor);
         drop(monitor);
         if result.cancelled {
-            host.note(&format!(
-                "canon_groups: stopped after {} of {} puzzles; groups cover those",
-                result.done,
-                grids.len()
+            return Err(crate::script::host::stopped(
+                ctx,
+                format!(
+                    "in canon_groups after {} of {} puzzles: no groups",
+                    result.done,
+                    grids.len()
+                ),
             ));
         }
         Ok(result
@@ -270,9 +273,15 @@ mod helpers {
             digits("similar_report", &p.grid)?;
         }
         let monitor = crate::script::host::monitor(ctx);
-        let report = sim::find_similar_bounded(&list, limit, &*monitor)
-            .map_err(|e| error(format!("similar_report: {e}")))?;
+        let report = sim::find_similar_bounded(&list, limit, &*monitor);
         drop(monitor);
+        let report = report.map_err(|e| match e {
+            sim::SimilarError::Stopped { judged, pairs } => crate::script::host::stopped(
+                ctx,
+                format!("in similar_report after judging {judged} of {pairs} pairs: no report"),
+            ),
+            e => error(format!("similar_report: {e}")),
+        })?;
         Ok(sim::render(&report, opts))
     }
 

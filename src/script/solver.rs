@@ -58,10 +58,13 @@ pub mod api {
             .map_err(|e| invalid("count_solutions", e))?;
         drop(monitor);
         if c.stopped {
-            return Err(error(format!(
-                "count_solutions: stopped (Ctrl+C) after {} solutions",
-                c.solutions
-            )));
+            return Err(crate::script::host::stopped(
+                &ctx,
+                format!(
+                    "in count_solutions after {} solutions: the count is partial",
+                    c.solutions
+                ),
+            ));
         }
         Ok(c.solutions as i64)
     }
@@ -235,6 +238,10 @@ pub mod api {
         let rate = b.done as f64 / b.seconds.max(1e-9);
         m.insert("puzzles_per_s".into(), Dynamic::from(rate.round() as i64));
         m.insert("stopped".into(), Dynamic::from(b.stopped));
+        if b.stopped {
+            // The summary says it is partial; the interrupt is consumed.
+            crate::script::host::host(&ctx).take_cancel();
+        }
         Ok(m)
     }
 

@@ -50,9 +50,13 @@ fn ym() -> Grid {
 
 /// Err once Ctrl+C was pressed: a native `f` never reaches Rhai's own
 /// progress check, so the power-operator loops look at the flag themselves.
-fn interrupted(ctx: &NativeCallContext, function: &str) -> Result<(), Box<EvalAltResult>> {
+/// `done` says how far the loop got.
+fn interrupted(ctx: &NativeCallContext, function: &str, done: &str) -> Result<(), Box<EvalAltResult>> {
     if crate::script::host::host(ctx).cancelled() {
-        Err(error(format!("{function}: interrupted (Ctrl+C)")))
+        Err(crate::script::host::stopped(
+            ctx,
+            format!("in {function} after {done}: no result"),
+        ))
     } else {
         Ok(())
     }
@@ -241,12 +245,21 @@ pub mod api {
     ///
     /// Each round assigns every open grid, drops the invalid ones and
     /// guesses. A puzzle with too few clues (a blank grid) stops with an
-    /// error saying the search is too large. Ctrl+C interrupts.
+    /// error saying the search is too large. Ctrl+C stops it with a
+    /// `stopped (Ctrl+C)` error.
     #[rhai_fn(return_raw)]
     pub fn sudoku(ctx: NativeCallContext, g: Grid) -> Result<Array, Box<EvalAltResult>> {
-        hui::sudoku(&g, &*crate::script::host::monitor(&ctx))
-            .map(grids_to_array)
-            .map_err(|e| fail("sudoku", e))
+        let monitor = crate::script::host::monitor(&ctx);
+        let found = hui::sudoku(&g, &*monitor);
+        drop(monitor);
+        match found {
+            Ok(grids) => Ok(grids_to_array(grids)),
+            Err(HuiError::Interrupted { round, frontier }) => Err(crate::script::host::stopped(
+                &ctx,
+                format!("in sudoku in round {round} with {frontier} open grids: no solutions returned"),
+            )),
+            Err(e) => Err(fail("sudoku", e)),
+        }
     }
 
     // ---- J's power operator ---------------------------------------------
@@ -276,7 +289,7 @@ pub mod api {
         let mut out = Array::new();
         let mut value = x;
         for i in 0..n {
-            interrupted(&ctx, "iterate")?;
+            interrupted(&ctx, "iterate", &format!("{i} of {n} iterates"))?;
             if i > 0 {
                 value = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             }
@@ -296,8 +309,8 @@ pub mod api {
         x: Dynamic,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut value = x;
-        for _ in 0..MAX_FIXPOINT {
-            interrupted(&ctx, "fixpoint")?;
+        for k in 0..MAX_FIXPOINT {
+            interrupted(&ctx, "fixpoint", &format!("{k} applications"))?;
             let next = f.call_within_context::<Dynamic>(&ctx, (value.clone(),))?;
             let same = match (
                 value.clone().try_cast::<Grid>(),

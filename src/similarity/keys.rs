@@ -1,4 +1,4 @@
-//! Seed 003's keys and verdicts, exactly as its Perl program computes them.
+//! The Perl similar-puzzle finder's keys and verdicts, exactly as it computes them.
 //!
 //! A key summarises nine units (blocks, rows or columns): each unit's digits
 //! sorted as characters with the zeros dropped (an all-empty unit keeps one

@@ -1,0 +1,364 @@
+//! The interruption rule (README, "The interruption rule"): every long
+//! operation stopped by Ctrl+C raises a catchable `stopped (Ctrl+C) ...`
+//! error saying what was finished (or, for `solve_file`, returns its summary
+//! with `stopped: true`), the interrupt is used up by that operation so the
+//! next statement, prompt or lab section runs clean, and the session's
+//! variables are kept. Non-interactive runs interrupted by SIGINT exit with
+//! status 130. The terminal side (real Ctrl+C keys) is in `repl_tmux`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+use std::time::Duration;
+
+use puzzlelab::lab::LabState;
+use puzzlelab::script::Limits;
+use puzzlelab::script::host::{CTRL_C, RecordingHost};
+use puzzlelab::script::session::Session;
+
+fn blank() -> String {
+    format!("grid(\"{}\")", ".".repeat(81))
+}
+
+fn session(host: &Rc<RecordingHost>) -> Session {
+    let mut s = Session::new(&Limits::default(), host.clone());
+    let _ = s.eval("let kept = 41;").unwrap();
+    s
+}
+
+/// `code` stopped as its long job starts: the error starts with `want`,
+/// the next statement runs with the variables kept, and a script that
+/// catches the error goes on.
+fn stops(code: &str, want: &str) {
+    let host = Rc::new(RecordingHost::default());
+    let mut s = session(&host);
+    host.cancel_next_job();
+    let e = s.eval(code).unwrap_err();
+    let message = e.message();
+    assert!(message.starts_with(want), "{code}: {message}");
+    assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42, "{code}");
+    host.cancel_next_job();
+    let caught = s
+        .eval(&format!(
+            "let r = \"\"; try {{ {code}; }} catch (e) {{ r = e; }} r + \" / next\""
+        ))
+        .unwrap()
+        .to_string();
+    assert!(
+        caught.starts_with(want) && caught.ends_with(" / next"),
+        "{code}: {caught}"
+    );
+}
+
+#[test]
+fn hui_sudoku() {
+    stops(
+        &format!("sudoku({})", blank()),
+        "stopped (Ctrl+C) in sudoku in round ",
+    );
+}
+
+#[test]
+fn count_solutions() {
+    stops(
+        &format!("count_solutions({}, 1000000000)", blank()),
+        "stopped (Ctrl+C) in count_solutions after ",
+    );
+    let host = Rc::new(RecordingHost::default());
+    let mut s = session(&host);
+    host.cancel_next_job();
+    let e = s
+        .eval(&format!("count_solutions({}, 1000000000)", blank()))
+        .unwrap_err();
+    assert!(e.message().ends_with(" solutions: the count is partial"), "{e}");
+}
+
+#[test]
+fn packing_counts_and_lists() {
+    stops(
+        "count_polyomino(rect(6, 10), \"pentominoes\")",
+        "stopped (Ctrl+C) in count_polyomino after ",
+    );
+    stops(
+        "solve_polyomino(rect(6, 10), \"pentominoes\")",
+        "stopped (Ctrl+C) in solve_polyomino after ",
+    );
+    stops(
+        "count_polycube(cuboid(3, 4, 5), \"pentominoes\")",
+        "stopped (Ctrl+C) in count_polycube after ",
+    );
+}
+
+#[test]
+fn sat_solving() {
+    stops(
+        &format!("sat_solve({})", blank()),
+        "stopped (Ctrl+C) in sat_solve: no answer",
+    );
+    stops(
+        "sat_unique(clark)",
+        "stopped (Ctrl+C) in sat_unique: no answer",
+    );
+}
+
+#[test]
+fn similarity() {
+    stops(
+        "canon_groups([ym, clark, su21_1, su21_99, x])",
+        "stopped (Ctrl+C) in canon_groups after 0 of 5 puzzles: no groups",
+    );
+    stops(
+        "similar_report([[\"a\", ym], [\"b\", ym], [\"c\", ym]])",
+        "stopped (Ctrl+C) in similar_report after judging 0 of 3 pairs: no report",
+    );
+}
+
+#[test]
+fn solve_file_returns_its_summary_marked_stopped() {
+    let host = Rc::new(RecordingHost::default());
+    let mut s = session(&host);
+    host.cancel_next_job();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
+    let r = s
+        .eval(&format!("let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved < 100]"))
+        .unwrap()
+        .into_array()
+        .unwrap();
+    assert!(r[0].as_bool().unwrap(), "stopped: true");
+    assert!(r[1].as_bool().unwrap(), "not every puzzle was solved");
+    // Consumed: the next statement runs to the end.
+    let again = s.eval(&format!("solve_file({path:?}, #{{threads: 1}}).solved"));
+    assert_eq!(again.unwrap().as_int().unwrap(), 100);
+}
+
+#[test]
+fn script_code_between_operations() {
+    let host = Rc::new(RecordingHost::default());
+    let mut s = session(&host);
+    host.cancel();
+    let e = s.eval("let n = 0; loop { n += 1; }").unwrap_err();
+    assert!(
+        e.message()
+            .starts_with("stopped (Ctrl+C) while running script code"),
+        "{e}"
+    );
+    assert!(e.is_stop());
+    assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42);
+}
+
+#[test]
+fn the_placing_sessions_prompt_and_its_hint() {
+    // Ctrl+C at the prompt ends the session with the rule's error.
+    let host = Rc::new(RecordingHost::with_input(["1", CTRL_C]));
+    let mut s = session(&host);
+    let e = s.eval("let b = pentomino(\"V\");").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "stopped (Ctrl+C) at the placing session's prompt: the session ended without a result"
+    );
+    assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42);
+    assert!(s.eval("b").is_err(), "no board was assigned");
+
+    // `h` stopped by Ctrl+C says so, and the next prompt starts clean:
+    // the session goes on and finishes with its answers.
+    let host = Rc::new(RecordingHost::with_input(["1", "Z", "1", "", "h", "n"]));
+    let mut s = session(&host);
+    host.cancel_next_job();
+    let cols = s.eval("pentomino(\"V\").cols").unwrap_or_else(|e| panic!("{e}\n{:?}", host.printed()));
+    assert_eq!(cols.as_int().unwrap(), 10);
+    let printed = host.printed().join("\n");
+    assert!(
+        printed.contains("error: stopped (Ctrl+C) after trying "),
+        "{printed}"
+    );
+    assert!(printed.contains("i=0, Hit: Z(1)"), "{printed}");
+    assert!(printed.ends_with("*** break"), "{printed}");
+}
+
+const LONG_LAB: &str = "\
+Title: Long
+Lab Section One
+Quick.
+)
+let a = 1;
+a + 1
+Lab Section Two
+Long.
+)
+let c = count_solutions(grid(\".................................................................................\"), 100000);
+c
+Lab Section Three
+After.
+)
+a + 2
+";
+
+#[test]
+fn a_lab_section_stops_and_runs_again() {
+    let file = crate::common::scratch_file("interrupt", "long.lab");
+    std::fs::write(&file, LONG_LAB).unwrap();
+    let positions = crate::common::scratch_file("interrupt", "labs.json");
+    let mut state = LabState::with_state_file(positions.to_path_buf());
+    let host = Rc::new(RecordingHost::default());
+    let mut s = Session::new(&Limits::default(), host.clone());
+    let mut cmd = |s: &mut Session, line: &str| state.command(line, s).unwrap();
+    cmd(&mut s, &format!(":lab {file}"));
+    assert!(cmd(&mut s, ":next").ends_with("   a + 1\n2"));
+    host.cancel_next_job();
+    let two = cmd(&mut s, ":next");
+    assert!(
+        two.contains("stopped (Ctrl+C) in count_solutions after "),
+        "{two}"
+    );
+    assert!(
+        two.ends_with("(section 2 was stopped by Ctrl+C: :next runs it again)"),
+        "{two}"
+    );
+    // The position did not move on: :next runs section 2 again, clean.
+    let again = cmd(&mut s, ":next");
+    assert!(again.contains("(2 of 3)"), "{again}");
+    assert!(again.ends_with("   c\n100000"), "{again}");
+    let three = cmd(&mut s, ":next");
+    assert!(three.ends_with("   a + 2\n3"), "{three}");
+}
+
+// ---- the binary: exit status 130, the next statement, a second SIGINT ----
+
+fn spawn(args: &[&str]) -> std::process::Child {
+    let home = crate::common::scratch_dir("interrupt-home");
+    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .env("PUZZLELAB_HOME", home.as_str())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn sigint(child: &std::process::Child) {
+    let pid = child.id().to_string();
+    let _ = Command::new("kill").args(["-INT", &pid]).status();
+}
+
+/// Wait for the child to end (at most 60 s, then kill it and fail).
+fn finish(mut child: std::process::Child, mut out: BufReader<std::process::ChildStdout>) -> (Option<i32>, String, String) {
+    let mut stderr = child.stderr.take().unwrap();
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    for _ in 0..600 {
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if child.try_wait().ok().flatten().is_none() {
+        let _ = child.kill();
+        panic!("the process did not end after SIGINT");
+    }
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    (status.code(), rest, err.join().unwrap())
+}
+
+fn first_line(out: &mut BufReader<std::process::ChildStdout>) -> String {
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    line
+}
+
+/// `-e`: an uncaught stop is printed, located, and the status is 130.
+#[test]
+fn eval_mode_exits_130() {
+    let code = format!(
+        "print(\"counting\"); count_solutions({}, 1000000000)",
+        blank()
+    );
+    let mut child = spawn(&["-e", &code]);
+    drop(child.stdin.take());
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    assert_eq!(first_line(&mut out), "counting\n");
+    // The count is under way well before this (it has no end of its own).
+    std::thread::sleep(Duration::from_millis(300));
+    sigint(&child);
+    let (code, rest, err) = finish(child, out);
+    assert_eq!(code, Some(130), "{err}");
+    assert_eq!(rest, "");
+    assert!(
+        err.starts_with("<-e>:1:")
+            && err.contains(": stopped (Ctrl+C) in count_solutions after ")
+            && err.ends_with(" solutions: the count is partial\n"),
+        "{err}"
+    );
+}
+
+/// `run FILE`: the script catches the stop, prints the partial figure it
+/// has and goes on; the status is still 130.
+#[test]
+fn run_mode_catches_and_goes_on_then_exits_130() {
+    let file = crate::common::scratch_file("interrupt", "count.rhai");
+    std::fs::write(
+        &file,
+        format!(
+            "print(\"counting\");\n\
+             try {{ count_solutions({}, 1000000000); }}\n\
+             catch (e) {{ print(\"caught: \" + e); }}\n\
+             print(\"next statement\");\n",
+            blank()
+        ),
+    )
+    .unwrap();
+    let mut child = spawn(&["run", file.as_str()]);
+    drop(child.stdin.take());
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    assert_eq!(first_line(&mut out), "counting\n");
+    std::thread::sleep(Duration::from_millis(300));
+    sigint(&child);
+    let (code, rest, err) = finish(child, out);
+    assert_eq!(code, Some(130), "{err}");
+    assert_eq!(err, "");
+    assert!(
+        rest.starts_with("caught: stopped (Ctrl+C) in count_solutions after ")
+            && rest.ends_with(": the count is partial\nnext statement\n"),
+        "{rest}"
+    );
+}
+
+/// Piped stdin: a stopped statement is reported and the next one runs; a
+/// second SIGINT ends the process at once; both exit with 130.
+#[test]
+fn piped_mode_goes_on_and_a_second_sigint_leaves() {
+    let mut child = spawn(&[]);
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(
+        b"let n = 0; loop { if n == 0 { print(\"one\") } n += 1; }\n\
+          let m = 0; loop { if m == 0 { print(\"two\") } m += 1; }\n\
+          print(\"never\");\n",
+    )
+    .unwrap();
+    drop(pipe);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    assert_eq!(first_line(&mut out), "one\n");
+    sigint(&child);
+    // The first loop stopped, the next statement runs.
+    assert_eq!(first_line(&mut out), "two\n");
+    sigint(&child);
+    let (code, rest, err) = finish(child, out);
+    assert_eq!(code, Some(130), "{err}");
+    assert_eq!(rest, "");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with("<stdin>:1:")
+            && lines[0].ends_with(
+                ": stopped (Ctrl+C) while running script code: the statement did not finish"
+            ),
+        "{err}"
+    );
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "stopped (Ctrl+C) a second time: leaving");
+}
