@@ -70,7 +70,10 @@ fn count_solutions() {
     let e = s
         .eval(&format!("count_solutions({}, 1000000000)", blank()))
         .unwrap_err();
-    assert!(e.message().ends_with(" solutions: the count is partial"), "{e}");
+    assert!(
+        e.message().ends_with(" solutions: the count is partial"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -120,7 +123,9 @@ fn solve_file_returns_its_summary_marked_stopped() {
     host.cancel_next_job();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
     let r = s
-        .eval(&format!("let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved < 100]"))
+        .eval(&format!(
+            "let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved < 100]"
+        ))
         .unwrap()
         .into_array()
         .unwrap();
@@ -164,7 +169,9 @@ fn the_placing_sessions_prompt_and_its_hint() {
     let host = Rc::new(RecordingHost::with_input(["1", "Z", "1", "", "h", "n"]));
     let mut s = session(&host);
     host.cancel_next_job();
-    let cols = s.eval("pentomino(\"V\").cols").unwrap_or_else(|e| panic!("{e}\n{:?}", host.printed()));
+    let cols = s
+        .eval("pentomino(\"V\").cols")
+        .unwrap_or_else(|e| panic!("{e}\n{:?}", host.printed()));
     assert_eq!(cols.as_int().unwrap(), 10);
     let printed = host.printed().join("\n");
     assert!(
@@ -242,7 +249,10 @@ fn sigint(child: &std::process::Child) {
 }
 
 /// Wait for the child to end (at most 60 s, then kill it and fail).
-fn finish(mut child: std::process::Child, mut out: BufReader<std::process::ChildStdout>) -> (Option<i32>, String, String) {
+fn finish(
+    mut child: std::process::Child,
+    mut out: BufReader<std::process::ChildStdout>,
+) -> (Option<i32>, String, String) {
     let mut stderr = child.stderr.take().unwrap();
     let err = std::thread::spawn(move || {
         let mut s = String::new();

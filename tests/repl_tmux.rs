@@ -112,7 +112,8 @@ impl Drop for Tmux {
 }
 
 /// In a lab the prompt is `NAME SECTION> ` (`NAME> ` at the lab's
-/// introduction): the rest of the line after it.
+/// introduction; NAME is the path of a lab opened from a file): the rest
+/// of the line after it.
 fn lab_prompt(line: &str) -> Option<&str> {
     let (head, rest) = line.split_once('>')?;
     let mut words = head.split(' ');
@@ -121,7 +122,7 @@ fn lab_prompt(line: &str) -> Option<&str> {
     let ok = !name.is_empty()
         && name
             .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            .all(|c| c.is_alphanumeric() || "_-./".contains(c))
         && !num.is_empty()
         && num.chars().all(|c| c.is_ascii_digit())
         && words.next().is_none();
@@ -243,7 +244,10 @@ fn interactive_session() {
     t.keys(&["Enter"]);
     t.wait_for_line("spinning");
     let s = t.press_to_prompt("C-c");
-    assert!(s.contains("stopped (Ctrl+C) while running script code"), "{s}");
+    assert!(
+        s.contains("stopped (Ctrl+C) while running script code"),
+        "{s}"
+    );
     t.at_prompt("21 * 2");
     assert!(has_line(&t.enter(), "42"));
 
@@ -341,4 +345,76 @@ fn lab_ctrl_a_advances() {
     t.keys(&["C-d"]);
     t.wait_for("REPL-EXITED-0");
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Ctrl+C in a long native search, in a lab section and at the placing
+/// session's prompt: each stops with its `stopped (Ctrl+C)` error, the
+/// session's variables are as they were, and the next input runs clean.
+#[test]
+fn ctrl_c_stops_long_work_and_keeps_the_session() {
+    if !tmux_available() {
+        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+        return;
+    }
+    let home = crate::common::scratch_dir("tmux-stop");
+    let blank = format!("grid(\"{}\")", ".".repeat(81));
+    let lab = home.join("long.lab");
+    std::fs::write(
+        &lab,
+        format!(
+            "Title: Long\nLab Section One\nQuick.\n)\nlet a = 20;\na + 1\n\
+             Lab Section Two\nLong.\n)\ncount_solutions({blank}, 1000000000)\n"
+        ),
+    )
+    .unwrap();
+    let t = start(&home, "", "stop");
+    t.wait_for("Tab to complete");
+    t.at_prompt("let kept = 7");
+    t.enter();
+
+    // A long native search: its progress line shows, then Ctrl+C.
+    t.at_prompt(&format!("count_solutions({blank}, 1000000000)"));
+    t.keys(&["Enter"]);
+    t.wait_for("Ctrl+C stops");
+    let s = t.press_to_prompt("C-c");
+    assert!(
+        s.contains("stopped (Ctrl+C) in count_solutions after "),
+        "{s}"
+    );
+    assert!(s.contains(" solutions: the count is partial"), "{s}");
+    // The progress line was cleared before the error printed.
+    assert!(!s.contains("Ctrl+C stops"), "{s}");
+    t.at_prompt("kept + 1");
+    assert!(has_line(&t.enter(), "8"));
+
+    // The placing session's prompt.
+    t.at_prompt("let b = pentomino(\"V\")");
+    t.keys(&["Enter"]);
+    t.wait_for("enter piece number");
+    let s = t.press_to_prompt("C-c");
+    assert!(
+        s.contains("stopped (Ctrl+C) at the placing session's prompt"),
+        "{s}"
+    );
+    t.at_prompt("kept * 2");
+    assert!(has_line(&t.enter(), "14"));
+
+    // A lab section: stopped, the lab stays at section 1 and `:next` would
+    // run section 2 again; section 1's variable is there.
+    t.at_prompt(&format!(":lab {}", lab.display()));
+    t.enter();
+    t.at_prompt(":next");
+    assert!(has_line(&t.enter(), "21"));
+    t.at_prompt(":next");
+    t.keys(&["Enter"]);
+    t.wait_for("Ctrl+C stops");
+    let s = t.press_to_prompt("C-c");
+    assert!(
+        s.contains("(section 2 was stopped by Ctrl+C: :next runs it again)"),
+        "{s}"
+    );
+    let last = s.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    assert_eq!(last.trim_end(), format!("{} 1>", lab.display()), "{s}");
+    t.at_prompt("a + kept");
+    assert!(has_line(&t.enter(), "27"));
 }

@@ -103,7 +103,7 @@ impl Host for TerminalHost {
     fn monitor(&self) -> Box<dyn Monitor> {
         if self.progress {
             Box::new(ProgressLine::new(
-                ProgressDrawTarget::stderr(),
+                ProgressDrawTarget::term_like_with_hz(Box::new(NarrowStderr::new()), 20),
                 Duration::from_millis(300),
             ))
         } else {
@@ -222,6 +222,52 @@ impl Drop for ProgressLine {
         if let Some(bar) = self.bar.get() {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Stderr as indicatif sees it, three columns narrower than the terminal.
+/// The `^C` the terminal echoes on Ctrl+C goes after the progress line; had
+/// the line filled the row, the echo would wrap to a new row, and the clear
+/// before the answer would wipe that row instead of the progress line.
+#[derive(Debug)]
+struct NarrowStderr(console::Term);
+
+impl NarrowStderr {
+    fn new() -> NarrowStderr {
+        NarrowStderr(console::Term::stderr())
+    }
+}
+
+impl indicatif::TermLike for NarrowStderr {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(3).max(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 

@@ -410,14 +410,8 @@ mod tests {
         };
         let host = crate::script::host::RecordingHost::default();
         host.cancel();
-        let e = run_search(
-            &host,
-            "count_polyomino",
-            Options::default(),
-            false,
-            stopped,
-        )
-        .unwrap_err();
+        let e =
+            run_search(&host, "count_polyomino", Options::default(), false, stopped).unwrap_err();
         assert_eq!(
             e.to_string(),
             "Runtime error: stopped (Ctrl+C) in count_polyomino after 57320 packings, 3 of 8 top-level branches finished: the count is partial"

@@ -51,7 +51,11 @@ fn ym() -> Grid {
 /// Err once Ctrl+C was pressed: a native `f` never reaches Rhai's own
 /// progress check, so the power-operator loops look at the flag themselves.
 /// `done` says how far the loop got.
-fn interrupted(ctx: &NativeCallContext, function: &str, done: &str) -> Result<(), Box<EvalAltResult>> {
+fn interrupted(
+    ctx: &NativeCallContext,
+    function: &str,
+    done: &str,
+) -> Result<(), Box<EvalAltResult>> {
     if crate::script::host::host(ctx).cancelled() {
         Err(crate::script::host::stopped(
             ctx,
@@ -256,7 +260,9 @@ pub mod api {
             Ok(grids) => Ok(grids_to_array(grids)),
             Err(HuiError::Interrupted { round, frontier }) => Err(crate::script::host::stopped(
                 &ctx,
-                format!("in sudoku in round {round} with {frontier} open grids: no solutions returned"),
+                format!(
+                    "in sudoku in round {round} with {frontier} open grids: no solutions returned"
+                ),
             )),
             Err(e) => Err(fail("sudoku", e)),
         }

@@ -66,10 +66,17 @@ impl Search<'_> {
             self.guesses += 1;
             if self.guesses & 4095 == 0
                 && let Some(m) = self.monitor
-                && m.cancelled()
             {
-                self.stopped = true;
-                return;
+                if m.cancelled() {
+                    self.stopped = true;
+                    return;
+                }
+                m.report(&crate::monitor::Progress {
+                    label: "count_solutions",
+                    done: self.guesses,
+                    total: None,
+                    found: self.count,
+                });
             }
             let (b, p) = s.pick(&few, self.hard);
             let bit = 1u32 << p;
