@@ -13,6 +13,12 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    puzzlelab::repl::main(args)
+    let args = match puzzlelab::repl::utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => args,
+        Err(why) => {
+            eprintln!("puzzlelab: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    puzzlelab::repl::run_on_big_stack(move || puzzlelab::repl::main(args))
 }

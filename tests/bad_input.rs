@@ -586,3 +586,218 @@ fn a_relative_state_folder_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- the process: no aborts, bounded input, closed pipes ----------------
+
+/// `puzzlelab ARGS` with `stdin` bytes: (status, stdout, stderr).
+fn run_bytes(args: &[&std::ffi::OsStr], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let home = crate::common::scratch_dir("bad-proc");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .env("PUZZLELAB_HOME", home.as_str())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    // Written from a thread: the process may stop reading early.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn run_text(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    run_bytes(&args, stdin.as_bytes())
+}
+
+/// Printing a value nested 5000 deep used to overflow the stack: now the
+/// first 64 levels print and `[...]` stands for the rest.
+#[test]
+fn deeply_nested_values_print() {
+    let (code, out, err) = run_text(
+        &[],
+        "let a = []; for i in 0..5000 { a = [a]; }\na\nprint(a)\n\
+         let m = #{}; for i in 0..3000 { m = #{x: m}; }\nm\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    let deep = format!("{}[...]{}", "[".repeat(64), "]".repeat(64));
+    assert_eq!(
+        lines,
+        [
+            deep.as_str(),
+            deep.as_str(),
+            &format!("{}#{{...}}{}", "#{\"x\": ".repeat(64), "}".repeat(64))
+        ]
+    );
+}
+
+/// Recursion as deep as the cap on --max-call-levels runs; deeper is the
+/// sandbox's error, and a cap past what the stack holds is refused.
+#[test]
+fn call_depth_is_capped_below_the_stack() {
+    let f = "fn f(n) { if n == 0 { 0 } else { 1 + f(n - 1) } }";
+    let (code, out, err) = run_text(
+        &["--max-call-levels", "50000", "-e", &format!("{f} f(49990)")],
+        "",
+    );
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "49990\n", ""));
+    let (code, _, err) = run_text(
+        &["--max-call-levels", "50000", "-e", &format!("{f} f(60000)")],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Stack overflow") && err.contains("--max-call-levels"),
+        "{err}"
+    );
+    let (code, _, err) = run_text(&["--max-call-levels", "60000", "-e", "1"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "--max-call-levels 60000: at most 50000 (deeper recursion would overflow the stack)"
+        ),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff.rhai");
+    let (code, out, err) = run_bytes(&[std::ffi::OsStr::new("run"), bad], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "puzzlelab: argument 2 (\u{FFFD}.rhai) is not valid UTF-8: puzzlelab reads its arguments as text\n"
+    );
+}
+
+#[test]
+fn repeating_a_string_past_memory() {
+    let (code, _, err) = run_text(
+        &[
+            "--max-string-size",
+            "0",
+            "-e",
+            "\"xx\" * 9223372036854775807",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "<-e>:1:6: *: repeating 2 bytes 9223372036854775807 times needs more memory than there is\n"
+    );
+    let (code, out, _) = run_text(
+        &[
+            "--max-string-size",
+            "0",
+            "-e",
+            "(\"\" * 9223372036854775807).len()",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "0\n"));
+}
+
+/// Piped input with no line breaks is refused at 16 MiB, not read into
+/// memory without end; a byte that is not UTF-8 stops the run with its
+/// place and a failure status (it used to end quietly with 0).
+#[test]
+fn piped_input_is_bounded_and_checked() {
+    let (code, out, err) = run_bytes(&[], &vec![b'a'; 17 << 20]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "<stdin>:1: a line longer than 16 MiB: is this a text file?\n"
+    );
+    let (code, out, err) = run_bytes(&[], b"print(1);\nprint(\"\xff\");\nprint(3);\n");
+    assert_eq!((code, out.as_str()), (1, "1\n"));
+    assert_eq!(
+        err,
+        "<stdin>:2: not valid UTF-8 (byte 0xFF at column 8): puzzlelab reads text\n"
+    );
+}
+
+/// A long statement on stdin is parsed a bounded number of times (checks
+/// spaced out as it grows), and still ends at the right line: the lines
+/// after it, an interactive call and its answers included, run as their
+/// own statements.
+#[test]
+fn a_long_piped_statement_ends_where_it_ends() {
+    let mut text = String::from("let a = [\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("  {i},\n"));
+    }
+    text.push_str("];\na.len()\na[19999]\nlet b = pentomino(\"V\");\n1\nZ\n1\n\nn\nb.cols\n");
+    let (code, out, err) = run_text(&[], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("20000\n19999\n"), "{out}");
+    assert!(out.contains("*** break"), "{out}");
+    assert!(out.ends_with("\n10\n"), "{out}");
+}
+
+/// `print` in a loop piped into a reader that leaves (`| head -1`) ends
+/// with status 141 instead of printing into nothing forever.
+#[test]
+fn a_closed_pipe_ends_the_run() {
+    use std::io::{BufRead, BufReader};
+    let home = crate::common::scratch_dir("bad-pipe");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["-e", "loop { print(\"y\") }"])
+        .env("PUZZLELAB_HOME", home.as_str())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert_eq!(first, "y\n");
+    drop(out);
+    for _ in 0..300 {
+        if let Ok(Some(status)) = child.try_wait() {
+            assert_eq!(status.code(), Some(141));
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("still printing 30 s after its reader left");
+}
+
+/// A lab section that prints in a loop is stopped at the output cap (the
+/// string size limit), not left to fill memory.
+#[test]
+fn lab_output_is_bounded() {
+    let file = crate::common::scratch_file("bad-lab", "loud.lab");
+    std::fs::write(
+        &file,
+        "Title: Loud\nLab Section One\nPrints.\n)\nfor i in 0..100000 { print(\"line \" + i) }\n",
+    )
+    .unwrap();
+    let limits = Limits {
+        max_string_size: 1000,
+        ..Limits::default()
+    };
+    let e = puzzlelab::lab::print_transcript(file.as_str(), &limits).unwrap_err();
+    assert!(
+        e.contains("the printed output passed 1000 bytes (the string size limit); raise it with --max-string-size N"),
+        "{e}"
+    );
+    assert!(e.len() < 3000, "{} bytes", e.len());
+}

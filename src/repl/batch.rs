@@ -155,45 +155,75 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
 /// except a `stopped (Ctrl+C)`: that statement ends, the next one runs (as
 /// at the prompt), and the exit status is 130.
 pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> ExitCode {
-    let mut chunk_text = String::new();
+    // The lines of the statement being read; the first `known_open` of
+    // them are known not to be complete yet.
+    let mut chunk: Vec<String> = Vec::new();
+    let mut known_open = 0;
     let mut first_line = 1;
     let mut line_no = 0;
     loop {
         let line = session.host().read_line();
-        let at_end = line.is_none();
-        if let Some(line) = line {
-            line_no += 1;
-            if chunk_text.is_empty() {
-                let t = line.trim();
-                if t.is_empty() {
-                    continue;
-                }
-                if super::is_command(t) {
-                    match repl_command(t, session, lab, limits) {
-                        Outcome::Quit => return status(true),
-                        Outcome::Failed => return status(false),
-                        Outcome::Done => {}
-                    }
-                    continue;
-                }
-                first_line = line_no;
-            }
-            chunk_text.push_str(&line);
-            chunk_text.push('\n');
-            if session.is_incomplete(&chunk_text) {
-                continue;
-            }
-        }
-        if !chunk_text.trim().is_empty() {
-            match eval_chunk(session, &chunk_text) {
-                Ok(v) => show(&session.show(&v)),
-                Err(e) => {
-                    let _ = std::io::stdout().flush();
-                    eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));
-                    if e.is_stop() {
-                        chunk_text.clear();
+        let mut at_end = line.is_none();
+        match line {
+            Some(line) => {
+                line_no += 1;
+                if chunk.is_empty() {
+                    let t = line.trim();
+                    if t.is_empty() {
                         continue;
                     }
+                    if super::is_command(t) {
+                        match repl_command(t, session, lab, limits) {
+                            Outcome::Quit => return status(true),
+                            Outcome::Failed => return status(false),
+                            Outcome::Done => {}
+                        }
+                        continue;
+                    }
+                    first_line = line_no;
+                }
+                chunk.push(line);
+                if !check_now(chunk.len(), known_open) {
+                    continue;
+                }
+            }
+            None => {
+                if let Some(why) = super::host::take_input_error() {
+                    let _ = std::io::stdout().flush();
+                    eprintln!("<stdin>:{}: {why}", line_no + 1);
+                    return status(false);
+                }
+                if chunk.is_empty() {
+                    return status(true);
+                }
+            }
+        }
+        if session.is_incomplete(&joined(&chunk)) {
+            if !at_end {
+                known_open = chunk.len();
+                continue;
+            }
+            // The input ended inside a statement: run it to report that.
+        } else {
+            // Complete; with checks spaced out, find the line where it first
+            // became complete and give back the lines after it.
+            let end = first_complete(session, &chunk, known_open);
+            let rest = chunk.split_off(end);
+            if !rest.is_empty() {
+                line_no -= rest.len();
+                super::host::unread_lines(rest);
+                at_end = false;
+            }
+        }
+        let chunk_text = joined(&chunk);
+        chunk.clear();
+        known_open = 0;
+        match eval_chunk(session, &chunk_text) {
+            Ok(v) => show(&session.show(&v)),
+            Err(e) => {
+                let _ = std::io::stdout().flush();
+                eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));
+                if !e.is_stop() {
                     if let Some(hint) = super::did_you_mean(&e, session) {
                         eprintln!("{hint}");
                     }
@@ -201,11 +231,43 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 }
             }
         }
-        chunk_text.clear();
         if at_end {
             return status(true);
         }
     }
+}
+
+/// Lines of a statement as one text, each ending in a line break.
+fn joined(lines: &[String]) -> String {
+    let mut text = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Whether to ask the parser if a statement of `lines` lines is complete,
+/// the first `known_open` being known incomplete. Every line up to 64;
+/// past that, once the statement has grown by a sixteenth since the last
+/// check, so that a statement of n lines costs O(n) parsing, not O(n²).
+fn check_now(lines: usize, known_open: usize) -> bool {
+    lines <= 64 || lines - known_open >= lines / 16
+}
+
+/// The fewest lines of `chunk` that make a complete statement, knowing the
+/// first `known_open` do not and all of them do (a binary search).
+fn first_complete(session: &Session, chunk: &[String], known_open: usize) -> usize {
+    let (mut lo, mut hi) = (known_open + 1, chunk.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if session.is_incomplete(&joined(&chunk[..mid])) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
 }
 
 #[cfg(test)]

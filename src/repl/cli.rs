@@ -87,6 +87,10 @@ enum Command {
 pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
     let parsed =
         Args::try_parse_from(std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()))?;
+    parsed
+        .limits
+        .check()
+        .map_err(|why| clap::Error::raw(clap::error::ErrorKind::ValueValidation, why + "\n"))?;
     let mode = match (parsed.eval, parsed.command) {
         (Some(code), None) => Mode::Eval {
             code,

@@ -4,9 +4,10 @@
 //! call and its answers can share one stream); Ctrl+C cancels; long jobs
 //! draw an indicatif progress line on stderr when it is a terminal.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -55,8 +56,7 @@ impl Default for TerminalHost {
 
 impl Host for TerminalHost {
     fn print(&self, line: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
+        write_stdout(&format!("{line}\n"), false);
     }
 
     fn note(&self, line: &str) {
@@ -112,18 +112,107 @@ impl Host for TerminalHost {
     }
 }
 
-/// One line of stdin without its line ending; `None` at the end of input.
-/// Std's stdin is one buffered reader for the whole process, so the piped
-/// script reader and interactive functions never lose each other's lines.
+/// Write to stdout. When the reader has gone (`puzzlelab ... | head -1`)
+/// there is no one to write for: leave at once with status 141, as a
+/// program killed by SIGPIPE does, instead of printing on into nothing.
+pub fn write_stdout(text: &str, flush: bool) {
+    let mut out = std::io::stdout().lock();
+    let mut result = out.write_all(text.as_bytes());
+    if flush && result.is_ok() {
+        result = out.flush();
+    }
+    if let Err(e) = result
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(141);
+    }
+}
+
+/// The longest line read from stdin (16 MiB): a stream without line breaks
+/// (`< /dev/zero`) is an error, not a line that fills memory.
+pub const MAX_INPUT_LINE: usize = 16 << 20;
+
+/// Lines given back by the piped-script reader (read ahead while looking
+/// for the end of a long statement), read again before stdin.
+static UNREAD: Mutex<VecDeque<String>> = Mutex::new(VecDeque::new());
+
+/// Why stdin stopped early (a line too long or not UTF-8), if it did; the
+/// piped-script mode reports it and fails.
+static INPUT_ERROR: Mutex<Option<String>> = Mutex::new(None);
+
+/// Put `lines` back in front of stdin, first line first.
+pub fn unread_lines(lines: Vec<String>) {
+    if let Ok(mut q) = UNREAD.lock() {
+        for line in lines.into_iter().rev() {
+            q.push_front(line);
+        }
+    }
+}
+
+/// Why reading stdin stopped before its end, once (see [`read_stdin_line`]).
+pub fn take_input_error() -> Option<String> {
+    INPUT_ERROR.lock().ok().and_then(|mut e| e.take())
+}
+
+/// One line of stdin without its line ending; `None` at the end of input,
+/// and also after a line that is too long or not UTF-8 (then
+/// [`take_input_error`] says which). Std's stdin is one buffered reader for
+/// the whole process, so the piped script reader and interactive functions
+/// never lose each other's lines.
 pub fn read_stdin_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => {
+    if let Some(line) = UNREAD.lock().ok().and_then(|mut q| q.pop_front()) {
+        return Some(line);
+    }
+    let fail = |why: String| {
+        if let Ok(mut e) = INPUT_ERROR.lock() {
+            e.get_or_insert(why);
+        }
+        None
+    };
+    let bytes = match read_bounded_line(&mut std::io::stdin().lock(), MAX_INPUT_LINE) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return None,
+        Err(e) => return fail(e.to_string()),
+    };
+    match String::from_utf8(bytes) {
+        Ok(mut line) => {
             while line.ends_with('\n') || line.ends_with('\r') {
                 line.pop();
             }
             Some(line)
+        }
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let byte = e.as_bytes()[at];
+            let column = String::from_utf8_lossy(&e.as_bytes()[..at]).chars().count() + 1;
+            fail(format!(
+                "not valid UTF-8 (byte 0x{byte:02X} at column {column}): puzzlelab reads text"
+            ))
+        }
+    }
+}
+
+/// The bytes of one line, its `\n` included; `None` at the end of input.
+fn read_bounded_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<Vec<u8>>> {
+    let mut line = Vec::new();
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok((!line.is_empty()).then_some(line));
+        }
+        if let Some(i) = available.iter().position(|&b| b == b'\n') {
+            line.extend_from_slice(&available[..=i]);
+            input.consume(i + 1);
+            return Ok(Some(line));
+        }
+        let n = available.len();
+        line.extend_from_slice(available);
+        input.consume(n);
+        if line.len() > max {
+            return Err(std::io::Error::other(format!(
+                "a line longer than {} MiB: is this a text file?",
+                max >> 20
+            )));
         }
     }
 }

@@ -23,6 +23,51 @@ mod interactive;
 
 use host::{INTERRUPTED, SIGINT_SEEN, TerminalHost};
 
+/// The stack of the thread everything runs on: script recursion up to the
+/// cap on `--max-call-levels` ([`cli::MAX_CALL_LEVELS`]) and dropping deeply
+/// nested values need far more than a main thread's 8 MB. It is reserved
+/// address space; pages are used only as deep as the program goes.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// Run `work` on a thread with a [`STACK_BYTES`] stack (on this thread if
+/// the system will not make one) and return its exit code.
+pub fn run_on_big_stack(work: impl FnOnce() -> ExitCode + Send + 'static) -> ExitCode {
+    let spawned = std::thread::Builder::new()
+        .name("puzzlelab".into())
+        .stack_size(STACK_BYTES);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
+    let job2 = job.clone();
+    match spawned.spawn(move || {
+        let work = job2.lock().ok().and_then(|mut w| w.take());
+        let _ = tx.send(work.map(|w| w()));
+    }) {
+        Ok(handle) => {
+            let _ = handle.join();
+            rx.recv().ok().flatten().unwrap_or(ExitCode::FAILURE)
+        }
+        Err(_) => {
+            let work = job.lock().ok().and_then(|mut w| w.take());
+            work.map_or(ExitCode::FAILURE, |w| w())
+        }
+    }
+}
+
+/// The command-line arguments as text, or which one is not UTF-8.
+pub fn utf8_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<String>, String> {
+    args.enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                format!(
+                    "argument {} ({}) is not valid UTF-8: puzzlelab reads its arguments as text",
+                    i + 1,
+                    a.to_string_lossy()
+                )
+            })
+        })
+        .collect()
+}
+
 /// Entry point for the binary: parse the command line and run the mode.
 pub fn main(args: Vec<String>) -> ExitCode {
     let options = match cli::parse(&args) {
@@ -36,12 +81,12 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let limits = &options.limits;
     match options.mode {
         cli::Mode::LabList => {
-            print!("{}", lab_list());
+            host::write_stdout(&lab_list(), true);
             ExitCode::SUCCESS
         }
         cli::Mode::Lab { name, print: true } => match crate::lab::print_transcript(&name, limits) {
             Ok(text) => {
-                print!("{text}");
+                host::write_stdout(&text, true);
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -246,9 +291,10 @@ fn show(text: &str) {
     if text.is_empty() {
         return;
     }
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{}", text.strip_suffix('\n').unwrap_or(text));
-    let _ = out.flush();
+    host::write_stdout(
+        &format!("{}\n", text.strip_suffix('\n').unwrap_or(text)),
+        true,
+    );
 }
 
 /// `:help`: commands and keys.

@@ -17,6 +17,7 @@ pub mod help;
 pub mod host;
 pub mod matrix;
 pub mod options;
+pub mod printing;
 pub mod session;
 
 mod grid;
@@ -136,7 +137,7 @@ macro_rules! limits {
 limits! {
     /// operations per evaluation, 0 = unlimited
     max_operations: u64 = 2_000_000_000;
-    /// depth of nested function calls
+    /// depth of nested function calls (at most 50000)
     max_call_levels: usize = 256;
     /// longest string in bytes, 0 = unlimited
     max_string_size: usize = 64 << 20;
@@ -144,8 +145,46 @@ limits! {
     max_array_size: usize = 10_000_000;
     /// largest object map, 0 = unlimited
     max_map_size: usize = 1_000_000;
-    /// deepest expression nesting, 0 = unlimited
+    /// deepest expression nesting (at most 10000; 0 = that)
     max_expr_depth: usize = 256;
+}
+
+/// The deepest `--max-call-levels` allowed: script recursion takes up to
+/// ~8 KB of stack a level, and the evaluation thread has 1 GiB
+/// (`repl::STACK_BYTES`), so deeper would abort the process.
+pub const MAX_CALL_LEVELS: usize = 50_000;
+
+/// The deepest `--max-expr-depth` allowed (0, "unlimited", means this):
+/// parsing nests on the stack too.
+pub const MAX_EXPR_DEPTH: usize = 10_000;
+
+impl Limits {
+    /// Why these limits cannot be used, if they cannot: a call depth or
+    /// expression depth the evaluation stack does not hold.
+    pub fn check(&self) -> Result<(), String> {
+        if self.max_call_levels > MAX_CALL_LEVELS {
+            return Err(format!(
+                "--max-call-levels {}: at most {MAX_CALL_LEVELS} (deeper recursion would overflow the stack)",
+                self.max_call_levels
+            ));
+        }
+        if self.max_expr_depth > MAX_EXPR_DEPTH {
+            return Err(format!(
+                "--max-expr-depth {}: at most {MAX_EXPR_DEPTH}, and 0 means {MAX_EXPR_DEPTH} \
+                 (deeper nesting would overflow the stack)",
+                self.max_expr_depth
+            ));
+        }
+        Ok(())
+    }
+
+    /// The expression depth the engine gets: 0 means the most allowed.
+    fn expr_depth(&self) -> usize {
+        match self.max_expr_depth {
+            0 => MAX_EXPR_DEPTH,
+            n => n.min(MAX_EXPR_DEPTH),
+        }
+    }
 }
 
 /// A whole number for a limit flag; `_` may group digits (`1_000_000`).
@@ -162,31 +201,34 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     let mut engine = Engine::new();
     engine
         .set_max_operations(limits.max_operations)
-        .set_max_call_levels(limits.max_call_levels)
+        .set_max_call_levels(limits.max_call_levels.min(MAX_CALL_LEVELS))
         .set_max_string_size(limits.max_string_size)
         .set_max_array_size(limits.max_array_size)
         .set_max_map_size(limits.max_map_size)
-        .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth);
+        .set_max_expr_depths(limits.expr_depth(), limits.expr_depth());
     engine.set_default_tag(Dynamic::from(host::HostTag {
         host: host.clone(),
         allow_exec: limits.allow_exec,
     }));
-    // Script code between native calls stops here; the interrupt is consumed
-    // so the next statement starts clean (Rhai's stop cannot be caught).
-    engine.on_progress(move |_| {
-        if host.take_cancel() {
-            Some(Dynamic::from(format!(
-                "{} while running script code: the statement did not finish",
-                host::STOPPED
-            )))
-        } else {
-            None
-        }
-    });
+    engine.on_progress(move |_| stop_requested(&*host));
     for domain in DOMAINS {
         engine.register_global_module(Shared::new((domain.module)()));
     }
+    // Last, so that its array and map printing is found before Rhai's own.
+    engine.register_global_module(Shared::new(printing::module()));
     engine
+}
+
+/// Why Rhai should stop the running script code, if the user asked: script
+/// code between native calls stops here, and the interrupt is consumed so
+/// the next statement starts clean (Rhai's stop cannot be caught).
+pub(crate) fn stop_requested(host: &dyn host::Host) -> Option<Dynamic> {
+    host.take_cancel().then(|| {
+        Dynamic::from(format!(
+            "{} while running script code: the statement did not finish",
+            host::STOPPED
+        ))
+    })
 }
 
 /// A fresh scope with the source's puzzles predefined: `ym`, `su21_1`,

@@ -96,6 +96,21 @@ impl std::error::Error for EvalError {}
 struct Sink {
     capture: bool,
     buf: String,
+    /// Most bytes kept while capturing (the string size limit, or 1 GiB
+    /// when that is off); past it printing stops the evaluation.
+    cap: usize,
+    overflow: bool,
+}
+
+impl Sink {
+    fn capture(&mut self, s: &str) {
+        if self.buf.len() + s.len() + 1 > self.cap {
+            self.overflow = true;
+            return;
+        }
+        self.buf.push_str(s);
+        self.buf.push('\n');
+    }
 }
 
 /// Engine + scope + defined functions, evaluated chunk by chunk.
@@ -113,13 +128,19 @@ impl Session {
     /// colour, progress and cancellation.
     pub fn new(limits: &Limits, host: Rc<dyn Host>) -> Session {
         let mut engine = new_engine(limits, host.clone());
-        let sink = Rc::new(RefCell::new(Sink::default()));
+        let cap = match limits.max_string_size {
+            0 => 1 << 30,
+            n => n,
+        };
+        let sink = Rc::new(RefCell::new(Sink {
+            cap,
+            ..Sink::default()
+        }));
         let (to, out) = (sink.clone(), host.clone());
         engine.on_print(move |s| {
             let mut sink = to.borrow_mut();
             if sink.capture {
-                sink.buf.push_str(s);
-                sink.buf.push('\n');
+                sink.capture(s);
             } else {
                 out.print(s);
             }
@@ -128,11 +149,26 @@ impl Session {
         engine.on_debug(move |s, _, _| {
             let mut sink = to.borrow_mut();
             if sink.capture {
-                sink.buf.push_str(s);
-                sink.buf.push('\n');
+                sink.capture(s);
             } else {
                 out.note(s);
             }
+        });
+        // As `new_engine`'s check, and captured output past its cap (a lab
+        // section printing in a loop) stops the evaluation too.
+        let (to, stop) = (sink.clone(), host.clone());
+        engine.on_progress(move |_| {
+            if let Some(why) = super::stop_requested(&*stop) {
+                return Some(why);
+            }
+            let sink = to.borrow();
+            sink.overflow.then(|| {
+                Dynamic::from(format!(
+                    "the printed output passed {} bytes (the string size limit); \
+                     raise it with --max-string-size N",
+                    sink.cap
+                ))
+            })
         });
         Session {
             engine,
@@ -164,7 +200,9 @@ impl Session {
 
     /// Text printed while capturing, since the last call.
     pub fn take_output(&mut self) -> String {
-        std::mem::take(&mut self.sink.borrow_mut().buf)
+        let mut sink = self.sink.borrow_mut();
+        sink.overflow = false;
+        std::mem::take(&mut sink.buf)
     }
 
     /// Parse `code` without running it (for multi-line input and checks).

@@ -424,13 +424,31 @@ pub mod api {
                 "*: cannot repeat a string {n} times (a negative count)"
             ))
         })?;
-        if limit > 0 && text.len().saturating_mul(len) > limit {
+        if text.is_empty() {
+            return Ok(String::new());
+        }
+        let total = text.len().checked_mul(len);
+        if limit > 0 && total.is_none_or(|t| t > limit) {
             return Err(error(format!(
                 "*: repeating {} bytes {n} times passes the string size limit ({limit} bytes)",
                 text.len()
             )));
         }
-        Ok(text.repeat(len))
+        // Without a size limit the memory is still asked for first, so a
+        // count too large for it is an error, not an abort.
+        let mut out = String::new();
+        total
+            .and_then(|t| out.try_reserve_exact(t).ok())
+            .ok_or_else(|| {
+                error(format!(
+                    "*: repeating {} bytes {n} times needs more memory than there is",
+                    text.len()
+                ))
+            })?;
+        for _ in 0..len {
+            out.push_str(text);
+        }
+        Ok(out)
     }
 
     // ---- J's index tables -----------------------------------------------
