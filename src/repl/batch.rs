@@ -163,7 +163,10 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
         }
         if !chunk_text.trim().is_empty() {
             match eval_chunk(session, &chunk_text) {
-                Ok(v) => show(&session.show(&v)),
+                Ok(v) => {
+                    show(&session.show(&v));
+                    session.set_last(&v);
+                }
                 Err(e) => {
                     let _ = std::io::stdout().flush();
                     eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));

@@ -11,10 +11,12 @@ use std::rc::Rc;
 
 use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
+pub mod builtins;
 pub mod complete;
 pub mod exec;
 pub mod help;
 pub mod host;
+pub mod last;
 pub mod matrix;
 pub mod options;
 pub mod session;
@@ -182,17 +184,6 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         engine.register_global_module(Shared::new((domain.module)()));
     }
     engine
-}
-
-/// A fresh scope with the source's puzzles predefined: `ym`, `su21_1`,
-/// `su21_99`, `clark`, `x`.
-pub fn new_scope() -> Scope<'static> {
-    let mut scope = Scope::new();
-    for (name, text) in crate::sudoku::puzzles::ALL {
-        let g = crate::sudoku::Grid::parse(text).expect("built-in puzzle parses");
-        scope.push(name, g);
-    }
-    scope
 }
 
 /// What kind of value `v` is, in words for an error message ("an integer").
