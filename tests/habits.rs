@@ -148,3 +148,58 @@ fn vars_preview_grids_by_line_and_arrays_by_length_and_fns_hide_closures() {
         "{out}"
     );
 }
+
+#[test]
+fn underscore_is_the_last_value_shown() {
+    let (out, err) = piped(
+        "assign(ym).line()\nfilled(grid(_))\n_ + 1\nlet g = _;\ng * 2\n\
+         switch g { 82 => `${_} and \"_\" // _`, _ => \"other\" }\nprint(1)\n_\n",
+    );
+    assert_eq!(
+        out,
+        "659721348743985162281436597974162853365897214128354679412673985596248731837519426\n\
+         81\n82\n164\n164 and \"_\" // _\n1\n164 and \"_\" // _\n",
+        "{err}"
+    );
+    assert!(err.is_empty(), "{err}");
+    let (_, err) = piped("_ + 1\n");
+    assert_eq!(
+        err,
+        "<stdin>:1:1: Variable not found: _\n  `_` is the last value shown, and none has been shown yet\n"
+    );
+}
+
+#[test]
+fn reset_inside_a_lab_brings_back_what_its_sections_made() {
+    let (out, err) = piped(":lab example\n:next\n:next\n:reset\nanswer\ntwice(answer)\n:next\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.contains(
+            "a fresh session: your variables and functions are gone\n\
+             (ran the code of sections 1 to 2 quietly again)\n\
+             (still at section 2 of 3 of lab example)\n42\n84\n-- (3 of 3) A grid ---"
+        ),
+        "{out}"
+    );
+}
+
+/// `see` of a list wider than a terminal: five grids a row, rows apart,
+/// so the REPL's screenful-at-a-time cut falls between rows (the tmux test
+/// watches it happen).
+#[test]
+fn see_of_a_long_list_is_five_grids_a_row() {
+    let mut s =
+        puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
+    let text = |s: &mut puzzlelab::script::session::Session, code: &str| {
+        let v = s.eval(code).unwrap();
+        s.show(&v)
+    };
+    let five = text(&mut s, "see([ym, ym, ym, ym, ym])");
+    assert_eq!(five.lines().count(), 15);
+    let long = text(&mut s, "let l = []; for i in 0..12 { l.push(ym) } see(l)");
+    let rows: Vec<&str> = long.split("\n\n").collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0], five);
+    assert_eq!(rows[2], text(&mut s, "see([ym, ym])"));
+    assert!(long.lines().all(|l| l.chars().count() <= 71), "{long}");
+}

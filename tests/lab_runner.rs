@@ -78,9 +78,16 @@ Grids
         quit.starts_with("Closed lab example at section 3 of 3"),
         "{quit}"
     );
+    assert!(
+        quit.ends_with("Your variables stay defined; the lab's functions (twice) went with it."),
+        "{quit}"
+    );
     assert!(!state.active());
-    let v = s.eval("twice(answer)").unwrap();
+    // The lab's variables stay; its functions were the lab's.
+    let v = s.eval("answer * 2").unwrap();
     assert_eq!(s.show(&v), "84");
+    let gone = s.eval("twice(answer)").unwrap_err().located("<t>", 1);
+    assert_eq!(gone, "<t>:1:1: Function not found: twice (i64)");
     // With no lab open, `:quit` belongs to the REPL; other lab commands say why not.
     assert_eq!(state.command(":quit", &mut s), None);
     assert!(cmd(&mut state, &mut s, ":next").starts_with("no lab is open"));
@@ -220,7 +227,7 @@ fn binary_runner_with_piped_input() {
     let home = scratch("home");
     std::fs::create_dir_all(&home).unwrap();
     let input =
-        ":lab example\n:next\nanswer * 10\n:next\n:back\n:goto 3\n:toc\n:quit\ntwice(answer)\n";
+        ":lab example\n:next\nanswer * 10\n:next\n:back\n:goto 3\n:toc\n:quit\nanswer * 2\n";
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .env("PUZZLELAB_HOME", &home)
         .stdin(std::process::Stdio::piped())

@@ -418,3 +418,52 @@ fn ctrl_c_stops_long_work_and_keeps_the_session() {
     t.at_prompt("a + kept");
     assert!(has_line(&t.enter(), "27"));
 }
+
+/// `_` is the last value shown; `see` of a long list stops after a
+/// screenful, between two rows of grids, and `:more` goes on.
+#[test]
+fn underscore_and_a_long_see_a_screenful_at_a_time() {
+    if !tmux_available() {
+        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+        return;
+    }
+    let home = crate::common::scratch_dir("tmux-pages");
+    let t = start(&home, "", "pages");
+    t.wait_for("Tab to complete");
+    t.at_prompt("6 * 7");
+    assert!(has_line(&t.enter(), "42"));
+    t.at_prompt("_ + 1");
+    assert!(has_line(&t.enter(), "43"));
+    t.at_prompt("assign(ym)");
+    t.enter();
+    t.at_prompt("filled(_)");
+    assert!(has_line(&t.enter(), "81"));
+
+    // 40 grids: eight rows of five, 127 lines. The 50-line pane shows two
+    // rows (31 lines); the empty line after them is not shown.
+    t.at_prompt("let l = []; for i in 0..40 { l.push(ym) } see(l)");
+    let s = t.enter();
+    let note = "... 95 more lines (6484 characters) not shown: :more shows the next screenful, print(...) all of it";
+    assert!(has_line(&s, note), "{s}");
+    let shown: Vec<&str> = s
+        .lines()
+        .skip_while(|l| !l.contains("see(l)"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("..."))
+        .collect();
+    assert_eq!(shown.len(), 31, "{s}");
+    assert_eq!(shown[15], "", "{s}");
+    assert_eq!(shown[30], format!("+{}", "-------------+".repeat(5)));
+    t.at_prompt(":more");
+    let s = t.enter();
+    assert!(
+        has_line(
+            &s,
+            "... 63 more lines (4322 characters) not shown: :more shows the next screenful, print(...) all of it"
+        ),
+        "{s}"
+    );
+    t.keys(&["C-d"]);
+    t.wait_for("REPL-EXITED-0");
+    let _ = std::fs::remove_dir_all(&home);
+}

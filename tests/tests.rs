@@ -28,6 +28,7 @@ mod sat;
 mod sat_collections;
 mod sat_external;
 mod scripts_run;
+mod session_scope;
 mod similarity;
 mod similarity_canon;
 mod solver;

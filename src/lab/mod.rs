@@ -164,7 +164,7 @@ fn run_inputs(
         // Code from a lab file never runs programs, whatever the session allows.
         let allowed = session.exec_allowed();
         session.allow_exec(false);
-        let result = session.eval(&input.code);
+        let result = session.eval_lab(&input.code);
         session.allow_exec(allowed);
         let printed = session.take_output();
         if echo && let Some(out) = out.as_deref_mut() {
@@ -337,14 +337,24 @@ impl LabState {
             ":quit" => {
                 let open = self.open.take()?;
                 self.save(&open.key, open.pos);
-                format!(
+                let gone = session.close_lab();
+                let mut text = format!(
                     "Closed lab {} at section {} of {}; `:lab {}` resumes there. \
-                     Your variables stay defined.",
+                     Your variables stay defined",
                     open.lab.name,
                     open.pos,
                     open.lab.sections.len(),
                     open.lab.name
-                )
+                );
+                if gone.is_empty() {
+                    text.push('.');
+                } else {
+                    text.push_str(&format!(
+                        "; the lab's functions ({}) went with it.",
+                        gone.join(", ")
+                    ));
+                }
+                text
             }
             _ => return None,
         };
@@ -369,6 +379,8 @@ impl LabState {
         if let Some(old) = self.open.take() {
             self.save(&old.key, old.pos);
         }
+        // A lab's functions are its own: the last lab's go.
+        session.close_lab();
         let key = if is_path(name) {
             std::fs::canonicalize(name)
                 .map(|p| p.display().to_string())
@@ -406,6 +418,7 @@ impl LabState {
             if let Some(open) = open {
                 self.save(&open.key, 0);
             }
+            session.close_lab();
             return "End of lab".into();
         }
         let to = open.pos + 1;
@@ -438,33 +451,8 @@ impl LabState {
         // A Ctrl+C pressed at the prompt before this command stops nothing.
         session.host().take_cancel();
         if open.ran + 1 < to {
-            let (from, until) = (open.ran + 1, to - 1);
-            let mut failed = Vec::new();
-            let mut stopped = None;
-            // Quiet means quiet: what those sections print is dropped.
-            let was = session.set_capture(true);
-            for k in from..=until {
-                if let Some(e) = run_inputs(&open.lab, k - 1, session, None) {
-                    if e.stopped {
-                        stopped = Some(k);
-                        failed.push(e.text);
-                        break;
-                    }
-                    failed.push(e.text);
-                }
-            }
-            let _ = session.take_output();
-            session.set_capture(was);
-            if from == until {
-                text.push_str(&format!("(ran section {from}'s code quietly first)\n"));
-            } else {
-                text.push_str(&format!(
-                    "(ran the code of sections {from} to {until} quietly first)\n"
-                ));
-            }
-            for e in failed {
-                text.push_str(&format!("error: {e}\n"));
-            }
+            let (quiet, stopped) = run_quietly(&open.lab, open.ran + 1, to - 1, session, " first");
+            text.push_str(&quiet);
             if let Some(k) = stopped {
                 // Nothing past the stop ran: stay where we were.
                 open.ran = k - 1;
@@ -492,6 +480,26 @@ impl LabState {
         let (key, pos) = (open.key.clone(), open.pos);
         self.save(&key, pos);
         text
+    }
+
+    /// After `:reset` (a fresh `session`): run the code of the open lab's
+    /// sections up to the current one again, quietly, so that the names
+    /// they made exist again; the position is kept. `None` when no lab is
+    /// open or it is at its introduction.
+    pub fn replay(&mut self, session: &mut Session) -> Option<String> {
+        let open = self.open.as_mut()?;
+        if open.pos == 0 {
+            open.ran = 0;
+            return None;
+        }
+        let (text, stopped) = run_quietly(&open.lab, 1, open.pos, session, " again");
+        open.ran = stopped.map_or(open.pos, |k| k - 1);
+        Some(format!(
+            "{text}(still at section {} of {} of lab {})",
+            open.pos,
+            open.lab.sections.len(),
+            open.lab.name
+        ))
     }
 
     fn positions_path(&self) -> Option<PathBuf> {
@@ -523,6 +531,42 @@ impl LabState {
             let _ = crate::files::write_atomic(&path, text.as_bytes(), &[]);
         }
     }
+}
+
+/// Run the code of sections `from..=until` (1-based) quietly: what they
+/// print is dropped. Returns a line saying so (`tail` ends it: " first",
+/// " again"), then any errors, and the section Ctrl+C stopped, if one was.
+fn run_quietly(
+    lab: &Lab,
+    from: usize,
+    until: usize,
+    session: &mut Session,
+    tail: &str,
+) -> (String, Option<usize>) {
+    let mut failed = Vec::new();
+    let mut stopped = None;
+    let was = session.set_capture(true);
+    for k in from..=until {
+        if let Some(e) = run_inputs(lab, k - 1, session, None) {
+            failed.push(e.text);
+            if e.stopped {
+                // Ctrl+C: the sections after this one do not run.
+                stopped = Some(k);
+                break;
+            }
+        }
+    }
+    let _ = session.take_output();
+    session.set_capture(was);
+    let mut text = if from == until {
+        format!("(ran section {from}'s code quietly{tail})\n")
+    } else {
+        format!("(ran the code of sections {from} to {until} quietly{tail})\n")
+    };
+    for e in failed {
+        text.push_str(&format!("error: {e}\n"));
+    }
+    (text, stopped)
 }
 
 /// The saved positions. A file that cannot be parsed is moved aside to

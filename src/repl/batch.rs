@@ -219,7 +219,10 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
         chunk.clear();
         known_open = 0;
         match eval_chunk(session, &chunk_text) {
-            Ok(v) => show(&session.show(&v)),
+            Ok(v) => {
+                show(&session.show(&v));
+                session.set_last(&v);
+            }
             Err(e) => {
                 let _ = std::io::stdout().flush();
                 eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));

@@ -41,7 +41,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         ":reset",
-        "a fresh session: variables and functions forgotten",
+        "a fresh session: variables and functions forgotten (in a lab, its sections' code runs again quietly)",
     ),
     (":limits", "the sandbox limits in force"),
     (":lab", ":lab lists labs, :lab NAME starts or resumes one"),
@@ -105,7 +105,7 @@ impl ReplHelper {
     /// value, starting with `word`; `None` when `var` is not a variable.
     pub fn methods(&self, var: &str, word: &str) -> Option<Vec<String>> {
         let session = self.session.borrow();
-        let value = session.scope().get(var)?;
+        let value = session.var(var)?;
         let type_name = session.engine().map_type_name(value.type_name());
         let type_name = type_name
             .rsplit("::")
@@ -149,15 +149,17 @@ impl ReplHelper {
                 .scope()
                 .iter_raw()
                 .map(|(name, ..)| name.to_string())
+                .chain(crate::script::builtins::names().map(String::from))
                 .filter(|n| n.starts_with(word)),
         );
-        out.extend(
-            session
-                .functions()
-                .iter_functions()
-                .map(|f| f.name.to_string())
-                .filter(|n| n.starts_with(word)),
-        );
+        for defined in [session.functions(), session.lab_functions()] {
+            out.extend(
+                defined
+                    .iter_functions()
+                    .map(|f| f.name.to_string())
+                    .filter(|n| n.starts_with(word)),
+            );
+        }
         drop(session);
         out.extend(
             self.builtin_names()

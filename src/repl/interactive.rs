@@ -115,6 +115,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
                 let (head, left) = page(&s.show(&v), rows);
                 show(&head);
                 more = left;
+                s.set_last(&v);
             }
             Err(e) => {
                 let _ = std::io::stdout().flush();
@@ -170,7 +171,17 @@ pub(crate) fn page(text: &str, rows: usize) -> (String, Option<String>) {
     if end >= text.len() {
         return (text.to_string(), None);
     }
-    let rest = &text[end..];
+    // Text in blocks apart by empty lines (`see` of a long list: rows of
+    // grids) is cut between two blocks when one ends in the screen's
+    // second half; the empty line goes.
+    let mut next = end;
+    if let Some(gap) = text[..end].rfind("\n\n")
+        && text[..gap].lines().count() >= keep / 2
+    {
+        end = gap + 1;
+        next = gap + 2;
+    }
+    let rest = &text[next..];
     let lines = rest.lines().count();
     let note = format!(
         "... {lines} more line{} ({} characters) not shown: :more shows the next screenful, print(...) all of it",
@@ -205,5 +216,19 @@ mod tests {
         // One huge line is cut too.
         let (head, rest) = page(&"x".repeat(10_000), 24);
         assert!(head.len() < 2000 && rest.is_some());
+    }
+
+    #[test]
+    fn blocks_apart_by_empty_lines_are_cut_between_blocks() {
+        let block =
+            |b: usize| -> String { (1..=15).map(|i| format!("block {b} line {i}\n")).collect() };
+        let text = [block(1), block(2), block(3)].join("\n");
+        let (head, rest) = page(&text, 24);
+        assert!(head.starts_with(&block(1)), "{head}");
+        assert!(
+            head.ends_with("block 1 line 15\n... 31 more lines (463 characters) not shown: :more shows the next screenful, print(...) all of it"),
+            "{head}"
+        );
+        assert!(rest.unwrap().starts_with("block 2 line 1\n"));
     }
 }

@@ -249,6 +249,10 @@ pub(crate) fn repl_command(
             *session = Session::new(limits, session.host().clone());
             session.set_var("ARGS", rhai::Array::new());
             show("a fresh session: your variables and functions are gone");
+            // Inside a lab, the names its sections made come back.
+            if let Some(text) = lab.replay(session) {
+                show(&text);
+            }
         }
         ":load" if rest.is_empty() => {
             eprintln!(":load needs a file name");
@@ -315,6 +319,7 @@ fn command_help() -> String {
   Ctrl+D     leave puzzlelab
 
 Script help: `help` lists the functions by domain, help(\"name\") explains one.
+`_` is the last value shown: `assign(ym)`, then `filled(_)`.
 `quit` or `exit` alone leave, as :quit does.
 ",
     );
@@ -352,14 +357,14 @@ pub(crate) fn did_you_mean(
         EvalAltResult::ErrorFunctionNotFound(sig, _) => {
             let name = sig.split([' ', '(']).next().unwrap_or(sig).to_string();
             let mut known = crate::script::help::names();
-            known.extend(
-                session
-                    .functions()
-                    .iter_functions()
-                    .map(|f| f.name.to_string()),
-            );
+            for defined in [session.functions(), session.lab_functions()] {
+                known.extend(defined.iter_functions().map(|f| f.name.to_string()));
+            }
             known.extend(RHAI_COMMON.iter().map(|s| s.to_string()));
             (name, known)
+        }
+        EvalAltResult::ErrorVariableNotFound(name, _) if name == crate::script::last::NAME => {
+            return Some("  `_` is the last value shown, and none has been shown yet".into());
         }
         EvalAltResult::ErrorVariableNotFound(name, _) => (
             name.clone(),
@@ -367,6 +372,7 @@ pub(crate) fn did_you_mean(
                 .scope()
                 .iter_raw()
                 .map(|(n, _, _)| n.to_string())
+                .chain(crate::script::builtins::names().map(String::from))
                 .collect(),
         ),
         _ => return None,
@@ -416,12 +422,12 @@ const RHAI_COMMON: &[&str] = &[
 
 /// `:vars`: the session's variables, then the names of the predefined puzzles.
 fn vars(session: &Session) -> String {
-    let builtin: Vec<&str> = crate::sudoku::puzzles::ALL
-        .iter()
-        .map(|(n, _)| *n)
-        .collect();
+    let builtin: Vec<&str> = crate::script::builtins::names().collect();
     let mut mine = Vec::new();
     for (name, constant, value) in session.scope().iter_raw() {
+        if name == crate::script::last::NAME {
+            continue;
+        }
         let kind = if constant { "const " } else { "" };
         // A grid's box starts `+---+---+---+` on every grid: show its line.
         let first = if let Some(g) = value.clone().try_cast::<crate::sudoku::Grid>() {
@@ -446,10 +452,7 @@ fn vars(session: &Session) -> String {
             Ok(a) => format!("{kind}{type_name}[{}]", a.len()),
             Err(_) => format!("{kind}{type_name}"),
         };
-        let entry = format!("  {name:<12} {label:<14} {first}");
-        if !builtin.contains(&name) {
-            mine.push(entry);
-        }
+        mine.push(format!("  {name:<12} {label:<14} {first}"));
     }
     // Scope order is newest first; list oldest first.
     mine.reverse();
@@ -460,7 +463,10 @@ fn vars(session: &Session) -> String {
         s.push_str(&mine.join("\n"));
         s.push('\n');
     }
-    s.push_str(&format!("predefined: {}\n", builtin.join(", ")));
+    s.push_str(&format!(
+        "predefined: {} (read-only; labs always read these)\n",
+        builtin.join(", ")
+    ));
     s
 }
 
@@ -473,20 +479,29 @@ fn limits_text(l: &Limits) -> String {
     s
 }
 
-/// `:fns`: the functions defined in this session.
+/// `:fns`: the functions defined in this session, then the open lab's.
 fn fns(session: &Session) -> String {
-    let mut lines: Vec<String> = session
-        .functions()
-        .iter_functions()
-        // Closures (`|g| ...`) are functions named `anon$...` inside Rhai.
-        .filter(|f| !f.name.starts_with("anon$"))
-        .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
-        .collect();
-    if lines.is_empty() {
-        return "no functions defined yet\n".to_string();
+    let list = |defined: &rhai::AST| {
+        let mut lines: Vec<String> = defined
+            .iter_functions()
+            // Closures (`|g| ...`) are functions named `anon$...` inside Rhai.
+            .filter(|f| !f.name.starts_with("anon$"))
+            .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
+            .collect();
+        lines.sort();
+        lines
+    };
+    let (mine, lab) = (list(session.functions()), list(session.lab_functions()));
+    let mut s = if mine.is_empty() {
+        "no functions defined yet\n".to_string()
+    } else {
+        mine.join("\n") + "\n"
+    };
+    if !lab.is_empty() {
+        s.push_str("the open lab's (gone when it closes):\n");
+        s.push_str(&(lab.join("\n") + "\n"));
     }
-    lines.sort();
-    lines.join("\n") + "\n"
+    s
 }
 
 /// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops) and

@@ -28,24 +28,25 @@ pub mod api {
     }
 
     /// The grid as one line of 81 characters, `.` for empty.
+    #[rhai_fn(pure)]
     pub fn line(g: &mut Grid) -> String {
         g.line()
     }
 
     /// The grid as its boxed 3×3 display (J `see`).
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn to_string(g: &mut Grid) -> String {
         g.see()
     }
 
     /// The grid as a `grid("...")` expression that rebuilds it.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn to_debug(g: &mut Grid) -> String {
         format!("{g:?}")
     }
 
     /// Cell `i` (0..80, row-major) of the grid.
-    #[rhai_fn(index_get, return_raw)]
+    #[rhai_fn(pure, index_get, return_raw)]
     pub fn get(g: &mut Grid, i: i64) -> Result<i64, Box<EvalAltResult>> {
         cell_index(i).map(|i| g.get(i) as i64)
     }
@@ -64,23 +65,25 @@ pub mod api {
     }
 
     /// Number of filled cells (clues).
+    #[rhai_fn(pure)]
     pub fn filled(g: &mut Grid) -> i64 {
         g.filled() as i64
     }
 
     /// The 81 cell values as an array of integers.
+    #[rhai_fn(pure)]
     pub fn cells(g: &mut Grid) -> rhai::Array {
         g.cells().iter().map(|&v| Dynamic::from(v as i64)).collect()
     }
 
     /// True when both grids hold the same values.
-    #[rhai_fn(name = "==")]
+    #[rhai_fn(pure, name = "==")]
     pub fn eq(a: &mut Grid, b: Grid) -> bool {
         *a == b
     }
 
     /// True when the grids differ in some cell.
-    #[rhai_fn(name = "!=")]
+    #[rhai_fn(pure, name = "!=")]
     pub fn ne(a: &mut Grid, b: Grid) -> bool {
         *a != b
     }

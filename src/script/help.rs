@@ -137,6 +137,12 @@ pub fn overview() -> String {
     for domain in DOMAINS {
         s.push_str(&domain_listing(domain.name, domain.about, &mut seen));
     }
+    s.push_str(&format!(
+        "\nPredefined and read-only: {}.\n\
+         To change one, change a copy: let g = ym; g[0] = 6;\n\
+         At the prompt, _ is the last value shown: assign(ym), then filled(_).\n",
+        super::builtins::names().collect::<Vec<_>>().join(", ")
+    ));
     s
 }
 

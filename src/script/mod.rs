@@ -11,10 +11,12 @@ use std::rc::Rc;
 
 use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
+pub mod builtins;
 pub mod complete;
 pub mod exec;
 pub mod help;
 pub mod host;
+pub mod last;
 pub mod matrix;
 pub mod options;
 pub mod printing;
@@ -229,17 +231,6 @@ pub(crate) fn stop_requested(host: &dyn host::Host) -> Option<Dynamic> {
             host::STOPPED
         ))
     })
-}
-
-/// A fresh scope with the source's puzzles predefined: `ym`, `su21_1`,
-/// `su21_99`, `clark`, `x`.
-pub fn new_scope() -> Scope<'static> {
-    let mut scope = Scope::new();
-    for (name, text) in crate::sudoku::puzzles::ALL {
-        let g = crate::sudoku::Grid::parse(text).expect("built-in puzzle parses");
-        scope.push(name, g);
-    }
-    scope
 }
 
 /// What kind of value `v` is, in words for an error message ("an integer").

@@ -587,25 +587,25 @@ pub mod api {
     }
 
     /// True when two 0/1 boards have the same size and cells.
-    #[rhai_fn(name = "==")]
+    #[rhai_fn(pure, name = "==")]
     pub fn eq(a: &mut Board, b: Board) -> bool {
         *a == b
     }
 
     /// True when two 0/1 boards differ.
-    #[rhai_fn(name = "!=")]
+    #[rhai_fn(pure, name = "!=")]
     pub fn ne(a: &mut Board, b: Board) -> bool {
         *a != b
     }
 
     /// True when two character boards are the same.
-    #[rhai_fn(name = "==")]
+    #[rhai_fn(pure, name = "==")]
     pub fn char_eq(a: &mut CharBoard, b: CharBoard) -> bool {
         *a == b
     }
 
     /// True when two character boards differ.
-    #[rhai_fn(name = "!=")]
+    #[rhai_fn(pure, name = "!=")]
     pub fn char_ne(a: &mut CharBoard, b: CharBoard) -> bool {
         *a != b
     }

@@ -153,6 +153,7 @@ pub mod api {
     }
 
     /// Number of cells to fill in the box.
+    #[rhai_fn(pure)]
     pub fn volume(space: &mut Space) -> i64 {
         space.volume() as i64
     }
@@ -160,19 +161,19 @@ pub mod api {
     /// How many of the 48 turns and flips of space map the box onto itself.
     ///
     /// 48 for a cube, 8 for a box with three different sides.
-    #[rhai_fn(name = "symmetries")]
+    #[rhai_fn(pure, name = "symmetries")]
     pub fn space_symmetries(space: &mut Space) -> i64 {
         space.symmetries() as i64
     }
 
     /// The box as its layers side by side: `.` cells, `#` holes.
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn space_to_string(space: &mut Space) -> String {
         space.to_string()
     }
 
     /// The box as layers in one line.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn space_to_debug(space: &mut Space) -> String {
         let [layers, rows, cols] = space.dims();
         format!(

@@ -225,6 +225,7 @@ pub mod api {
     }
 
     /// Number of cells to fill on the board.
+    #[rhai_fn(pure)]
     pub fn area(board: &mut Region) -> i64 {
         board.area() as i64
     }
@@ -232,30 +233,31 @@ pub mod api {
     /// How many rotations and reflections map the board onto itself.
     ///
     /// 4 for a rectangle, 8 for a square, fewer for odd shapes.
+    #[rhai_fn(pure)]
     pub fn symmetries(board: &mut Region) -> i64 {
         board.symmetries().len() as i64
     }
 
     /// The board as rows of `.` (cells) and `#` (holes).
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn region_to_string(board: &mut Region) -> String {
         board.to_string()
     }
 
     /// The board as a `region("...")` expression that rebuilds it.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn region_to_debug(board: &mut Region) -> String {
         format!("region({:?})", board.to_string().replace('\n', "/"))
     }
 
     /// The packing as rows of piece letters (`.` for holes).
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn packing_to_string(p: &mut Packing) -> String {
         p.to_string()
     }
 
     /// The packing as rows of piece letters in one line, `/` between rows.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn packing_to_debug(p: &mut Packing) -> String {
         format!("packing({:?})", p.lines().join("/"))
     }
@@ -263,6 +265,7 @@ pub mod api {
     /// The names of the pieces in a packing, one per piece placed.
     ///
     /// Copies of one piece are numbered: `L4#1`, `L4#2`, ...
+    #[rhai_fn(pure)]
     pub fn piece_names(p: &mut Packing) -> Array {
         p.names().iter().map(|n| Dynamic::from(n.clone())).collect()
     }
@@ -284,13 +287,13 @@ pub mod api {
     }
 
     /// The piece's name above its drawing.
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn piece_to_string(p: &mut Piece) -> String {
         format!("{}\n{}", p.name, p.drawing())
     }
 
     /// The piece on one line: its name, then its rows joined by `/`.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn piece_to_debug(p: &mut Piece) -> String {
         format!("{} {}", p.name, p.drawing().replace('\n', "/"))
     }

@@ -54,7 +54,7 @@ pub mod api {
     /// The board with every `step`-th cell kept (cells 0, step, 2·step, ...) and the rest emptied.
     ///
     /// A quick way to make a puzzle from a full board.
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(pure, return_raw)]
     pub fn keep_every(
         board: &mut SudokuBoard,
         step: i64,

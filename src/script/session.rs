@@ -1,14 +1,22 @@
 //! A script session: one engine, one scope, and the functions defined so
 //! far. The REPL, `run`, `-e` and the lab runner all evaluate through it, so a
 //! variable or `fn` defined in one chunk of code stays defined for the next.
+//!
+//! Functions live in two namespaces: the person's, and the open lab's
+//! ([`Session::eval_lab`]). Both are seen while a lab is open; the lab's go
+//! when it closes ([`Session::close_lab`]), so a lab helper never replaces
+//! a built-in function or one of the person's for the rest of the session.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
+use rhai::{
+    AST, Dynamic, Engine, EvalAltResult, FnAccess, FnNamespace, ParseError, Position, Scope,
+};
 
+use super::builtins::{self, Reader};
 use super::host::{Host, RecordingHost};
-use super::{Limits, display, new_engine, new_scope};
+use super::{Limits, display, new_engine};
 
 /// Why a chunk of code did not run to the end.
 #[derive(Debug)]
@@ -117,7 +125,12 @@ impl Sink {
 pub struct Session {
     engine: Engine,
     scope: Scope<'static>,
+    /// The person's functions.
     functions: AST,
+    /// The open lab's functions (empty when no lab is open).
+    lab_functions: AST,
+    /// Whose code runs now (the built-in puzzles' resolver reads it).
+    reader: Rc<Cell<Reader>>,
     sink: Rc<RefCell<Sink>>,
     host: Rc<dyn Host>,
 }
@@ -170,10 +183,15 @@ impl Session {
                 ))
             })
         });
+        let reader = Rc::new(Cell::new(Reader::User));
+        builtins::install(&mut engine, reader.clone());
+        super::last::install(&mut engine);
         Session {
             engine,
-            scope: new_scope(),
+            scope: Scope::new(),
             functions: AST::empty(),
+            lab_functions: AST::empty(),
+            reader,
             sink,
             host,
         }
@@ -217,16 +235,74 @@ impl Session {
 
     /// Run `code`; its `fn` definitions and `let` variables stay defined.
     pub fn eval(&mut self, code: &str) -> Result<Dynamic, EvalError> {
+        self.run(code, Reader::User)
+    }
+
+    /// Run the code of a lab section: its named functions go to the lab's
+    /// namespace (see [`Session::close_lab`]), and it always reads the
+    /// built-in puzzles, whatever variables the person made.
+    pub fn eval_lab(&mut self, code: &str) -> Result<Dynamic, EvalError> {
+        self.run(code, Reader::Lab)
+    }
+
+    fn run(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
+        self.reader.set(reader);
+        let result = self.run_as(code, reader);
+        self.reader.set(Reader::User);
+        result
+    }
+
+    fn run_as(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
         let ast = self.compile(code).map_err(EvalError::Parse)?;
-        let mut run = self.functions.clone();
+        // Each side's own functions win: the lab's in lab code, the
+        // person's in theirs.
+        let mut run = match reader {
+            Reader::User => self.lab_functions.merge(&self.functions),
+            Reader::Lab => self.functions.merge(&self.lab_functions),
+        };
+        let named = |_: FnNamespace, _: FnAccess, name: &str, _: usize| !name.starts_with("anon$");
+        let mut defined = ast.clone_functions_only();
+        defined.retain_functions(named);
+        // Closures (`anon$...`) stay with the person: a variable may hold one.
+        let mut closures = ast.clone_functions_only();
+        closures.retain_functions(|a, b, name, n| !named(a, b, name, n));
         run += ast;
         let result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
-            .map_err(EvalError::Runtime);
-        run.clear_statements();
-        self.functions = run;
+            .map_err(|e| EvalError::Runtime(builtins::explain(*e, code, &self.scope)));
+        match reader {
+            Reader::User => self.functions += defined,
+            Reader::Lab => self.lab_functions += defined,
+        }
+        self.functions += closures;
         result
+    }
+
+    /// Forget the open lab's functions (it was closed); their names, sorted.
+    pub fn close_lab(&mut self) -> Vec<String> {
+        let gone = std::mem::replace(&mut self.lab_functions, AST::empty());
+        let mut names: Vec<String> = gone.iter_functions().map(|f| f.name.to_string()).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Keep `value` as `_`, the last value shown (unit is never shown, so
+    /// never kept).
+    pub fn set_last(&mut self, value: &Dynamic) {
+        if !value.is_unit() {
+            self.scope.set_value(super::last::NAME, value.clone());
+        }
+    }
+
+    /// The value a name reads in the person's code: their variable, else a
+    /// built-in puzzle.
+    pub fn var(&self, name: &str) -> Option<Dynamic> {
+        self.scope
+            .get(name)
+            .cloned()
+            .or_else(|| builtins::get(name).map(Dynamic::from))
     }
 
     /// Allow or forbid running installed programs (external solvers) in
@@ -260,9 +336,14 @@ impl Session {
         &self.scope
     }
 
-    /// The functions defined so far by evaluated code.
+    /// The functions the person defined so far.
     pub fn functions(&self) -> &AST {
         &self.functions
+    }
+
+    /// The functions the open lab's code defined so far.
+    pub fn lab_functions(&self) -> &AST {
+        &self.lab_functions
     }
 }
 

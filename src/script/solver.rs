@@ -30,7 +30,7 @@ pub mod api {
     ///
     /// A grid whose clues break the rules is an error, not searched.
     /// Example: `solve(ym)`
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(pure, return_raw)]
     pub fn solve(g: &mut Grid) -> Result<Dynamic, Box<EvalAltResult>> {
         match solver::solve(g) {
             Ok(Some(s)) => Ok(Dynamic::from(s)),
@@ -42,7 +42,7 @@ pub mod api {
     /// Number of solutions of the grid, counting no further than `limit`.
     ///
     /// Example: `count_solutions(clark, 100)` (Ctrl+C stops a long count)
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(pure, return_raw)]
     pub fn count_solutions(
         ctx: NativeCallContext,
         g: &mut Grid,
@@ -70,7 +70,7 @@ pub mod api {
     }
 
     /// True when the grid has exactly one solution.
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(pure, return_raw)]
     pub fn is_unique(g: &mut Grid) -> Result<bool, Box<EvalAltResult>> {
         solver::is_unique(g).map_err(|e| invalid("is_unique", e))
     }
@@ -81,7 +81,7 @@ pub mod api {
     /// points the solver needed; `technique` the hardest human technique
     /// needed (`guessing` when logic gets stuck); `level` a word for it;
     /// `placed` the cells logic fills in.
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(pure, return_raw)]
     pub fn rate(g: &mut Grid) -> Result<Map, Box<EvalAltResult>> {
         let c = solver::count_solutions(g, 2).map_err(|e| invalid("rate", e))?;
         let h = human::rate_human(g);

@@ -101,13 +101,13 @@ pub mod api {
     }
 
     /// Candidates as pencil marks: each cell's digits, `.` for none.
-    #[rhai_fn(global, name = "to_string")]
+    #[rhai_fn(pure, global, name = "to_string")]
     pub fn candidates_to_string(c: &mut Candidates) -> String {
         c.pencil()
     }
 
     /// One line, for lists: `<candidates: N cells open, M candidates>`.
-    #[rhai_fn(global, name = "to_debug")]
+    #[rhai_fn(pure, global, name = "to_debug")]
     pub fn candidates_to_debug(c: &mut Candidates) -> String {
         let open = (0..81).filter(|&i| c.count(i) > 0).count();
         let total: usize = (0..81).map(|i| c.count(i) as usize).sum();
@@ -128,7 +128,7 @@ pub mod api {
     }
 
     /// The candidate digits of cell `i` (0..80, row-major).
-    #[rhai_fn(index_get, return_raw)]
+    #[rhai_fn(pure, index_get, return_raw)]
     pub fn candidates_get(c: &mut Candidates, i: i64) -> Result<Array, Box<EvalAltResult>> {
         if (0..81).contains(&i) {
             Ok(ints(&c.digits(i as usize)))
@@ -140,13 +140,13 @@ pub mod api {
     }
 
     /// True when both hold the same candidates in every cell.
-    #[rhai_fn(name = "==")]
+    #[rhai_fn(pure, name = "==")]
     pub fn candidates_eq(a: &mut Candidates, b: Candidates) -> bool {
         *a == b
     }
 
     /// True when some cell's candidates differ.
-    #[rhai_fn(name = "!=")]
+    #[rhai_fn(pure, name = "!=")]
     pub fn candidates_ne(a: &mut Candidates, b: Candidates) -> bool {
         *a != b
     }
@@ -353,7 +353,9 @@ pub mod api {
     /// J `see` of a list: the grids side by side inside one outer box.
     ///
     /// A list of one grid still gets the outer box, as in J; an empty list
-    /// shows as nothing.
+    /// shows as nothing. More than five grids go five to a row, rows apart
+    /// by an empty line, so that the REPL shows a long list a screenful at
+    /// a time (`:more` for the next).
     #[rhai_fn(name = "see", return_raw)]
     pub fn see_list(grids: Array) -> Result<String, Box<EvalAltResult>> {
         if grids.is_empty() {

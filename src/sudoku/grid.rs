@@ -320,9 +320,26 @@ pub fn see_lines(g: &Grid) -> Vec<String> {
     out
 }
 
+/// Most grids [`see_many`] puts side by side: five fill 71 columns.
+pub const SEE_PER_ROW: usize = 5;
+
 /// Several grids side by side inside one outer box, as J shows a boxed list
 /// (`see ym, sudoku ym` in Nishikawa's J Lab). An empty list shows as an empty box.
+///
+/// A list too wide for 80 columns (more than [`SEE_PER_ROW`] grids) is
+/// shown five to a row, each row in its own box and an empty line between
+/// rows, so that a long list reads from top to bottom (a screenful at a
+/// time in the REPL) instead of in lines thousands of characters wide.
 pub fn see_many(grids: &[Grid]) -> String {
+    if grids.len() <= SEE_PER_ROW {
+        return see_row(grids);
+    }
+    let rows: Vec<String> = grids.chunks(SEE_PER_ROW).map(see_row).collect();
+    rows.join("\n\n")
+}
+
+/// One outer box holding `grids` side by side.
+fn see_row(grids: &[Grid]) -> String {
     let boxes: Vec<Vec<String>> = grids.iter().map(see_lines).collect();
     let mut rule = String::from("+");
     for _ in grids {
