@@ -801,3 +801,34 @@ fn lab_output_is_bounded() {
     );
     assert!(e.len() < 3000, "{} bytes", e.len());
 }
+
+/// The map and array size limits hold on every write path: `m[k] = v`,
+/// `m.a[k] = v` (checked every 4096 reads of `m`), `push` and `+=`.
+#[test]
+fn size_limits_hold_on_every_write() {
+    for (code, want) in [
+        (
+            r#"let m = #{}; for i in 0..200 { m["k" + i] = i; }"#,
+            "Size of object map too large",
+        ),
+        (
+            r#"let m = #{a: #{}}; for i in 0..10000 { m.a["k" + i] = i; }"#,
+            "Size of object map too large",
+        ),
+        (
+            r#"let a = []; for i in 0..200 { a.push(i); }"#,
+            "Size of array/BLOB too large",
+        ),
+        (
+            r#"let a = []; for i in 0..200 { a += [i]; }"#,
+            "Size of array/BLOB too large",
+        ),
+    ] {
+        let (status, _, err) = run_text(
+            &["--max-map-size", "100", "--max-array-size", "100"],
+            &format!("{code}\n"),
+        );
+        assert_eq!(status, 1, "{code}");
+        assert!(err.contains(want), "{code}: {err}");
+    }
+}

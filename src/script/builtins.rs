@@ -57,7 +57,15 @@ pub fn install(engine: &mut Engine, reader: Rc<Cell<Reader>>) {
         .map(|n| (n, Dynamic::from(get(n).expect("listed"))))
         .collect();
     let who = reader.clone();
+    // The one variable resolver also keeps the size limits on writes Rhai
+    // does not check (see `sizes`).
+    let guard = super::sizes::SizeGuard::new(
+        engine.max_array_size(),
+        engine.max_map_size(),
+        engine.max_string_size(),
+    );
     engine.on_var(move |name, index, ctx| {
+        guard.check(name, ctx.scope())?;
         // A variable the parser placed (a parameter, a local) is never ours.
         if index > 0 {
             return Ok(None);

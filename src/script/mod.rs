@@ -21,6 +21,7 @@ pub mod matrix;
 pub mod options;
 pub mod printing;
 pub mod session;
+mod sizes;
 
 mod grid;
 mod pentomino;
