@@ -281,6 +281,20 @@ fn first_line(out: &mut BufReader<std::process::ChildStdout>) -> String {
     line
 }
 
+/// Run `puzzlelab ARGS`, whose code prints `counting` and then counts
+/// without end; SIGINT once the count is under way: (status, the rest of
+/// stdout, stderr).
+fn count_then_sigint(args: &[&str]) -> (Option<i32>, String, String) {
+    let mut child = spawn(args);
+    drop(child.stdin.take());
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    assert_eq!(first_line(&mut out), "counting\n");
+    // The count is under way well before this (it has no end of its own).
+    std::thread::sleep(Duration::from_millis(300));
+    sigint(&child);
+    finish(child, out)
+}
+
 /// `-e`: an uncaught stop is printed, located, and the status is 130.
 #[test]
 fn eval_mode_exits_130() {
@@ -288,14 +302,7 @@ fn eval_mode_exits_130() {
         "print(\"counting\"); count_solutions({}, 1000000000)",
         blank()
     );
-    let mut child = spawn(&["-e", &code]);
-    drop(child.stdin.take());
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    assert_eq!(first_line(&mut out), "counting\n");
-    // The count is under way well before this (it has no end of its own).
-    std::thread::sleep(Duration::from_millis(300));
-    sigint(&child);
-    let (code, rest, err) = finish(child, out);
+    let (code, rest, err) = count_then_sigint(&["-e", &code]);
     assert_eq!(code, Some(130), "{err}");
     assert_eq!(rest, "");
     assert!(
@@ -322,13 +329,7 @@ fn run_mode_catches_and_goes_on_then_exits_130() {
         ),
     )
     .unwrap();
-    let mut child = spawn(&["run", file.as_str()]);
-    drop(child.stdin.take());
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    assert_eq!(first_line(&mut out), "counting\n");
-    std::thread::sleep(Duration::from_millis(300));
-    sigint(&child);
-    let (code, rest, err) = finish(child, out);
+    let (code, rest, err) = count_then_sigint(&["run", file.as_str()]);
     assert_eq!(code, Some(130), "{err}");
     assert_eq!(err, "");
     assert!(
