@@ -31,25 +31,21 @@ pub const STACK_BYTES: usize = 1 << 30;
 
 /// Run `work` on a thread with a [`STACK_BYTES`] stack (on this thread if
 /// the system will not make one) and return its exit code.
-pub fn run_on_big_stack(work: impl FnOnce() -> ExitCode + Send + 'static) -> ExitCode {
+pub fn run_on_big_stack<F: FnOnce() -> ExitCode + Send + 'static>(work: F) -> ExitCode {
+    // The job sits where both threads can take it: if the system will not
+    // make the thread, this one still has it.
+    fn take<F>(job: &std::sync::Mutex<Option<F>>) -> Option<F> {
+        job.lock().ok().and_then(|mut w| w.take())
+    }
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
+    let theirs = job.clone();
     let spawned = std::thread::Builder::new()
         .name("puzzlelab".into())
-        .stack_size(STACK_BYTES);
-    let (tx, rx) = std::sync::mpsc::channel();
-    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
-    let job2 = job.clone();
-    match spawned.spawn(move || {
-        let work = job2.lock().ok().and_then(|mut w| w.take());
-        let _ = tx.send(work.map(|w| w()));
-    }) {
-        Ok(handle) => {
-            let _ = handle.join();
-            rx.recv().ok().flatten().unwrap_or(ExitCode::FAILURE)
-        }
-        Err(_) => {
-            let work = job.lock().ok().and_then(|mut w| w.take());
-            work.map_or(ExitCode::FAILURE, |w| w())
-        }
+        .stack_size(STACK_BYTES)
+        .spawn(move || take(&theirs).map(|w| w()));
+    match spawned {
+        Ok(handle) => handle.join().ok().flatten().unwrap_or(ExitCode::FAILURE),
+        Err(_) => take(&job).map_or(ExitCode::FAILURE, |w| w()),
     }
 }
 
