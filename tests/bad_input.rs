@@ -591,34 +591,13 @@ fn a_relative_state_folder_is_refused() {
 
 /// `puzzlelab ARGS` with `stdin` bytes: (status, stdout, stderr).
 fn run_bytes(args: &[&std::ffi::OsStr], stdin: &[u8]) -> (i32, String, String) {
-    use std::io::Write;
-    let home = crate::common::scratch_dir("bad-proc");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .env("PUZZLELAB_HOME", home.as_str())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    // Written from a thread: the process may stop reading early.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = crate::common::run_puzzlelab(args, stdin);
+    (r.code, r.stdout, r.stderr)
 }
 
 fn run_text(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-    run_bytes(&args, stdin.as_bytes())
+    let r = crate::common::run_puzzlelab(args, stdin.as_bytes());
+    (r.code, r.stdout, r.stderr)
 }
 
 /// Printing a value nested 5000 deep used to overflow the stack: now the

@@ -1,41 +1,13 @@
 //! The binary driven through pipes: `-e`, `run` with ARGS, stdin read as a
-//! script, error locations and exit codes, sandbox-limit flags, Ctrl+C.
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+//! script, error locations and exit codes, sandbox-limit flags (SIGINT is in
+//! `interrupt`).
 
 use crate::common::hui_lab::SEE_SU21_99_SOLVED;
 
-/// A fresh directory under the system temp dir, for PUZZLELAB_HOME and files.
-fn temp_dir() -> crate::common::Scratch {
-    crate::common::scratch_dir("cli")
-}
-
-struct Output {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use crate::common::Run as Output;
 
 fn puzzlelab(args: &[&str], stdin: &str) -> Output {
-    let home = temp_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .env("PUZZLELAB_HOME", &home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("puzzlelab starts");
-    let mut pipe = child.stdin.take().unwrap();
-    pipe.write_all(stdin.as_bytes()).unwrap();
-    drop(pipe);
-    let out = child.wait_with_output().unwrap();
-    Output {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    crate::common::run_puzzlelab(args, stdin.as_bytes())
 }
 
 /// A script file, removed when the returned guard is dropped.

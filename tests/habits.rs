@@ -36,30 +36,8 @@ fn no_lab_helper_shadows_a_built_in_function() {
 /// Run `puzzlelab` with `input` on stdin (the REPL's line handling without
 /// a terminal); (stdout, stderr).
 fn piped(input: &str) -> (String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let home = crate::common::scratch_dir("habits");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .arg("-q")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("PUZZLELAB_HOME", home.as_str())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = crate::common::run_puzzlelab(&["-q"], input.as_bytes());
+    (r.stdout, r.stderr)
 }
 
 #[test]

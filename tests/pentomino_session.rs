@@ -2,9 +2,6 @@
 //! machine, through the script layer with scripted answers, and through the
 //! binary with a piped stdin.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use puzzlelab::monitor::Silent;
 use puzzlelab::pentomino::session::{Event, Placing, Prompt};
 use puzzlelab::pentomino::{CharBoard, Style, frame};
@@ -256,24 +253,8 @@ fn transcript_for_labs() {
 
 /// Run the binary with `args`, `input` on stdin; (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // The binary may exit without reading it all (an error, say).
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("binary finishes");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.success(),
-    )
+    let r = crate::common::run_puzzlelab(args, input.as_bytes());
+    (r.stdout, r.stderr, r.code == 0)
 }
 
 #[test]

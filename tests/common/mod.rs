@@ -181,3 +181,41 @@ pub fn data_or_skip(test: &str) -> Option<PathBuf> {
     }
     dir
 }
+
+/// What a run of the binary gave: exit status (-1 when killed by a signal),
+/// stdout and stderr as text.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run `puzzlelab ARGS` with `stdin` on its standard input, in the package
+/// folder, with a fresh `PUZZLELAB_HOME` and `NO_COLOR=1`. Stdin is written
+/// from a thread, since the process may stop reading early (an error).
+pub fn run_puzzlelab<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Run {
+    use std::process::{Command, Stdio};
+    let home = scratch_dir("run");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PUZZLELAB_HOME", home.as_str())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzzlelab starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("puzzlelab finishes");
+    let _ = writer.join();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
