@@ -17,6 +17,11 @@
 #[path = "../tests/common/data.rs"]
 mod data;
 
+/// The shipped binary's allocator (see `src/main.rs`), so the Rhai loop
+/// below measures what a person's script costs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 use std::io::Write;
 use std::path::Path;
