@@ -213,7 +213,12 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         host: host.clone(),
         allow_exec: limits.allow_exec,
     }));
-    engine.on_progress(move |_| stop_requested(&*host));
+    engine.on_progress(move |ops| {
+        if !checks_now(ops) {
+            return None;
+        }
+        stop_requested(&*host)
+    });
     for domain in DOMAINS {
         engine.register_global_module(Shared::new((domain.module)()));
     }
@@ -222,11 +227,21 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     engine
 }
 
+/// Whether the progress hook looks at operation `ops` (Rhai counts from 1
+/// in each evaluation): the first and every 16th after. The hook runs on
+/// every operation of a script loop; a stop seen a few operations later
+/// costs nothing, and the first operation still catches an interrupt that
+/// came between two statements.
+pub(crate) fn checks_now(ops: u64) -> bool {
+    ops % 16 == 1
+}
+
 /// Why Rhai should stop the running script code, if the user asked: script
 /// code between native calls stops here, and the interrupt is consumed so
 /// the next statement starts clean (Rhai's stop cannot be caught).
 pub(crate) fn stop_requested(host: &dyn host::Host) -> Option<Dynamic> {
-    host.take_cancel().then(|| {
+    // A plain load first: the clearing swap writes, and need not.
+    (host.cancelled() && host.take_cancel()).then(|| {
         Dynamic::from(format!(
             "{} while running script code: the statement did not finish",
             host::STOPPED

@@ -170,7 +170,10 @@ impl Session {
         // As `new_engine`'s check, and captured output past its cap (a lab
         // section printing in a loop) stops the evaluation too.
         let (to, stop) = (sink.clone(), host.clone());
-        engine.on_progress(move |_| {
+        engine.on_progress(move |ops| {
+            if !super::checks_now(ops) {
+                return None;
+            }
             if let Some(why) = super::stop_requested(&*stop) {
                 return Some(why);
             }
