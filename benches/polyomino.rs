@@ -6,7 +6,7 @@
 //! ratio, then all threads against one thread on the same counts.
 //!
 //! Run: `cargo bench --bench polyomino` (`-- quick` runs the baseline on
-//! 6x10 only, `-- nodlx` not at all).
+//! 6x10 only and skips the 3x4x5 box, `-- nodlx` skips the baseline).
 
 use std::time::{Duration, Instant};
 
@@ -330,6 +330,61 @@ fn main() {
             "8x8+square  unique {n:>5} in {:>8.2} ms with pocket flood-fill {}",
             ms(t),
             if pockets { "on" } else { "off" }
+        );
+    }
+
+    // The branching rule on the same count: the first empty cell of the
+    // sweep against a walled-in cell (automatic here), and in a 3x4x5 box.
+    let mut first_empty = Duration::ZERO;
+    for tight in [false, true] {
+        let options = Options {
+            threads: Some(1),
+            tight: Some(tight),
+            ..Options::default()
+        };
+        let (n, t) = cpu_per_run(Duration::from_millis(300), || {
+            solver::solve(&full, &with_square, &options, &Silent)
+                .expect("solvable")
+                .count
+        });
+        if tight {
+            println!(
+                "8x8+square  unique {n:>5} in {:>8.2} ms branching on walled-in cells ({:.2}x the first empty cell)",
+                ms(t),
+                first_empty.as_secs_f64() / t.as_secs_f64()
+            );
+        } else {
+            first_empty = t;
+            println!(
+                "8x8+square  unique {n:>5} in {:>8.2} ms branching on the first empty cell",
+                ms(t)
+            );
+        }
+    }
+    if !quick {
+        let box345 = puzzlelab::polyomino::Space::cuboid(3, 4, 5).expect("3x4x5");
+        let solids = puzzlelab::polyomino::space::solid_pentominoes();
+        let mut times = Vec::new();
+        for tight in [false, true] {
+            let options = Options {
+                threads: Some(1),
+                tight: Some(tight),
+                ..Options::default()
+            };
+            let (n, t) = cpu_per_run(Duration::ZERO, || {
+                solver::solve_solid(&box345, &solids, &options, &Silent)
+                    .expect("solvable")
+                    .count
+            });
+            times.push((n, t));
+        }
+        println!(
+            "3x4x5 solid pentominoes unique {} in {:.2} s on the first empty cell | {} in {:.2} s on walled-in cells ({:.2}x)",
+            times[0].0,
+            times[0].1.as_secs_f64(),
+            times[1].0,
+            times[1].1.as_secs_f64(),
+            times[0].1.as_secs_f64() / times[1].1.as_secs_f64()
         );
     }
 
