@@ -414,11 +414,7 @@ fn main() {
     // gain), on the same counts in the same run.
     let threads = rayon::current_num_threads();
     println!("threads: all ({threads}) against one, wall time per count");
-    let wall = |region: &Region, set: &[puzzlelab::polyomino::Piece], n: Option<usize>| {
-        let options = Options {
-            threads: n,
-            ..Options::default()
-        };
+    let wall_with = |region: &Region, set: &[puzzlelab::polyomino::Piece], options: Options| {
         let start = Instant::now();
         let mut runs = 0u32;
         let mut count = 0;
@@ -429,6 +425,13 @@ fn main() {
             runs += 1;
         }
         (count, start.elapsed() / runs)
+    };
+    let wall = |region: &Region, set: &[puzzlelab::polyomino::Piece], n: Option<usize>| {
+        let options = Options {
+            threads: n,
+            ..Options::default()
+        };
+        wall_with(region, set, options)
     };
     for (name, region, set) in [
         ("6x10", Region::rect(6, 10).expect("6x10"), pieces.clone()),
@@ -444,4 +447,24 @@ fn main() {
             if c1 == cn { "" } else { "  MISMATCH" }
         );
     }
+    // The count as a person runs it (all threads, the rule chosen for
+    // the problem) against the way it ran when #13 was filed (one thread,
+    // always the first empty cell), in the same run.
+    let (c_old, t_old) = wall_with(
+        &full,
+        &with_square,
+        Options {
+            threads: Some(1),
+            tight: Some(false),
+            ..Options::default()
+        },
+    );
+    let (c_new, t_new) = wall(&full, &with_square, None);
+    println!(
+        "8x8+square  one thread, first empty cell {c_old} in {:>8.2} ms | default {c_new} in {:>8.2} ms | {:.2}x faster{}",
+        ms(t_old),
+        ms(t_new),
+        t_old.as_secs_f64() / t_new.as_secs_f64(),
+        if c_old == c_new { "" } else { "  MISMATCH" }
+    );
 }
