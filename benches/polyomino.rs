@@ -6,7 +6,7 @@
 //! ratio, then all threads against one thread on the same counts.
 //!
 //! Run: `cargo bench --bench polyomino` (`-- quick` runs the baseline on
-//! 6x10 only, `-- nodlx` not at all).
+//! 6x10 only and skips the 3x4x5 box, `-- nodlx` skips the baseline).
 
 use std::time::{Duration, Instant};
 
@@ -333,6 +333,61 @@ fn main() {
         );
     }
 
+    // The branching rule on the same count: the first empty cell of the
+    // sweep against a walled-in cell (automatic here), and in a 3x4x5 box.
+    let mut first_empty = Duration::ZERO;
+    for tight in [false, true] {
+        let options = Options {
+            threads: Some(1),
+            tight: Some(tight),
+            ..Options::default()
+        };
+        let (n, t) = cpu_per_run(Duration::from_millis(300), || {
+            solver::solve(&full, &with_square, &options, &Silent)
+                .expect("solvable")
+                .count
+        });
+        if tight {
+            println!(
+                "8x8+square  unique {n:>5} in {:>8.2} ms branching on walled-in cells ({:.2}x the first empty cell)",
+                ms(t),
+                first_empty.as_secs_f64() / t.as_secs_f64()
+            );
+        } else {
+            first_empty = t;
+            println!(
+                "8x8+square  unique {n:>5} in {:>8.2} ms branching on the first empty cell",
+                ms(t)
+            );
+        }
+    }
+    if !quick {
+        let box345 = puzzlelab::polyomino::Space::cuboid(3, 4, 5).expect("3x4x5");
+        let solids = puzzlelab::polyomino::space::solid_pentominoes();
+        let mut times = Vec::new();
+        for tight in [false, true] {
+            let options = Options {
+                threads: Some(1),
+                tight: Some(tight),
+                ..Options::default()
+            };
+            let (n, t) = cpu_per_run(Duration::ZERO, || {
+                solver::solve_solid(&box345, &solids, &options, &Silent)
+                    .expect("solvable")
+                    .count
+            });
+            times.push((n, t));
+        }
+        println!(
+            "3x4x5 solid pentominoes unique {} in {:.2} s on the first empty cell | {} in {:.2} s on walled-in cells ({:.2}x)",
+            times[0].0,
+            times[0].1.as_secs_f64(),
+            times[1].0,
+            times[1].1.as_secs_f64(),
+            times[0].1.as_secs_f64() / times[1].1.as_secs_f64()
+        );
+    }
+
     // 3x20 against the bare bitboard search (its tables built once, as
     // ours are cached across calls).
     let bare = Bare::new(3, 20);
@@ -359,11 +414,7 @@ fn main() {
     // gain), on the same counts in the same run.
     let threads = rayon::current_num_threads();
     println!("threads: all ({threads}) against one, wall time per count");
-    let wall = |region: &Region, set: &[puzzlelab::polyomino::Piece], n: Option<usize>| {
-        let options = Options {
-            threads: n,
-            ..Options::default()
-        };
+    let wall_with = |region: &Region, set: &[puzzlelab::polyomino::Piece], options: Options| {
         let start = Instant::now();
         let mut runs = 0u32;
         let mut count = 0;
@@ -374,6 +425,13 @@ fn main() {
             runs += 1;
         }
         (count, start.elapsed() / runs)
+    };
+    let wall = |region: &Region, set: &[puzzlelab::polyomino::Piece], n: Option<usize>| {
+        let options = Options {
+            threads: n,
+            ..Options::default()
+        };
+        wall_with(region, set, options)
     };
     for (name, region, set) in [
         ("6x10", Region::rect(6, 10).expect("6x10"), pieces.clone()),
@@ -389,4 +447,24 @@ fn main() {
             if c1 == cn { "" } else { "  MISMATCH" }
         );
     }
+    // The count as a person runs it (all threads, the rule chosen for
+    // the problem) against the way it ran when #13 was filed (one thread,
+    // always the first empty cell), in the same run.
+    let (c_old, t_old) = wall_with(
+        &full,
+        &with_square,
+        Options {
+            threads: Some(1),
+            tight: Some(false),
+            ..Options::default()
+        },
+    );
+    let (c_new, t_new) = wall(&full, &with_square, None);
+    println!(
+        "8x8+square  one thread, first empty cell {c_old} in {:>8.2} ms | default {c_new} in {:>8.2} ms | {:.2}x faster{}",
+        ms(t_old),
+        ms(t_new),
+        t_old.as_secs_f64() / t_new.as_secs_f64(),
+        if c_old == c_new { "" } else { "  MISMATCH" }
+    );
 }

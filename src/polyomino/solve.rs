@@ -12,7 +12,9 @@ use super::bits::{Bits, Wide};
 use super::compile::{Compiled, Problem, compile};
 use super::packing::Packing;
 use super::pieces::Piece;
-use super::search::{Found, Root, Shared, Stopped, Table, Task, build, roots, run_root};
+use super::search::{
+    Found, Root, Shared, Stopped, Table, Task, build, roots, run_root, tight_rule,
+};
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
 
@@ -34,6 +36,10 @@ pub struct Options {
     /// Flood-fill the small pockets next to each new piece (`None`: where
     /// it pays, in boxes and on boards with many or mixed-size pieces).
     pub pockets: Option<bool>,
+    /// Branch on a cell walled in on all sides but one when there is one,
+    /// instead of the first empty cell (`None`: where it pays, see
+    /// `search::tight_rule`).
+    pub tight: Option<bool>,
 }
 
 /// What a search found.
@@ -116,8 +122,15 @@ struct Prepared {
 static CACHE: Mutex<Vec<(Vec<u16>, Arc<Prepared>)>> = Mutex::new(Vec::new());
 const CACHE_SIZE: usize = 8;
 
-fn prepare(problem: &Problem, seed: Option<u64>) -> Result<Arc<Prepared>, PolyError> {
+fn prepare(
+    problem: &Problem,
+    seed: Option<u64>,
+    tight: Option<bool>,
+) -> Result<Arc<Prepared>, PolyError> {
     let mut key = problem.key();
+    if let Some(t) = tight {
+        key.push(u16::MAX - 3 - u16::from(t));
+    }
     if let Some(s) = seed {
         key.push(u16::MAX - 2);
         key.extend((0..4).map(|i| (s >> (16 * i)) as u16));
@@ -128,14 +141,15 @@ fn prepare(problem: &Problem, seed: Option<u64>) -> Result<Arc<Prepared>, PolyEr
         return Ok(p.clone());
     }
     let compiled = compile(problem)?;
+    let tight = tight.unwrap_or_else(|| tight_rule(&compiled));
     let tables = if compiled.impossible.is_some() {
         None
     } else {
         Some(match compiled.nbits {
-            0..=64 => Tables::U64(build(&compiled, seed)),
-            65..=128 => Tables::U128(build(&compiled, seed)),
-            129..=256 => Tables::W4(build(&compiled, seed)),
-            _ => Tables::W16(build(&compiled, seed)),
+            0..=64 => Tables::U64(build(&compiled, seed, tight)),
+            65..=128 => Tables::U128(build(&compiled, seed, tight)),
+            129..=256 => Tables::W4(build(&compiled, seed, tight)),
+            _ => Tables::W16(build(&compiled, seed, tight)),
         })
     };
     let prepared = Arc::new(Prepared { compiled, tables });
@@ -153,7 +167,7 @@ fn solve_problem(
     options: &Options,
     monitor: &dyn Monitor,
 ) -> Result<Outcome, PolyError> {
-    let prepared = prepare(problem, options.seed)?;
+    let prepared = prepare(problem, options.seed, options.tight)?;
     let p = &prepared.compiled;
     let symmetries = if options.raw { 1 } else { p.group.len() };
     let mut out = match &prepared.tables {

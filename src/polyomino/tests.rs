@@ -321,3 +321,48 @@ fn soma_cube() {
     assert_eq!(unique.count, 240);
     assert_eq!(unique.symmetries, 48);
 }
+
+#[test]
+fn tight_branching_finds_the_same_packings() {
+    // The same solutions, each once, whichever cell the search branches
+    // on: a board and a box where the rule applies, one where it does not.
+    let centre = "........\n........\n........\n...##...\n...##...\n........\n........\n........";
+    let board = Region::parse(centre).unwrap();
+    let strip = Region::rect(3, 20).unwrap();
+    for (region, classes, all) in [(&board, 65, 520), (&strip, 2, 8)] {
+        let mut seen = Vec::new();
+        for tight in [false, true] {
+            let options = Options {
+                keep: true,
+                tight: Some(tight),
+                ..Options::default()
+            };
+            let out = solve(region, &pentominoes(), &options, &Silent).unwrap();
+            assert_eq!(out.count, classes, "tight {tight}");
+            let mut forms: Vec<String> = out.solutions.iter().map(|s| s.to_string()).collect();
+            forms.sort();
+            seen.push(forms);
+            let raw = Options {
+                raw: true,
+                tight: Some(tight),
+                seed: Some(3),
+                ..Options::default()
+            };
+            let out = solve(region, &pentominoes(), &raw, &Silent).unwrap();
+            assert_eq!(out.count, all, "raw, tight {tight}");
+        }
+        assert_eq!(seen[0], seen[1]);
+    }
+    let cube = Space::cuboid(3, 3, 3).unwrap();
+    for tight in [false, true] {
+        let options = |raw| Options {
+            raw,
+            tight: Some(tight),
+            ..Options::default()
+        };
+        let raw = solve_solid(&cube, &soma(), &options(true), &Silent).unwrap();
+        assert_eq!(raw.count, 11520, "tight {tight}");
+        let unique = solve_solid(&cube, &soma(), &options(false), &Silent).unwrap();
+        assert_eq!(unique.count, 240, "tight {tight}");
+    }
+}
