@@ -39,6 +39,8 @@ const TARGETS: &[(&str, Target, &[&str])] = &[
     ("sat_board", sat_board, &["labs", "tests"]),
     ("chunk_complete", chunk_complete, &["scripts", "labs"]),
     ("session_answers", session_answers, &["tests"]),
+    ("canon", canon, &["tests", "scripts"]),
+    ("packing", packing, &["labs", "tests"]),
 ];
 
 fn text(b: &[u8]) -> String {
@@ -134,6 +136,73 @@ fn piece_list(b: &[u8]) -> String {
     let a = shape_of(polyomino::pieces_from_text(&t));
     let l = shape_of(polyomino::from_letters(&t));
     format!("{a}|{l}")
+}
+
+/// The canonical form of any 81 cells (digits from the bytes, anything
+/// else empty; duplicates allowed): its witness gives it, and a moved copy
+/// (a transform seeded by the bytes) has the same form.
+fn canon(b: &[u8]) -> String {
+    let mut cells = [0u8; 81];
+    for (c, &x) in cells.iter_mut().zip(b) {
+        if x.is_ascii_digit() {
+            *c = x - b'0';
+        }
+    }
+    let g = sudoku::Grid::from_cells(cells);
+    let mut c = similarity::Canonicalizer::new();
+    let (form, t) = c.canon_with_transform(&g);
+    assert_eq!(t.apply(&g), form, "the witness does not give the form");
+    assert_eq!(c.canon(&g), form, "canon and canon_with_transform differ");
+    let seed = b.iter().fold(0x51u64, |h, &x| {
+        h.wrapping_mul(31).wrapping_add(u64::from(x))
+    });
+    let moved = similarity::Transform::random(&mut similarity::XorShift(seed | 1)).apply(&g);
+    assert_eq!(c.canon(&moved), form, "a moved copy has another form");
+    let clues = form.cells().iter().filter(|&&v| v != 0).count();
+    format!("{clues}")
+}
+
+/// A small board (at most 24 cells) packed with copies of one small piece
+/// (chosen by the first byte): both branching rules give the same raw and
+/// unique counts.
+fn packing(b: &[u8]) -> String {
+    let Some((&pick, rest)) = b.split_first() else {
+        return "empty".into();
+    };
+    let Ok(region) = polyomino::Region::parse(&text(rest)) else {
+        return "no board".into();
+    };
+    let area = region.area();
+    let piece = match pick % 4 {
+        0 => polyomino::Piece::new("d", 'd', &[(0, 0), (0, 1)]),
+        1 => polyomino::Piece::new("v", 'v', &[(0, 0), (1, 0), (1, 1)]),
+        2 => polyomino::square(),
+        _ => polyomino::piece_by_name("L4").expect("L4"),
+    };
+    if area > 24 || area == 0 || !area.is_multiple_of(piece.size()) {
+        return format!("area {}", area.min(25));
+    }
+    let copies = area / piece.size();
+    let pieces = vec![piece; copies];
+    let mut counts = Vec::new();
+    for raw in [true, false] {
+        for tight in [false, true] {
+            let options = polyomino::Options {
+                raw,
+                tight: Some(tight),
+                threads: Some(1),
+                ..polyomino::Options::default()
+            };
+            let out = polyomino::solve(&region, &pieces, &options, &Silent);
+            counts.push(out.map(|o| o.count).map_err(|e| e.to_string()));
+        }
+    }
+    assert_eq!(counts[0], counts[1], "raw counts differ by branching rule");
+    assert_eq!(
+        counts[2], counts[3],
+        "unique counts differ by branching rule"
+    );
+    format!("{} {:?}", pick % 4, counts[0].as_ref().map(|&n| n.min(3)))
 }
 
 fn sat_board(b: &[u8]) -> String {
