@@ -315,16 +315,24 @@ fn main() {
         "8x8+square  unique {unique:>5} in {:>8.2} ms (12 pentominoes and the 2x2 square)",
         ms(t_unique)
     );
-    for pockets in [false, true] {
-        let options = Options {
+    // The same count on one thread with one option set.
+    let square_count = |set: fn(&mut Options)| {
+        let mut options = Options {
             threads: Some(1),
-            pockets: Some(pockets),
             ..Options::default()
         };
-        let (n, t) = cpu_per_run(Duration::from_millis(300), || {
+        set(&mut options);
+        cpu_per_run(Duration::from_millis(300), || {
             solver::solve(&full, &with_square, &options, &Silent)
                 .expect("solvable")
                 .count
+        })
+    };
+    for pockets in [false, true] {
+        let (n, t) = square_count(if pockets {
+            |o| o.pockets = Some(true)
+        } else {
+            |o| o.pockets = Some(false)
         });
         println!(
             "8x8+square  unique {n:>5} in {:>8.2} ms with pocket flood-fill {}",
@@ -337,15 +345,10 @@ fn main() {
     // sweep against a walled-in cell (automatic here), and in a 3x4x5 box.
     let mut first_empty = Duration::ZERO;
     for tight in [false, true] {
-        let options = Options {
-            threads: Some(1),
-            tight: Some(tight),
-            ..Options::default()
-        };
-        let (n, t) = cpu_per_run(Duration::from_millis(300), || {
-            solver::solve(&full, &with_square, &options, &Silent)
-                .expect("solvable")
-                .count
+        let (n, t) = square_count(if tight {
+            |o| o.tight = Some(true)
+        } else {
+            |o| o.tight = Some(false)
         });
         if tight {
             println!(
@@ -437,20 +440,14 @@ fn main() {
         ("6x10", Region::rect(6, 10).expect("6x10"), pieces.clone()),
         ("8x8+square", full.clone(), with_square.clone()),
     ] {
-        let (c1, t1) = wall(&region, &set, Some(1));
-        let (cn, tn) = wall(&region, &set, None);
-        println!(
-            "{name:<11} one thread {c1} in {:>8.2} ms | all threads {cn} in {:>8.2} ms | speed-up {:.2}x{}",
-            ms(t1),
-            ms(tn),
-            t1.as_secs_f64() / tn.as_secs_f64(),
-            if c1 == cn { "" } else { "  MISMATCH" }
-        );
+        let one = wall(&region, &set, Some(1));
+        let all = wall(&region, &set, None);
+        speed_up(name, ("one thread", one), ("all threads", all));
     }
     // The count as a person runs it (all threads, the rule chosen for
     // the problem) against the way it ran when #13 was filed (one thread,
     // always the first empty cell), in the same run.
-    let (c_old, t_old) = wall_with(
+    let before = wall_with(
         &full,
         &with_square,
         Options {
@@ -459,12 +456,23 @@ fn main() {
             ..Options::default()
         },
     );
-    let (c_new, t_new) = wall(&full, &with_square, None);
+    let now = wall(&full, &with_square, None);
+    speed_up(
+        "8x8+square",
+        ("one thread, first empty cell", before),
+        ("default", now),
+    );
+}
+
+/// One line: a count the first way and the second way, and how much
+/// faster the second is.
+fn speed_up(name: &str, a: (&str, (u64, Duration)), b: (&str, (u64, Duration))) {
+    let ((la, (ca, ta)), (lb, (cb, tb))) = (a, b);
     println!(
-        "8x8+square  one thread, first empty cell {c_old} in {:>8.2} ms | default {c_new} in {:>8.2} ms | {:.2}x faster{}",
-        ms(t_old),
-        ms(t_new),
-        t_old.as_secs_f64() / t_new.as_secs_f64(),
-        if c_old == c_new { "" } else { "  MISMATCH" }
+        "{name:<11} {la} {ca} in {:>8.2} ms | {lb} {cb} in {:>8.2} ms | speed-up {:.2}x{}",
+        ms(ta),
+        ms(tb),
+        ta.as_secs_f64() / tb.as_secs_f64(),
+        if ca == cb { "" } else { "  MISMATCH" }
     );
 }

@@ -96,12 +96,18 @@ pub(crate) struct Table<B> {
     reps: Vec<(usize, Vec<usize>)>,
 }
 
+/// The cells with a neighbour in `x` (along any axis).
+#[inline]
+fn beside<B: Bits>(axes: &[(u32, B, B)], x: B) -> B {
+    axes.iter().fold(B::ZERO, |acc, &(s, has_low, has_high)| {
+        acc.or(x.shl(s).and(has_low)).or(x.shr(s).and(has_high))
+    })
+}
+
 /// Grow a set by one step along every axis.
 #[inline]
 fn grow<B: Bits>(axes: &[(u32, B, B)], x: B) -> B {
-    axes.iter().fold(x, |acc, &(s, has_low, has_high)| {
-        acc.or(x.shl(s).and(has_low)).or(x.shr(s).and(has_high))
-    })
+    x.or(beside(axes, x))
 }
 
 /// The kind to break symmetry on: mapped to itself by every symmetry;
@@ -604,14 +610,7 @@ impl<B: Bits> Search<'_, B> {
     fn no_dead_cell(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
         let near = halo.and(empty);
-        let touched = self
-            .t
-            .axes
-            .iter()
-            .fold(B::ZERO, |acc, &(s, has_low, has_high)| {
-                acc.or(empty.shl(s).and(has_low))
-                    .or(empty.shr(s).and(has_high))
-            });
+        let touched = beside(&self.t.axes, empty);
         near.and(touched.not()).is_zero() || self.fillable(1)
     }
 
@@ -695,15 +694,7 @@ impl<B: Bits> Search<'_, B> {
         // Deepest first: a walled-in cell whose open neighbour leads on to
         // at most one more empty cell (the end of a corridor).
         let narrow = empty.and(three.not());
-        let deep = self
-            .t
-            .axes
-            .iter()
-            .fold(B::ZERO, |acc, &(s, has_low, has_high)| {
-                acc.or(narrow.shl(s).and(has_low))
-                    .or(narrow.shr(s).and(has_high))
-            });
-        let deep = tight.and(deep);
+        let deep = tight.and(beside(&self.t.axes, narrow));
         let c = if deep.is_zero() {
             tight.lowest()
         } else {
