@@ -23,6 +23,74 @@ const AT: [[u8; 3]; 3] = {
 /// All six column orders of a stack slot.
 const ALL_ORDERS: u8 = 0b11_1111;
 
+/// `MINPAT[p][m]`: the smallest clue pattern (bit 2 - k for position k)
+/// that the column orders in `m` (bits over [`PERM3`]) give a stack whose
+/// pattern is `p` (bit 2 - c for its column c).
+const MINPAT: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut p = 0;
+    while p < 8 {
+        let mut m = 0;
+        while m < 64 {
+            let mut best = 7u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let mut q = 0u8;
+                    let mut k = 0;
+                    while k < 3 {
+                        if p & (4 >> PERM3[o][k]) != 0 {
+                            q |= 4 >> k;
+                        }
+                        k += 1;
+                    }
+                    if q < best {
+                        best = q;
+                    }
+                }
+                o += 1;
+            }
+            t[p][m] = best;
+            m += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The source rows that may fill row `depth`: any unused band's rows at a
+/// band's first row, else the unused rows of the band being filled.
+fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
+    let (lo, hi, band_free) = if depth % 3 == 0 {
+        (0, 9, true)
+    } else {
+        let b = rows[depth - depth % 3] as usize / 3;
+        (3 * b, 3 * b + 3, false)
+    };
+    (lo..hi).filter(move |&r| {
+        used & (1 << r) == 0 && !(band_free && used & (0b111 << (r / 3 * 3)) != 0)
+    })
+}
+
+/// The bit length of the smallest clue pattern a row with stack patterns
+/// `p` can take under stack order `sig` and column orders `ords`: 9 minus
+/// its most leading empty cells.
+#[inline]
+fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
+    let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
+        | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
+        | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
+    32 - q.leading_zeros()
+}
+
+/// Whether a row can be the first non-empty row under stack order `sig`:
+/// it has the fewest clues per stack (`key`) and `sig` sorts them.
+#[inline]
+fn first_ok(p: &[u8; 3], sig: [usize; 3], key: u8, first_key: u8) -> bool {
+    let n = |s: usize| p[sig[s]].count_ones();
+    key == first_key && n(0) <= n(1) && n(1) <= n(2)
+}
+
 /// A partial arrangement tying for the smallest prefix.
 #[derive(Clone, Copy)]
 struct State {
@@ -57,6 +125,9 @@ pub(super) struct PuzzleMinlex {
     next_states: Vec<State>,
     cur: Vec<Branch>,
     nxt: Vec<Branch>,
+    /// States while the rows chosen are all empty: (grid, used, rows).
+    zero: Vec<(u8, u16, [u8; 9])>,
+    zero_next: Vec<(u8, u16, [u8; 9])>,
 }
 
 impl PuzzleMinlex {
@@ -72,35 +143,81 @@ impl PuzzleMinlex {
                 src[1][c][r] = v;
             }
         }
-        // First row: by clue count per stack, fewest first (sorted counts
-        // compared lexicographically give the smallest zero pattern).
-        let mut first_key = [[0u16; 9]; 2];
-        let mut best_key = u16::MAX;
-        for (t, rows) in src.iter().enumerate() {
-            for (r, row) in rows.iter().enumerate() {
-                let mut c = [0u16; 3];
-                for (s, n) in c.iter_mut().enumerate() {
-                    *n = row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count() as u16;
+        // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
+        // column c of the stack); key[t][r]: its clue counts per stack,
+        // sorted and packed (smaller is a better first non-empty row).
+        let mut pat = [[[0u8; 3]; 9]; 2];
+        let mut key = [[0u8; 9]; 2];
+        for t in 0..2 {
+            for r in 0..9 {
+                let mut c = [0u8; 3];
+                for s in 0..3 {
+                    let mut p = 0u8;
+                    for k in 0..3 {
+                        if src[t][r][3 * s + k] != 0 {
+                            p |= 4 >> k;
+                        }
+                    }
+                    pat[t][r][s] = p;
+                    c[s] = p.count_ones() as u8;
                 }
                 c.sort_unstable();
-                let key = c[0] * 16 + c[1] * 4 + c[2];
-                first_key[t][r] = key;
-                best_key = best_key.min(key);
+                key[t][r] = c[0] * 16 + c[1] * 4 + c[2];
             }
         }
 
-        self.states.clear();
-        for t in 0..2u8 {
-            if !first_key[t as usize].contains(&best_key) {
-                continue;
+        // Rows of a band equal to an earlier unused row of that band lead
+        // to the same forms: only the first is tried.
+        let dup = |t: usize, used: u16, r: usize| {
+            let band0 = r / 3 * 3;
+            (band0..r).any(|q| used & (1 << q) == 0 && src[t][q] == src[t][r])
+        };
+
+        // While the rows chosen are all empty, the columns are still free:
+        // states are (grid, rows) only, and the next row is the emptiest.
+        self.zero.clear();
+        self.zero.push((0, 0, [0; 9]));
+        self.zero.push((1, 0, [0; 9]));
+        let mut depth = 0;
+        let mut first_key = 0;
+        while depth < 9 {
+            first_key = u8::MAX;
+            for &(t, used, rows) in &self.zero {
+                for r in candidates(depth, used, &rows) {
+                    if !dup(t as usize, used, r) {
+                        first_key = first_key.min(key[t as usize][r]);
+                    }
+                }
             }
+            if first_key != 0 {
+                break;
+            }
+            self.zero_next.clear();
+            for &(t, used, rows) in &self.zero {
+                for r in candidates(depth, used, &rows) {
+                    if key[t as usize][r] == 0 && !dup(t as usize, used, r) {
+                        let mut chosen = rows;
+                        chosen[depth] = r as u8;
+                        self.zero_next.push((t, used | 1 << r, chosen));
+                    }
+                }
+            }
+            std::mem::swap(&mut self.zero, &mut self.zero_next);
+            depth += 1;
+        }
+        if depth == 9 {
+            return (Grid::empty(), Transform::IDENTITY);
+        }
+        let first_depth = depth;
+        self.states.clear();
+        for &(t, used, rows) in &self.zero {
             for sigma in 0..6u8 {
                 self.states.push(State {
                     t,
                     sigma,
-                    used: 0,
+                    used,
                     next: 1,
-                    rows: [0; 9],
+                    rows,
                     ords: [ALL_ORDERS; 3],
                     map: [0; 16],
                 });
@@ -108,31 +225,35 @@ impl PuzzleMinlex {
         }
 
         let mut form = [0u8; 81];
-        for depth in 0..9 {
+        while depth < 9 {
+            let mut states = std::mem::take(&mut self.states);
+            // First the most leading empty cells any candidate row can
+            // have (from clue patterns alone): rows with fewer are worse.
+            let mut least_len = u32::MAX;
+            for st in &states {
+                let t = st.t as usize;
+                let sig = PERM3[st.sigma as usize];
+                for r in candidates(depth, st.used, &st.rows) {
+                    let len = pattern_len(&pat[t][r], sig, &st.ords);
+                    if len < least_len
+                        && (depth != first_depth || first_ok(&pat[t][r], sig, key[t][r], first_key))
+                        && !dup(t, st.used, r)
+                    {
+                        least_len = len;
+                    }
+                }
+            }
             let mut best_row = [u8::MAX; 9];
             self.next_states.clear();
-            let mut states = std::mem::take(&mut self.states);
             for st in &states {
-                let rows = &src[st.t as usize];
-                let (lo, hi, band_free) = if depth % 3 == 0 {
-                    (0, 9, true)
-                } else {
-                    let b = st.rows[depth - depth % 3] as usize / 3;
-                    (3 * b, 3 * b + 3, false)
-                };
-                for r in lo..hi {
-                    if st.used & (1 << r) != 0 {
-                        continue;
-                    }
-                    if band_free && st.used & (0b111 << (r / 3 * 3)) != 0 {
-                        continue;
-                    }
-                    if depth == 0 && first_key[st.t as usize][r] != best_key {
-                        continue;
-                    }
-                    // Two equal rows of one band lead to the same forms.
-                    let band0 = r / 3 * 3;
-                    if (band0..r).any(|q| st.used & (1 << q) == 0 && rows[q] == rows[r]) {
+                let t = st.t as usize;
+                let rows = &src[t];
+                let sig = PERM3[st.sigma as usize];
+                for r in candidates(depth, st.used, &st.rows) {
+                    if pattern_len(&pat[t][r], sig, &st.ords) != least_len
+                        || (depth == first_depth && !first_ok(&pat[t][r], sig, key[t][r], first_key))
+                        || dup(t, st.used, r)
+                    {
                         continue;
                     }
                     let Some((row, better)) = self.eval(st, &rows[r], &best_row) else {
@@ -160,6 +281,7 @@ impl PuzzleMinlex {
             form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
             states.clear();
             self.states = std::mem::replace(&mut self.next_states, states);
+            depth += 1;
         }
 
         // Every state left gives the form; take the first. (There is
