@@ -83,12 +83,12 @@ fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
     32 - q.leading_zeros()
 }
 
-/// Whether a row can be the first non-empty row under stack order `sig`:
-/// it has the fewest clues per stack (`key`) and `sig` sorts them.
+/// Whether stack order `sig` puts a row's stacks (patterns `p`) in order
+/// of clue count, fewest first.
 #[inline]
-fn first_ok(p: &[u8; 3], sig: [usize; 3], key: u8, first_key: u8) -> bool {
+fn sorts(p: &[u8; 3], sig: [usize; 3]) -> bool {
     let n = |s: usize| p[sig[s]].count_ones();
-    key == first_key && n(0) <= n(1) && n(1) <= n(2)
+    n(0) <= n(1) && n(1) <= n(2)
 }
 
 /// A partial arrangement tying for the smallest prefix.
@@ -208,25 +208,41 @@ impl PuzzleMinlex {
         if depth == 9 {
             return (Grid::empty(), Transform::IDENTITY);
         }
-        let first_depth = depth;
-        self.states.clear();
-        for &(t, used, rows) in &self.zero {
-            for sigma in 0..6u8 {
-                self.states.push(State {
-                    t,
-                    sigma,
-                    used,
-                    next: 1,
-                    rows,
-                    ords: [ALL_ORDERS; 3],
-                    map: [0; 16],
-                });
+        // The first non-empty row: the fewest clues per stack, every digit
+        // new; the stack orders that sort its clue counts tie.
+        let mut form = [0u8; 81];
+        let mut best_row = [u8::MAX; 9];
+        self.next_states.clear();
+        let zero = std::mem::take(&mut self.zero);
+        for &(t, used, rows) in &zero {
+            for r in candidates(depth, used, &rows) {
+                if key[t as usize][r] != first_key || dup(t as usize, used, r) {
+                    continue;
+                }
+                for sigma in 0..6u8 {
+                    if !sorts(&pat[t as usize][r], PERM3[sigma as usize]) {
+                        continue;
+                    }
+                    let st = State {
+                        t,
+                        sigma,
+                        used,
+                        next: 1,
+                        rows,
+                        ords: [ALL_ORDERS; 3],
+                        map: [0; 16],
+                    };
+                    self.try_row(&st, r, depth, &src[t as usize][r], &mut best_row);
+                }
             }
         }
+        self.zero = zero;
+        form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+        std::mem::swap(&mut self.states, &mut self.next_states);
+        depth += 1;
 
-        let mut form = [0u8; 81];
         while depth < 9 {
-            let mut states = std::mem::take(&mut self.states);
+            let states = std::mem::take(&mut self.states);
             // First the most leading empty cells any candidate row can
             // have (from clue patterns alone): rows with fewer are worse.
             let mut least_len = u32::MAX;
@@ -235,10 +251,7 @@ impl PuzzleMinlex {
                 let sig = PERM3[st.sigma as usize];
                 for r in candidates(depth, st.used, &st.rows) {
                     let len = pattern_len(&pat[t][r], sig, &st.ords);
-                    if len < least_len
-                        && (depth != first_depth || first_ok(&pat[t][r], sig, key[t][r], first_key))
-                        && !dup(t, st.used, r)
-                    {
+                    if len < least_len && !dup(t, st.used, r) {
                         least_len = len;
                     }
                 }
@@ -247,38 +260,17 @@ impl PuzzleMinlex {
             self.next_states.clear();
             for st in &states {
                 let t = st.t as usize;
-                let rows = &src[t];
                 let sig = PERM3[st.sigma as usize];
                 for r in candidates(depth, st.used, &st.rows) {
-                    if pattern_len(&pat[t][r], sig, &st.ords) != least_len
-                        || (depth == first_depth && !first_ok(&pat[t][r], sig, key[t][r], first_key))
-                        || dup(t, st.used, r)
+                    if pattern_len(&pat[t][r], sig, &st.ords) == least_len
+                        && !dup(t, st.used, r)
                     {
-                        continue;
-                    }
-                    let Some((row, better)) = self.eval(st, &rows[r], &best_row) else {
-                        continue;
-                    };
-                    if better {
-                        best_row = row;
-                        self.next_states.clear();
-                    }
-                    let mut chosen = st.rows;
-                    chosen[depth] = r as u8;
-                    for b in &self.cur {
-                        self.next_states.push(State {
-                            t: st.t,
-                            sigma: st.sigma,
-                            used: st.used | (1 << r),
-                            next: b.next,
-                            rows: chosen,
-                            ords: b.ords,
-                            map: b.map,
-                        });
+                        self.try_row(st, r, depth, &src[t][r], &mut best_row);
                     }
                 }
             }
             form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+            let mut states = states;
             states.clear();
             self.states = std::mem::replace(&mut self.next_states, states);
             depth += 1;
@@ -321,10 +313,113 @@ impl PuzzleMinlex {
         (Grid::from_cells(form), t)
     }
 
+    /// State `st` filling row `depth` with source row `r` (values `v`):
+    /// kept in `next_states` when it ties with `best_row`, which it
+    /// replaces (dropping the states kept so far) when it is smaller.
+    #[inline]
+    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut [u8; 9]) {
+        let Some((row, better)) = self.eval(st, v, best_row) else {
+            return;
+        };
+        if better {
+            *best_row = row;
+            self.next_states.clear();
+        }
+        let mut chosen = st.rows;
+        chosen[depth] = r as u8;
+        for b in &self.cur {
+            self.next_states.push(State {
+                t: st.t,
+                sigma: st.sigma,
+                used: st.used | (1 << r),
+                next: b.next,
+                rows: chosen,
+                ords: b.ords,
+                map: b.map,
+            });
+        }
+    }
+
     /// The smallest row that state `st` can make from source row `v`,
     /// if it is not worse than `best`; `true` when strictly better. The
     /// ways of reaching it are left in `self.cur`.
     fn eval(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
+        let sig = PERM3[st.sigma as usize];
+        let mut map = st.map;
+        let mut next = st.next;
+        let mut ords = st.ords;
+        let mut row = [0u8; 9];
+        let mut better = false;
+        for slot in 0..3 {
+            let base = 3 * sig[slot];
+            let cells = [v[base], v[base + 1], v[base + 2]];
+            // Each cell's rank: empty 0, a named digit its name, a new
+            // digit 15 (it takes the next name, after every named one).
+            let mut key = [0u8; 3];
+            let mut fresh = 0;
+            let mut new_digit = 0;
+            for k in 0..3 {
+                let d = cells[k];
+                if d != 0 {
+                    key[k] = map[d as usize];
+                    if key[k] == 0 {
+                        key[k] = 15;
+                        fresh += 1;
+                        new_digit = d;
+                    }
+                }
+            }
+            if fresh > 1 {
+                // Orders of new digits tying on the row name them
+                // differently: the general way keeps every naming.
+                return self.eval_general(st, v, best);
+            }
+            let tri = if key == [0, 0, 0] {
+                [0, 0, 0]
+            } else {
+                let mut least = u16::MAX;
+                let mut keep = 0u8;
+                let mut bits = ords[slot];
+                while bits != 0 {
+                    let o = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let p = PERM3[o];
+                    let x = u16::from(key[p[0]]) << 8 | u16::from(key[p[1]]) << 4 | u16::from(key[p[2]]);
+                    if x < least {
+                        least = x;
+                        keep = 0;
+                    }
+                    if x == least {
+                        keep |= 1 << o;
+                    }
+                }
+                ords[slot] = keep;
+                if fresh == 1 {
+                    map[new_digit as usize] = next;
+                    next += 1;
+                }
+                let name = |x: u16| {
+                    let x = (x & 15) as u8;
+                    if x == 15 { next - 1 } else { x }
+                };
+                [name(least >> 8), name(least >> 4), name(least)]
+            };
+            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
+            if !better {
+                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
+                    std::cmp::Ordering::Greater => return None,
+                    std::cmp::Ordering::Less => better = true,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+        }
+        self.cur.clear();
+        self.cur.push(Branch { map, next, ords });
+        Some((row, better))
+    }
+
+    /// [`Self::eval`] when a stack slot has more than one new digit.
+    fn eval_general(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
         let sig = PERM3[st.sigma as usize];
         self.cur.clear();
         self.cur.push(Branch {
