@@ -58,6 +58,13 @@ const MINPAT: [[u8; 64]; 8] = {
     t
 };
 
+/// A row packed four bits a cell, first cell highest, written out.
+fn unpack(row: u64, out: &mut [u8]) {
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = (row >> (32 - 4 * k) & 15) as u8;
+    }
+}
+
 /// The source rows that may fill row `depth`: any unused band's rows at a
 /// band's first row, else the unused rows of the band being filled.
 fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
@@ -128,6 +135,8 @@ pub(super) struct PuzzleMinlex {
     /// States while the rows chosen are all empty: (grid, used, rows).
     zero: Vec<(u8, u16, [u8; 9])>,
     zero_next: Vec<(u8, u16, [u8; 9])>,
+    /// Candidates of one depth: (state index, source row).
+    cands: Vec<(u32, u8)>,
 }
 
 impl PuzzleMinlex {
@@ -211,7 +220,7 @@ impl PuzzleMinlex {
         // The first non-empty row: the fewest clues per stack, every digit
         // new; the stack orders that sort its clue counts tie.
         let mut form = [0u8; 81];
-        let mut best_row = [u8::MAX; 9];
+        let mut best_row = u64::MAX;
         self.next_states.clear();
         let zero = std::mem::take(&mut self.zero);
         for &(t, used, rows) in &zero {
@@ -237,39 +246,41 @@ impl PuzzleMinlex {
             }
         }
         self.zero = zero;
-        form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+        unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
         std::mem::swap(&mut self.states, &mut self.next_states);
         depth += 1;
 
         while depth < 9 {
             let states = std::mem::take(&mut self.states);
-            // First the most leading empty cells any candidate row can
-            // have (from clue patterns alone): rows with fewer are worse.
+            // Only rows with the most leading empty cells any candidate
+            // can have (from clue patterns alone) are looked at closely.
             let mut least_len = u32::MAX;
-            for st in &states {
+            self.cands.clear();
+            for (i, st) in states.iter().enumerate() {
                 let t = st.t as usize;
                 let sig = PERM3[st.sigma as usize];
                 for r in candidates(depth, st.used, &st.rows) {
                     let len = pattern_len(&pat[t][r], sig, &st.ords);
-                    if len < least_len && !dup(t, st.used, r) {
+                    if len > least_len || dup(t, st.used, r) {
+                        continue;
+                    }
+                    if len < least_len {
                         least_len = len;
+                        self.cands.clear();
                     }
+                    self.cands.push((i as u32, r as u8));
                 }
             }
-            let mut best_row = [u8::MAX; 9];
+            let mut best_row = u64::MAX;
             self.next_states.clear();
-            for st in &states {
-                let t = st.t as usize;
-                let sig = PERM3[st.sigma as usize];
-                for r in candidates(depth, st.used, &st.rows) {
-                    if pattern_len(&pat[t][r], sig, &st.ords) == least_len
-                        && !dup(t, st.used, r)
-                    {
-                        self.try_row(st, r, depth, &src[t][r], &mut best_row);
-                    }
-                }
+            let cands = std::mem::take(&mut self.cands);
+            for &(i, r) in &cands {
+                let st = &states[i as usize];
+                let r = r as usize;
+                self.try_row(st, r, depth, &src[st.t as usize][r], &mut best_row);
             }
-            form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+            self.cands = cands;
+            unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
             let mut states = states;
             states.clear();
             self.states = std::mem::replace(&mut self.next_states, states);
@@ -317,16 +328,28 @@ impl PuzzleMinlex {
     /// kept in `next_states` when it ties with `best_row`, which it
     /// replaces (dropping the states kept so far) when it is smaller.
     #[inline]
-    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut [u8; 9]) {
-        let Some((row, better)) = self.eval(st, v, best_row) else {
+    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
+        let Some((row, one)) = self.eval(st, v, *best_row) else {
             return;
         };
-        if better {
+        if row < *best_row {
             *best_row = row;
             self.next_states.clear();
         }
         let mut chosen = st.rows;
         chosen[depth] = r as u8;
+        if let Some(b) = one {
+            self.next_states.push(State {
+                t: st.t,
+                sigma: st.sigma,
+                used: st.used | (1 << r),
+                next: b.next,
+                rows: chosen,
+                ords: b.ords,
+                map: b.map,
+            });
+            return;
+        }
         for b in &self.cur {
             self.next_states.push(State {
                 t: st.t,
@@ -343,27 +366,25 @@ impl PuzzleMinlex {
     /// The smallest row that state `st` can make from source row `v`,
     /// if it is not worse than `best`; `true` when strictly better. The
     /// ways of reaching it are left in `self.cur`.
-    fn eval(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
+    fn eval(&mut self, st: &State, v: &[u8; 9], best: u64) -> Option<(u64, Option<Branch>)> {
         let sig = PERM3[st.sigma as usize];
         let mut map = st.map;
         let mut next = st.next;
         let mut ords = st.ords;
-        let mut row = [0u8; 9];
-        let mut better = false;
+        let mut row = 0u64;
         for slot in 0..3 {
             let base = 3 * sig[slot];
-            let cells = [v[base], v[base + 1], v[base + 2]];
             // Each cell's rank: empty 0, a named digit its name, a new
             // digit 15 (it takes the next name, after every named one).
-            let mut key = [0u8; 3];
+            let mut key = [0u32; 3];
             let mut fresh = 0;
             let mut new_digit = 0;
             for k in 0..3 {
-                let d = cells[k];
+                let d = v[base + k] as usize;
                 if d != 0 {
-                    key[k] = map[d as usize];
-                    if key[k] == 0 {
-                        key[k] = 15;
+                    let m = u32::from(map[d]);
+                    key[k] = if m == 0 { 15 } else { m };
+                    if m == 0 {
                         fresh += 1;
                         new_digit = d;
                     }
@@ -374,17 +395,16 @@ impl PuzzleMinlex {
                 // differently: the general way keeps every naming.
                 return self.eval_general(st, v, best);
             }
-            let tri = if key == [0, 0, 0] {
-                [0, 0, 0]
-            } else {
-                let mut least = u16::MAX;
+            let mut tri = 0u64;
+            if key != [0, 0, 0] {
+                let mut least = u32::MAX;
                 let mut keep = 0u8;
                 let mut bits = ords[slot];
                 while bits != 0 {
                     let o = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let p = PERM3[o];
-                    let x = u16::from(key[p[0]]) << 8 | u16::from(key[p[1]]) << 4 | u16::from(key[p[2]]);
+                    let x = key[p[0]] << 8 | key[p[1]] << 4 | key[p[2]];
                     if x < least {
                         least = x;
                         keep = 0;
@@ -395,31 +415,35 @@ impl PuzzleMinlex {
                 }
                 ords[slot] = keep;
                 if fresh == 1 {
-                    map[new_digit as usize] = next;
+                    map[new_digit] = next;
+                    // The new digit's nibble (15) becomes its name.
+                    let at = if least & 15 == 15 {
+                        0
+                    } else if least >> 4 & 15 == 15 {
+                        4
+                    } else {
+                        8
+                    };
+                    least ^= (15 ^ u32::from(next)) << at;
                     next += 1;
                 }
-                let name = |x: u16| {
-                    let x = (x & 15) as u8;
-                    if x == 15 { next - 1 } else { x }
-                };
-                [name(least >> 8), name(least >> 4), name(least)]
-            };
-            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
-            if !better {
-                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
-                    std::cmp::Ordering::Greater => return None,
-                    std::cmp::Ordering::Less => better = true,
-                    std::cmp::Ordering::Equal => {}
-                }
+                tri = u64::from(least);
+            }
+            row = row << 12 | tri;
+            // Worse than the best row already: stop.
+            let shift = 24 - 12 * slot as u32;
+            if row > best >> shift {
+                return None;
             }
         }
-        self.cur.clear();
-        self.cur.push(Branch { map, next, ords });
-        Some((row, better))
+        Some((row, Some(Branch { map, next, ords })))
     }
 
     /// [`Self::eval`] when a stack slot has more than one new digit.
-    fn eval_general(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
+    fn eval_general(&mut self, st: &State, v: &[u8; 9], best: u64) -> Option<(u64, Option<Branch>)> {
+        let mut b = [0u8; 9];
+        unpack(best, &mut b);
+        let best = &b;
         let sig = PERM3[st.sigma as usize];
         self.cur.clear();
         self.cur.push(Branch {
@@ -529,6 +553,6 @@ impl PuzzleMinlex {
                 }
             }
         }
-        Some((row, better))
+        Some((row.iter().fold(0, |a, &x| a << 4 | u64::from(x)), None))
     }
 }
