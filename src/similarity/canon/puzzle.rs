@@ -376,35 +376,45 @@ impl PuzzleMinlex {
             let base = 3 * sig[slot];
             // Each cell's rank: empty 0, a named digit its name, a new
             // digit 15 (it takes the next name, after every named one).
-            let mut key = [0u32; 3];
             let mut fresh = 0;
             let mut new_digit = 0;
-            for k in 0..3 {
-                let d = v[base + k] as usize;
-                if d != 0 {
-                    let m = u32::from(map[d]);
-                    key[k] = if m == 0 { 15 } else { m };
-                    if m == 0 {
-                        fresh += 1;
-                        new_digit = d;
-                    }
+            let mut rank = |d: u8| {
+                let d = usize::from(d & 15);
+                let m = u32::from(map[d]);
+                if d == 0 {
+                    0
+                } else if m == 0 {
+                    fresh += 1;
+                    new_digit = d;
+                    15
+                } else {
+                    m
                 }
-            }
+            };
+            let (k0, k1, k2) = (rank(v[base]), rank(v[base + 1]), rank(v[base + 2]));
             if fresh > 1 {
                 // Orders of new digits tying on the row name them
                 // differently: the general way keeps every naming.
                 return self.eval_general(st, v, best);
             }
             let mut tri = 0u64;
-            if key != [0, 0, 0] {
+            if k0 | k1 | k2 != 0 {
+                // The triple under each order of PERM3.
+                let xs = [
+                    k0 << 8 | k1 << 4 | k2,
+                    k0 << 8 | k2 << 4 | k1,
+                    k1 << 8 | k0 << 4 | k2,
+                    k1 << 8 | k2 << 4 | k0,
+                    k2 << 8 | k0 << 4 | k1,
+                    k2 << 8 | k1 << 4 | k0,
+                ];
                 let mut least = u32::MAX;
                 let mut keep = 0u8;
                 let mut bits = ords[slot];
                 while bits != 0 {
                     let o = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let p = PERM3[o];
-                    let x = key[p[0]] << 8 | key[p[1]] << 4 | key[p[2]];
+                    let x = xs[o];
                     if x < least {
                         least = x;
                         keep = 0;
