@@ -5,21 +5,6 @@
 use super::{PERM3, Transform};
 use crate::sudoku::Grid;
 
-/// of a stack at position `k` of its slot.
-const AT: [[u8; 3]; 3] = {
-    let mut at = [[0u8; 3]; 3];
-    let mut o = 0;
-    while o < 6 {
-        let mut k = 0;
-        while k < 3 {
-            at[k][PERM3[o][k]] |= 1 << o;
-            k += 1;
-        }
-        o += 1;
-    }
-    at
-};
-
 /// All six column orders of a stack slot.
 const ALL_ORDERS: u8 = 0b11_1111;
 
@@ -117,21 +102,11 @@ struct State {
     map: [u8; 16],
 }
 
-/// One way of naming new digits while filling a row.
-#[derive(Clone, Copy)]
-struct Branch {
-    map: [u8; 16],
-    next: u8,
-    ords: [u8; 3],
-}
-
 /// Work space of the puzzle search, kept across calls.
 #[derive(Default)]
 pub(super) struct PuzzleMinlex {
     states: Vec<State>,
     next_states: Vec<State>,
-    cur: Vec<Branch>,
-    nxt: Vec<Branch>,
     /// States while the rows chosen are all empty: (grid, used, rows).
     zero: Vec<(u8, u16, [u8; 9])>,
     zero_next: Vec<(u8, u16, [u8; 9])>,
@@ -329,55 +304,35 @@ impl PuzzleMinlex {
     /// replaces (dropping the states kept so far) when it is smaller.
     #[inline]
     fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
-        let Some((row, one)) = self.eval(st, v, *best_row) else {
-            return;
-        };
-        if row < *best_row {
-            *best_row = row;
-            self.next_states.clear();
-        }
         let mut chosen = st.rows;
         chosen[depth] = r as u8;
-        if let Some(b) = one {
-            self.next_states.push(State {
-                t: st.t,
-                sigma: st.sigma,
-                used: st.used | (1 << r),
-                next: b.next,
-                rows: chosen,
-                ords: b.ords,
-                map: b.map,
-            });
-            return;
-        }
-        for b in &self.cur {
-            self.next_states.push(State {
-                t: st.t,
-                sigma: st.sigma,
-                used: st.used | (1 << r),
-                next: b.next,
-                rows: chosen,
-                ords: b.ords,
-                map: b.map,
-            });
-        }
+        let next = State {
+            used: st.used | (1 << r),
+            rows: chosen,
+            ..*st
+        };
+        self.fill(&next, v, 0, 0, best_row);
     }
 
-    /// The smallest row that state `st` can make from source row `v`,
-    /// if it is not worse than `best`; `true` when strictly better. The
-    /// ways of reaching it are left in `self.cur`.
-    fn eval(&mut self, st: &State, v: &[u8; 9], best: u64) -> Option<(u64, Option<Branch>)> {
+    /// Fill stack slots `slot..3` of a row (`row`: the slots before,
+    /// packed four bits a cell) for state `st` (the row's source already
+    /// chosen, its names and column orders those of the slots before): in
+    /// each slot the smallest triple the allowed orders give (empty cells
+    /// first, then named digits, then new ones), keeping the orders that
+    /// tie. Stops as soon as the row is worse than `best`; a finished row
+    /// not worse is kept in `next_states` (after dropping them when it is
+    /// smaller). When a slot has several new digits, each naming of them
+    /// goes on separately.
+    fn fill(&mut self, st: &State, v: &[u8; 9], mut slot: usize, mut row: u64, best: &mut u64) {
         let sig = PERM3[st.sigma as usize];
-        let mut map = st.map;
-        let mut next = st.next;
-        let mut ords = st.ords;
-        let mut row = 0u64;
-        for slot in 0..3 {
+        let mut st = *st;
+        while slot < 3 {
             let base = 3 * sig[slot];
             // Each cell's rank: empty 0, a named digit its name, a new
             // digit 15 (it takes the next name, after every named one).
             let mut fresh = 0;
             let mut new_digit = 0;
+            let map = &st.map;
             let mut rank = |d: u8| {
                 let d = usize::from(d & 15);
                 let m = u32::from(map[d]);
@@ -392,12 +347,12 @@ impl PuzzleMinlex {
                 }
             };
             let (k0, k1, k2) = (rank(v[base]), rank(v[base + 1]), rank(v[base + 2]));
+            let shift = 24 - 12 * slot as u32;
             if fresh > 1 {
-                // Orders of new digits tying on the row name them
-                // differently: the general way keeps every naming.
-                return self.eval_general(st, v, best);
+                self.fill_names(&st, v, slot, row, best);
+                return;
             }
-            let mut tri = 0u64;
+            let mut tri = 0u32;
             if k0 | k1 | k2 != 0 {
                 // The triple under each order of PERM3.
                 let xs = [
@@ -410,7 +365,7 @@ impl PuzzleMinlex {
                 ];
                 let mut least = u32::MAX;
                 let mut keep = 0u8;
-                let mut bits = ords[slot];
+                let mut bits = st.ords[slot];
                 while bits != 0 {
                     let o = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
@@ -423,9 +378,9 @@ impl PuzzleMinlex {
                         keep |= 1 << o;
                     }
                 }
-                ords[slot] = keep;
+                st.ords[slot] = keep;
                 if fresh == 1 {
-                    map[new_digit] = next;
+                    st.map[new_digit] = st.next;
                     // The new digit's nibble (15) becomes its name.
                     let at = if least & 15 == 15 {
                         0
@@ -434,135 +389,76 @@ impl PuzzleMinlex {
                     } else {
                         8
                     };
-                    least ^= (15 ^ u32::from(next)) << at;
-                    next += 1;
+                    least ^= (15 ^ u32::from(st.next)) << at;
+                    st.next += 1;
                 }
-                tri = u64::from(least);
+                tri = least;
             }
-            row = row << 12 | tri;
+            row = row << 12 | u64::from(tri);
             // Worse than the best row already: stop.
-            let shift = 24 - 12 * slot as u32;
-            if row > best >> shift {
-                return None;
+            if row > *best >> shift {
+                return;
             }
+            slot += 1;
         }
-        Some((row, Some(Branch { map, next, ords })))
+        if row < *best {
+            *best = row;
+            self.next_states.clear();
+        }
+        self.next_states.push(st);
     }
 
-    /// [`Self::eval`] when a stack slot has more than one new digit.
-    fn eval_general(&mut self, st: &State, v: &[u8; 9], best: u64) -> Option<(u64, Option<Branch>)> {
-        let mut b = [0u8; 9];
-        unpack(best, &mut b);
-        let best = &b;
+    /// [`Self::fill`] from a slot with more than one new digit: each
+    /// allowed order names them in its own way; the orders giving the
+    /// smallest triple are grouped by the names they give, and each group
+    /// goes on as a state of its own.
+    #[inline(never)]
+    fn fill_names(&mut self, st: &State, v: &[u8; 9], slot: usize, row: u64, best: &mut u64) {
         let sig = PERM3[st.sigma as usize];
-        self.cur.clear();
-        self.cur.push(Branch {
-            map: st.map,
-            next: st.next,
-            ords: st.ords,
-        });
-        let mut row = [0u8; 9];
-        let mut better = false;
-        for slot in 0..3 {
-            let base = 3 * sig[slot];
-            let cells = [v[base], v[base + 1], v[base + 2]];
-            let tri: [u8; 3];
-            let clues = cells.iter().filter(|&&d| d != 0).count();
-            if clues == 0 {
-                // An empty triple: every order ties, nothing changes.
-                tri = [0, 0, 0];
-            } else if clues == 1 {
-                // One clue: put it as far right as the allowed orders let
-                // it go; its name does not depend on the order.
-                let p = cells.iter().position(|&d| d != 0).unwrap_or(0);
-                let d = cells[p] as usize;
-                self.nxt.clear();
-                let mut min_key = u32::MAX;
-                for b in &self.cur {
-                    let allowed = b.ords[slot];
-                    let Some(k) = (0..3).rev().find(|&k| allowed & AT[k][p] != 0) else {
-                        continue;
-                    };
-                    let mut map = b.map;
-                    let mut next = b.next;
-                    if map[d] == 0 {
-                        map[d] = next;
-                        next += 1;
-                    }
-                    // Smaller key: the clue further right, then a smaller name.
-                    let key = ((2 - k as u32) << 8) | u32::from(map[d]);
-                    if key > min_key {
-                        continue;
-                    }
-                    if key < min_key {
-                        min_key = key;
-                        self.nxt.clear();
-                    }
-                    let mut ords = b.ords;
-                    ords[slot] = allowed & AT[k][p];
-                    self.nxt.push(Branch { map, next, ords });
+        let base = 3 * sig[slot];
+        let mut opts = [([0u8; 16], 0u8, 0u8); 6];
+        let mut n = 0;
+        let mut least = u32::MAX;
+        let mut bits = st.ords[slot];
+        while bits != 0 {
+            let o = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let p = PERM3[o];
+            let mut map = st.map;
+            let mut next = st.next;
+            let mut x = 0u32;
+            for &c in &p {
+                let d = usize::from(v[base + c] & 15);
+                if d != 0 && map[d] == 0 {
+                    map[d] = next;
+                    next += 1;
                 }
-                let first = self.nxt.first()?;
-                let k = (0..3)
-                    .rev()
-                    .find(|&k| first.ords[slot] & AT[k][p] != 0)
-                    .unwrap_or(0);
-                let mut t3 = [0u8; 3];
-                t3[k] = first.map[d];
-                tri = t3;
-                std::mem::swap(&mut self.cur, &mut self.nxt);
-            } else {
-                self.nxt.clear();
-                let mut min_key = u32::MAX;
-                for b in &self.cur {
-                    let mut bits = st.ords[slot] & b.ords[slot];
-                    while bits != 0 {
-                        let o = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let p = PERM3[o];
-                        let mut map = b.map;
-                        let mut next = b.next;
-                        let mut t3 = [0u8; 3];
-                        for k in 0..3 {
-                            let d = cells[p[k]] as usize;
-                            if d != 0 {
-                                if map[d] == 0 {
-                                    map[d] = next;
-                                    next += 1;
-                                }
-                                t3[k] = map[d];
-                            }
-                        }
-                        let key = u32::from_be_bytes([0, t3[0], t3[1], t3[2]]);
-                        if key > min_key {
-                            continue;
-                        }
-                        if key < min_key {
-                            min_key = key;
-                            self.nxt.clear();
-                        }
-                        if let Some(e) = self.nxt.iter_mut().find(|e| e.map == map) {
-                            e.ords[slot] |= 1 << o;
-                        } else {
-                            let mut ords = b.ords;
-                            ords[slot] = 1 << o;
-                            self.nxt.push(Branch { map, next, ords });
-                        }
-                    }
-                }
-                let [_, a, b, c] = min_key.to_be_bytes();
-                tri = [a, b, c];
-                std::mem::swap(&mut self.cur, &mut self.nxt);
+                x = x << 4 | if d == 0 { 0 } else { u32::from(map[d]) };
             }
-            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
-            if !better {
-                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
-                    std::cmp::Ordering::Greater => return None,
-                    std::cmp::Ordering::Less => better = true,
-                    std::cmp::Ordering::Equal => {}
-                }
+            if x > least {
+                continue;
+            }
+            if x < least {
+                least = x;
+                n = 0;
+            }
+            if let Some(e) = opts[..n].iter_mut().find(|e| e.0 == map) {
+                e.2 |= 1 << o;
+            } else {
+                opts[n] = (map, next, 1 << o);
+                n += 1;
             }
         }
-        Some((row.iter().fold(0, |a, &x| a << 4 | u64::from(x)), None))
+        let row = row << 12 | u64::from(least);
+        if row > *best >> (24 - 12 * slot as u32) {
+            return;
+        }
+        for &(map, next, mask) in &opts[..n] {
+            let mut b = *st;
+            b.map = map;
+            b.next = next;
+            b.ords[slot] = mask;
+            self.fill(&b, v, slot + 1, row, best);
+        }
     }
 }
