@@ -50,6 +50,34 @@ fn unpack(row: u64, out: &mut [u8]) {
     }
 }
 
+/// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
+/// column c), the clue counts of its stacks sorted and packed in base 4:
+/// the smaller, the smaller the row can be as the first non-empty one.
+const KEY: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut c = [
+            (m >> 6 & 7usize).count_ones() as u8,
+            (m >> 3 & 7usize).count_ones() as u8,
+            (m & 7usize).count_ones() as u8,
+        ];
+        // Sort three.
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        if c[1] > c[2] {
+            c = [c[0], c[2], c[1]];
+        }
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        t[m] = c[0] * 16 + c[1] * 4 + c[2];
+        m += 1;
+    }
+    t
+};
+
 /// The source rows that may fill row `depth`: any unused band's rows at a
 /// band's first row, else the unused rows of the band being filled.
 fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
@@ -132,30 +160,31 @@ impl PuzzleMinlex {
         // sorted and packed (smaller is a better first non-empty row).
         let mut pat = [[[0u8; 3]; 9]; 2];
         let mut key = [[0u8; 9]; 2];
+        // same[t][r]: the earlier rows of r's band equal to it. Rows of a
+        // band equal to an earlier unused row lead to the same forms: only
+        // the first is tried.
+        let mut same = [[0u16; 9]; 2];
         for t in 0..2 {
+            let mut packed = [0u64; 9];
             for r in 0..9 {
-                let mut c = [0u8; 3];
-                for s in 0..3 {
-                    let mut p = 0u8;
-                    for k in 0..3 {
-                        if src[t][r][3 * s + k] != 0 {
-                            p |= 4 >> k;
-                        }
-                    }
-                    pat[t][r][s] = p;
-                    c[s] = p.count_ones() as u8;
+                let row = &src[t][r];
+                let mut mask = 0usize;
+                let mut p = 0u64;
+                for &d in row {
+                    mask = mask << 1 | usize::from(d != 0);
+                    p = p << 4 | u64::from(d);
                 }
-                c.sort_unstable();
-                key[t][r] = c[0] * 16 + c[1] * 4 + c[2];
+                packed[r] = p;
+                pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
+                key[t][r] = KEY[mask];
+                for q in r / 3 * 3..r {
+                    if packed[q] == p {
+                        same[t][r] |= 1 << q;
+                    }
+                }
             }
         }
-
-        // Rows of a band equal to an earlier unused row of that band lead
-        // to the same forms: only the first is tried.
-        let dup = |t: usize, used: u16, r: usize| {
-            let band0 = r / 3 * 3;
-            (band0..r).any(|q| used & (1 << q) == 0 && src[t][q] == src[t][r])
-        };
+        let dup = |t: usize, used: u16, r: usize| same[t][r] & !used != 0;
 
         // While the rows chosen are all empty, the columns are still free:
         // states are (grid, rows) only, and the next row is the emptiest.
