@@ -103,6 +103,10 @@ fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
     32 - q.leading_zeros()
 }
 
+/// `SWAP01[s]`: the stack order [`PERM3`]`[s]` with its first two
+/// slots exchanged.
+const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
+
 /// Whether stack order `sig` puts a row's stacks (patterns `p`) in order
 /// of clue count, fewest first.
 #[inline]
@@ -128,6 +132,9 @@ struct State {
     ords: [u8; 3],
     /// Source digit → name (0: not named yet). Indexed by `value & 15`.
     map: [u8; 16],
+    /// Slots 0 and 1 may still exchange their source stacks: both are
+    /// empty in every row so far (so every column order is allowed).
+    swap: bool,
 }
 
 /// Work space of the puzzle search, kept across calls.
@@ -232,8 +239,15 @@ impl PuzzleMinlex {
                 if key[t as usize][r] != first_key || dup(t as usize, used, r) {
                     continue;
                 }
+                let p = &pat[t as usize][r];
                 for sigma in 0..6u8 {
-                    if !sorts(&pat[t as usize][r], PERM3[sigma as usize]) {
+                    let sig = PERM3[sigma as usize];
+                    if !sorts(p, sig) {
+                        continue;
+                    }
+                    // Two empty stacks first: one state for both orders.
+                    let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
+                    if swap && sig[0] > sig[1] {
                         continue;
                     }
                     let st = State {
@@ -244,6 +258,7 @@ impl PuzzleMinlex {
                         rows,
                         ords: [ALL_ORDERS; 3],
                         map: [0; 16],
+                        swap,
                     };
                     self.try_row(&st, r, depth, &src[t as usize][r], &mut best_row);
                 }
@@ -264,7 +279,11 @@ impl PuzzleMinlex {
                 let t = st.t as usize;
                 let sig = PERM3[st.sigma as usize];
                 for r in candidates(depth, st.used, &st.rows) {
-                    let len = pattern_len(&pat[t][r], sig, &st.ords);
+                    let mut len = pattern_len(&pat[t][r], sig, &st.ords);
+                    if st.swap {
+                        let other = PERM3[SWAP01[st.sigma as usize] as usize];
+                        len = len.min(pattern_len(&pat[t][r], other, &st.ords));
+                    }
                     if len > least_len || dup(t, st.used, r) {
                         continue;
                     }
@@ -355,6 +374,21 @@ impl PuzzleMinlex {
     fn fill(&mut self, st: &State, v: &[u8; 9], mut slot: usize, mut row: u64, best: &mut u64) {
         let sig = PERM3[st.sigma as usize];
         let mut st = *st;
+        if st.swap && slot == 0 {
+            let (a, b) = (3 * sig[0], 3 * sig[1]);
+            if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
+                // Still empty: the two slots stay exchangeable.
+                slot = 2;
+            } else {
+                // The first clue in them fixes which stack comes first:
+                // try both.
+                st.swap = false;
+                self.fill(&st, v, 0, 0, best);
+                st.sigma = SWAP01[st.sigma as usize];
+                self.fill(&st, v, 0, 0, best);
+                return;
+            }
+        }
         while slot < 3 {
             let base = 3 * sig[slot];
             // Each cell's rank: empty 0, a named digit its name, a new
