@@ -80,28 +80,76 @@ const KEY: [u8; 512] = {
 
 /// The source rows that may fill row `depth`: any unused band's rows at a
 /// band's first row, else the unused rows of the band being filled.
+#[inline]
 fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
-    let (lo, hi, band_free) = if depth % 3 == 0 {
-        (0, 9, true)
+    let mut mask = if depth % 3 == 0 {
+        let mut m = 0u16;
+        for b in 0..3 {
+            if used & (0b111 << (3 * b)) == 0 {
+                m |= 0b111 << (3 * b);
+            }
+        }
+        m
     } else {
-        let b = rows[depth - depth % 3] as usize / 3;
-        (3 * b, 3 * b + 3, false)
+        let b = rows[depth - depth % 3] / 3;
+        (0b111 << (3 * b)) & !used
     };
-    (lo..hi).filter(move |&r| {
-        used & (1 << r) == 0 && !(band_free && used & (0b111 << (r / 3 * 3)) != 0)
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            r
+        })
     })
 }
 
 /// The bit length of the smallest clue pattern a row with stack patterns
 /// `p` can take under stack order `sig` and column orders `ords`: 9 minus
 /// its most leading empty cells.
-#[inline]
+#[inline(always)]
 fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
     let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
         | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
         | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
     32 - q.leading_zeros()
 }
+
+/// `LEAST[w][m]`: of the column orders in `m`, those giving the smallest
+/// triple of three values `k0, k1, k2` whose places among themselves are
+/// `w = 9 * r0 + 3 * r1 + r2` (`ri`: how many of the values are below
+/// `ki`).
+const LEAST: [[u8; 64]; 27] = {
+    let mut t = [[0u8; 64]; 27];
+    let mut w = 0;
+    while w < 27 {
+        // The places themselves compare as the values do.
+        let k = [(w / 9) as u32, (w / 3 % 3) as u32, (w % 3) as u32];
+        let mut m = 0;
+        while m < 64 {
+            let mut least = u32::MAX;
+            let mut keep = 0u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let p = PERM3[o];
+                    let x = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
+                    if x < least {
+                        least = x;
+                        keep = 0;
+                    }
+                    if x == least {
+                        keep |= 1 << o;
+                    }
+                }
+                o += 1;
+            }
+            t[w][m] = keep;
+            m += 1;
+        }
+        w += 1;
+    }
+    t
+};
 
 /// `SWAP01[s]`: the stack order [`PERM3`]`[s]` with its first two
 /// slots exchanged.
@@ -417,30 +465,12 @@ impl PuzzleMinlex {
             }
             let mut tri = 0u32;
             if k0 | k1 | k2 != 0 {
-                // The triple under each order of PERM3.
-                let xs = [
-                    k0 << 8 | k1 << 4 | k2,
-                    k0 << 8 | k2 << 4 | k1,
-                    k1 << 8 | k0 << 4 | k2,
-                    k1 << 8 | k2 << 4 | k0,
-                    k2 << 8 | k0 << 4 | k1,
-                    k2 << 8 | k1 << 4 | k0,
-                ];
-                let mut least = u32::MAX;
-                let mut keep = 0u8;
-                let mut bits = st.ords[slot];
-                while bits != 0 {
-                    let o = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let x = xs[o];
-                    if x < least {
-                        least = x;
-                        keep = 0;
-                    }
-                    if x == least {
-                        keep |= 1 << o;
-                    }
-                }
+                let lt = |a: u32, b: u32| usize::from(a < b);
+                let w = 9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2);
+                let keep = LEAST[w][st.ords[slot] as usize];
+                let p = PERM3[keep.trailing_zeros() as usize];
+                let k = [k0, k1, k2];
+                let mut least = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
                 st.ords[slot] = keep;
                 if fresh == 1 {
                     st.map[new_digit] = st.next;
