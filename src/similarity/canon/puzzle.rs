@@ -185,6 +185,33 @@ struct State {
     swap: bool,
 }
 
+/// What filling a row has settled so far, on top of its state.
+#[derive(Clone, Copy)]
+struct Part {
+    /// The state's names with those given in this row.
+    map: [u8; 16],
+    /// The digits named in this row, in order, four bits each.
+    named: u64,
+    /// Next name to give.
+    next: u8,
+    /// Column orders still tying, per slot.
+    ords: [u8; 3],
+    /// Stack order, as in [`State`].
+    sigma: u8,
+    /// Slots 0 and 1 still exchangeable, as in [`State`].
+    swap: bool,
+}
+
+impl Part {
+    /// Give digit `d` the next name (`first`: the row's first new name).
+    #[inline]
+    fn name(&mut self, d: usize, first: u8) {
+        self.map[d] = self.next;
+        self.named |= (d as u64) << (4 * (self.next - first));
+        self.next += 1;
+    }
+}
+
 /// Work space of the puzzle search, kept across calls.
 #[derive(Default)]
 pub(super) struct PuzzleMinlex {
@@ -400,29 +427,40 @@ impl PuzzleMinlex {
     /// replaces (dropping the states kept so far) when it is smaller.
     #[inline]
     fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
-        let mut chosen = st.rows;
-        chosen[depth] = r as u8;
-        let next = State {
-            used: st.used | (1 << r),
-            rows: chosen,
-            ..*st
+        let part = Part {
+            map: st.map,
+            named: 0,
+            next: st.next,
+            ords: st.ords,
+            sigma: st.sigma,
+            swap: st.swap,
         };
-        self.fill(&next, v, 0, 0, best_row);
+        self.fill(st, r, depth, v, 0, 0, part, best_row);
     }
 
-    /// Fill stack slots `slot..3` of a row (`row`: the slots before,
-    /// packed four bits a cell) for state `st` (the row's source already
-    /// chosen, its names and column orders those of the slots before): in
-    /// each slot the smallest triple the allowed orders give (empty cells
-    /// first, then named digits, then new ones), keeping the orders that
-    /// tie. Stops as soon as the row is worse than `best`; a finished row
-    /// not worse is kept in `next_states` (after dropping them when it is
-    /// smaller). When a slot has several new digits, each naming of them
-    /// goes on separately.
-    fn fill(&mut self, st: &State, v: &[u8; 9], mut slot: usize, mut row: u64, best: &mut u64) {
-        let sig = PERM3[st.sigma as usize];
-        let mut st = *st;
-        if st.swap && slot == 0 {
+    /// Fill stack slots `slot..3` of row `depth` from source row `r`
+    /// (values `v`) for state `st`, `row` holding the slots before
+    /// (packed four bits a cell) and `p` the names, orders and stack order
+    /// as they stand after them: in each slot the smallest triple the
+    /// allowed orders give (empty cells first, then named digits, then new
+    /// ones), keeping the orders that tie. Stops as soon as the row is
+    /// worse than `best`; a finished row not worse is kept in
+    /// `next_states` (after dropping them when it is smaller). When a slot
+    /// has several new digits, each naming of them goes on separately.
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        mut slot: usize,
+        mut row: u64,
+        mut p: Part,
+        best: &mut u64,
+    ) {
+        let sig = PERM3[p.sigma as usize];
+        if p.swap && slot == 0 {
             let (a, b) = (3 * sig[0], 3 * sig[1]);
             if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
                 // Still empty: the two slots stay exchangeable.
@@ -430,10 +468,10 @@ impl PuzzleMinlex {
             } else {
                 // The first clue in them fixes which stack comes first:
                 // try both.
-                st.swap = false;
-                self.fill(&st, v, 0, 0, best);
-                st.sigma = SWAP01[st.sigma as usize];
-                self.fill(&st, v, 0, 0, best);
+                p.swap = false;
+                self.fill(st, r, depth, v, 0, 0, p, best);
+                p.sigma = SWAP01[p.sigma as usize];
+                self.fill(st, r, depth, v, 0, 0, p, best);
                 return;
             }
         }
@@ -443,7 +481,7 @@ impl PuzzleMinlex {
             // digit 15 (it takes the next name, after every named one).
             let mut fresh = 0;
             let mut new_digit = 0;
-            let map = &st.map;
+            let map = &p.map;
             let mut rank = |d: u8| {
                 let d = usize::from(d & 15);
                 let m = u32::from(map[d]);
@@ -460,20 +498,20 @@ impl PuzzleMinlex {
             let (k0, k1, k2) = (rank(v[base]), rank(v[base + 1]), rank(v[base + 2]));
             let shift = 24 - 12 * slot as u32;
             if fresh > 1 {
-                self.fill_names(&st, v, slot, row, best);
+                self.fill_names(st, r, depth, v, slot, row, p, best);
                 return;
             }
             let mut tri = 0u32;
             if k0 | k1 | k2 != 0 {
                 let lt = |a: u32, b: u32| usize::from(a < b);
                 let w = 9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2);
-                let keep = LEAST[w][st.ords[slot] as usize];
-                let p = PERM3[keep.trailing_zeros() as usize];
+                let keep = LEAST[w][p.ords[slot] as usize];
+                let o = PERM3[keep.trailing_zeros() as usize];
                 let k = [k0, k1, k2];
-                let mut least = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
-                st.ords[slot] = keep;
+                let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
+                p.ords[slot] = keep;
                 if fresh == 1 {
-                    st.map[new_digit] = st.next;
+                    p.name(new_digit, st.next);
                     // The new digit's nibble (15) becomes its name.
                     let at = if least & 15 == 15 {
                         0
@@ -482,8 +520,7 @@ impl PuzzleMinlex {
                     } else {
                         8
                     };
-                    least ^= (15 ^ u32::from(st.next)) << at;
-                    st.next += 1;
+                    least ^= (15 ^ u32::from(p.next - 1)) << at;
                 }
                 tri = least;
             }
@@ -498,7 +535,19 @@ impl PuzzleMinlex {
             *best = row;
             self.next_states.clear();
         }
-        self.next_states.push(st);
+        // The new state: `st` with the row and what it settled.
+        self.next_states.push(*st);
+        let n = self.next_states.len();
+        let ns = &mut self.next_states[n - 1];
+        ns.rows[depth] = r as u8;
+        ns.used |= 1 << r;
+        ns.ords = p.ords;
+        ns.sigma = p.sigma;
+        ns.swap = p.swap;
+        for i in 0..p.next - st.next {
+            ns.map[(p.named >> (4 * i) & 15) as usize] = st.next + i;
+        }
+        ns.next = p.next;
     }
 
     /// [`Self::fill`] from a slot with more than one new digit: each
@@ -506,27 +555,35 @@ impl PuzzleMinlex {
     /// smallest triple are grouped by the names they give, and each group
     /// goes on as a state of its own.
     #[inline(never)]
-    fn fill_names(&mut self, st: &State, v: &[u8; 9], slot: usize, row: u64, best: &mut u64) {
-        let sig = PERM3[st.sigma as usize];
+    #[allow(clippy::too_many_arguments)]
+    fn fill_names(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        let sig = PERM3[p.sigma as usize];
         let base = 3 * sig[slot];
-        let mut opts = [([0u8; 16], 0u8, 0u8); 6];
+        let mut opts = [(p, 0u8); 6];
         let mut n = 0;
         let mut least = u32::MAX;
-        let mut bits = st.ords[slot];
+        let mut bits = p.ords[slot];
         while bits != 0 {
             let o = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let p = PERM3[o];
-            let mut map = st.map;
-            let mut next = st.next;
+            let mut q = p;
             let mut x = 0u32;
-            for &c in &p {
+            for &c in &PERM3[o] {
                 let d = usize::from(v[base + c] & 15);
-                if d != 0 && map[d] == 0 {
-                    map[d] = next;
-                    next += 1;
+                if d != 0 && q.map[d] == 0 {
+                    q.name(d, st.next);
                 }
-                x = x << 4 | if d == 0 { 0 } else { u32::from(map[d]) };
+                x = x << 4 | if d == 0 { 0 } else { u32::from(q.map[d]) };
             }
             if x > least {
                 continue;
@@ -535,10 +592,10 @@ impl PuzzleMinlex {
                 least = x;
                 n = 0;
             }
-            if let Some(e) = opts[..n].iter_mut().find(|e| e.0 == map) {
-                e.2 |= 1 << o;
+            if let Some(e) = opts[..n].iter_mut().find(|e| e.0.map == q.map) {
+                e.1 |= 1 << o;
             } else {
-                opts[n] = (map, next, 1 << o);
+                opts[n] = (q, 1 << o);
                 n += 1;
             }
         }
@@ -546,12 +603,9 @@ impl PuzzleMinlex {
         if row > *best >> (24 - 12 * slot as u32) {
             return;
         }
-        for &(map, next, mask) in &opts[..n] {
-            let mut b = *st;
-            b.map = map;
-            b.next = next;
-            b.ords[slot] = mask;
-            self.fill(&b, v, slot + 1, row, best);
+        for &(mut q, mask) in &opts[..n] {
+            q.ords[slot] = mask;
+            self.fill(st, r, depth, v, slot + 1, row, q, best);
         }
     }
 }
