@@ -477,52 +477,55 @@ impl PuzzleMinlex {
         }
         while slot < 3 {
             let base = 3 * sig[slot];
-            // Each cell's rank: empty 0, a named digit its name, a new
-            // digit 15 (it takes the next name, after every named one).
-            let mut fresh = 0;
-            let mut new_digit = 0;
-            let map = &p.map;
-            let mut rank = |d: u8| {
-                let d = usize::from(d & 15);
-                let m = u32::from(map[d]);
-                if d == 0 {
-                    0
-                } else if m == 0 {
-                    fresh += 1;
-                    new_digit = d;
-                    15
-                } else {
-                    m
-                }
-            };
-            let (k0, k1, k2) = (rank(v[base]), rank(v[base + 1]), rank(v[base + 2]));
+            let (d0, d1, d2) = (v[base], v[base + 1], v[base + 2]);
             let shift = 24 - 12 * slot as u32;
-            if fresh > 1 {
-                self.fill_names(st, r, depth, v, slot, row, p, best);
-                return;
-            }
             let mut tri = 0u32;
-            if k0 | k1 | k2 != 0 {
-                let lt = |a: u32, b: u32| usize::from(a < b);
-                let w = 9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2);
-                let keep = LEAST[w][p.ords[slot] as usize];
-                let o = PERM3[keep.trailing_zeros() as usize];
-                let k = [k0, k1, k2];
-                let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
-                p.ords[slot] = keep;
-                if fresh == 1 {
-                    p.name(new_digit, st.next);
-                    // The new digit's nibble (15) becomes its name.
-                    let at = if least & 15 == 15 {
+            if d0 | d1 | d2 != 0 {
+                // Each cell's rank: empty 0, a named digit its name, a new
+                // digit 15 (it takes the next name, after every named one).
+                let mut fresh = 0;
+                let mut new_digit = 0;
+                let map = &p.map;
+                let mut rank = |d: u8| {
+                    let d = usize::from(d & 15);
+                    let m = u32::from(map[d]);
+                    if d == 0 {
                         0
-                    } else if least >> 4 & 15 == 15 {
-                        4
+                    } else if m == 0 {
+                        fresh += 1;
+                        new_digit = d;
+                        15
                     } else {
-                        8
-                    };
-                    least ^= (15 ^ u32::from(p.next - 1)) << at;
+                        m
+                    }
+                };
+                let (k0, k1, k2) = (rank(d0), rank(d1), rank(d2));
+                if fresh > 1 {
+                    self.fill_names(st, r, depth, v, slot, row, p, best);
+                    return;
                 }
-                tri = least;
+                {
+                    let lt = |a: u32, b: u32| usize::from(a < b);
+                    let w = 9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2);
+                    let keep = LEAST[w][p.ords[slot] as usize];
+                    let o = PERM3[keep.trailing_zeros() as usize];
+                    let k = [k0, k1, k2];
+                    let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
+                    p.ords[slot] = keep;
+                    if fresh == 1 {
+                        p.name(new_digit, st.next);
+                        // The new digit's nibble (15) becomes its name.
+                        let at = if least & 15 == 15 {
+                            0
+                        } else if least >> 4 & 15 == 15 {
+                            4
+                        } else {
+                            8
+                        };
+                        least ^= (15 ^ u32::from(p.next - 1)) << at;
+                    }
+                    tri = least;
+                }
             }
             row = row << 12 | u64::from(tri);
             // Worse than the best row already: stop.
