@@ -57,7 +57,11 @@ impl Canonicalizer {
 
     /// The canonical form of `g`.
     pub fn canon(&mut self, g: &Grid) -> Grid {
-        self.canon_with_transform(g).0
+        if grid::is_solution(g) {
+            self.grid.canon(g).0
+        } else {
+            self.puzzle.form(g)
+        }
     }
 
     /// The canonical form of `g` and a transformation taking `g` to it.

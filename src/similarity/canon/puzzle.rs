@@ -227,6 +227,13 @@ pub(super) struct PuzzleMinlex {
 impl PuzzleMinlex {
     /// The canonical form of `g` and a transformation taking `g` to it.
     pub(super) fn canon(&mut self, g: &Grid) -> (Grid, Transform) {
+        let form = self.form(g);
+        (form, self.witness())
+    }
+
+    /// The canonical form of `g`; the states giving it are left in
+    /// `self.states` (none for an empty grid).
+    pub(super) fn form(&mut self, g: &Grid) -> Grid {
         let cells = g.cells();
         // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
         let mut src = [[[0u8; 9]; 9]; 2];
@@ -301,7 +308,8 @@ impl PuzzleMinlex {
             depth += 1;
         }
         if depth == 9 {
-            return (Grid::empty(), Transform::IDENTITY);
+            self.states.clear();
+            return Grid::empty();
         }
         // The first non-empty row: the fewest clues per stack, every digit
         // new; the stack orders that sort its clue counts tie.
@@ -385,10 +393,17 @@ impl PuzzleMinlex {
             depth += 1;
         }
 
+        Grid::from_cells(form)
+    }
+
+    /// A transformation taking the grid last given to [`Self::form`] to
+    /// its form.
+    fn witness(&self) -> Transform {
         // Every state left gives the form; take the first. (There is
-        // always one: the first candidate at each depth is never refused.)
+        // always one, but for the empty grid: the first candidate at each
+        // depth is never refused.)
         let Some(&st) = self.states.first() else {
-            return (Grid::from_cells(form), Transform::IDENTITY);
+            return Transform::IDENTITY;
         };
         let sig = PERM3[st.sigma as usize];
         let mut cols = [0u8; 9];
@@ -413,13 +428,12 @@ impl PuzzleMinlex {
                 *slot = free.next().unwrap_or(0);
             }
         }
-        let t = Transform {
+        Transform {
             transposed: st.t == 1,
             rows: st.rows,
             cols,
             digits,
-        };
-        (Grid::from_cells(form), t)
+        }
     }
 
     /// State `st` filling row `depth` with source row `r` (values `v`):
