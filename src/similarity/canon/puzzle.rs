@@ -155,13 +155,33 @@ const LEAST: [[u8; 64]; 27] = {
 /// slots exchanged.
 const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
 
-/// Whether stack order `sig` puts a row's stacks (patterns `p`) in order
-/// of clue count, fewest first.
-#[inline]
-fn sorts(p: &[u8; 3], sig: [usize; 3]) -> bool {
-    let n = |s: usize| p[sig[s]].count_ones();
-    n(0) <= n(1) && n(1) <= n(2)
-}
+/// `SORTERS[m]`: the stack orders (bits over [`PERM3`]) putting the stacks
+/// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
+/// count, fewest first; of two orders differing only in two empty stacks
+/// in front, the first.
+const SORTERS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let n = [
+            (m >> 6 & 7usize).count_ones(),
+            (m >> 3 & 7usize).count_ones(),
+            (m & 7usize).count_ones(),
+        ];
+        let mut o = 0;
+        while o < 6 {
+            let sig = PERM3[o];
+            let sorted = n[sig[0]] <= n[sig[1]] && n[sig[1]] <= n[sig[2]];
+            let twin = n[sig[0]] == 0 && n[sig[1]] == 0 && sig[0] > sig[1];
+            if sorted && !twin {
+                t[m] |= 1 << o;
+            }
+            o += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// A partial arrangement tying for the smallest prefix.
 #[derive(Clone, Copy)]
@@ -323,16 +343,14 @@ impl PuzzleMinlex {
                     continue;
                 }
                 let p = &pat[t as usize][r];
-                for sigma in 0..6u8 {
+                let m = usize::from(p[0]) << 6 | usize::from(p[1]) << 3 | usize::from(p[2]);
+                let mut sorters = SORTERS[m];
+                while sorters != 0 {
+                    let sigma = sorters.trailing_zeros() as u8;
+                    sorters &= sorters - 1;
                     let sig = PERM3[sigma as usize];
-                    if !sorts(p, sig) {
-                        continue;
-                    }
                     // Two empty stacks first: one state for both orders.
                     let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
-                    if swap && sig[0] > sig[1] {
-                        continue;
-                    }
                     let st = State {
                         t,
                         sigma,
