@@ -255,13 +255,18 @@ impl PuzzleMinlex {
     /// `self.states` (none for an empty grid).
     pub(super) fn form(&mut self, g: &Grid) -> Grid {
         let cells = g.cells();
-        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
+        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1);
+        // clues[t][r]: its clue cells (bit 8 - c for column c).
         let mut src = [[[0u8; 9]; 9]; 2];
+        let mut clues = [[0usize; 9]; 2];
         for r in 0..9 {
             for c in 0..9 {
                 let v = cells[9 * r + c] & 15;
                 src[0][r][c] = v;
                 src[1][c][r] = v;
+                let nz = usize::from(v != 0);
+                clues[0][r] |= nz << (8 - c);
+                clues[1][c] |= nz << (8 - r);
             }
         }
         // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
@@ -274,20 +279,12 @@ impl PuzzleMinlex {
         // the first is tried.
         let mut same = [[0u16; 9]; 2];
         for t in 0..2 {
-            let mut packed = [0u64; 9];
             for r in 0..9 {
-                let row = &src[t][r];
-                let mut mask = 0usize;
-                let mut p = 0u64;
-                for &d in row {
-                    mask = mask << 1 | usize::from(d != 0);
-                    p = p << 4 | u64::from(d);
-                }
-                packed[r] = p;
+                let mask = clues[t][r];
                 pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
                 key[t][r] = KEY[mask];
                 for q in r / 3 * 3..r {
-                    if packed[q] == p {
+                    if clues[t][q] == mask && src[t][q] == src[t][r] {
                         same[t][r] |= 1 << q;
                     }
                 }
