@@ -369,6 +369,24 @@ impl PuzzleMinlex {
 
         while depth < 9 {
             let states = std::mem::take(&mut self.states);
+            if depth % 3 == 2 {
+                // A band's last row: one candidate a state, no choice to
+                // narrow.
+                let mut best_row = u64::MAX;
+                self.next_states.clear();
+                for st in &states {
+                    let t = st.t as usize;
+                    for r in candidates(depth, st.used, &st.rows) {
+                        self.try_row(st, r, depth, &src[t][r], &mut best_row);
+                    }
+                }
+                unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+                let mut states = states;
+                states.clear();
+                self.states = std::mem::replace(&mut self.next_states, states);
+                depth += 1;
+                continue;
+            }
             // Only rows with the most leading empty cells any candidate
             // can have (from clue patterns alone) are looked at closely.
             let mut least_len = u32::MAX;
