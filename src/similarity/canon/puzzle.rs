@@ -495,6 +495,7 @@ impl PuzzleMinlex {
     /// `next_states` (after dropping them when it is smaller). When a slot
     /// has several new digits, each naming of them goes on separately.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn fill(
         &mut self,
         st: &State,
