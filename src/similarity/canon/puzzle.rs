@@ -258,15 +258,24 @@ impl PuzzleMinlex {
         // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1);
         // clues[t][r]: its clue cells (bit 8 - c for column c).
         let mut src = [[[0u8; 9]; 9]; 2];
+        for (r, row) in src[0].iter_mut().enumerate() {
+            for (c, v) in row.iter_mut().enumerate() {
+                *v = cells[9 * r + c] & 15;
+            }
+        }
+        for c in 0..9 {
+            for r in 0..9 {
+                src[1][c][r] = src[0][r][c];
+            }
+        }
         let mut clues = [[0usize; 9]; 2];
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[9 * r + c] & 15;
-                src[0][r][c] = v;
-                src[1][c][r] = v;
-                let nz = usize::from(v != 0);
-                clues[0][r] |= nz << (8 - c);
-                clues[1][c] |= nz << (8 - r);
+        for t in 0..2 {
+            for r in 0..9 {
+                let mut m = 0;
+                for &v in &src[t][r] {
+                    m = m << 1 | usize::from(v != 0);
+                }
+                clues[t][r] = m;
             }
         }
         // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
