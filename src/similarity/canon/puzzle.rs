@@ -82,7 +82,7 @@ const KEY: [u8; 512] = {
 /// band's first row, else the unused rows of the band being filled.
 #[inline]
 fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
-    let mut mask = if depth % 3 == 0 {
+    let mut mask = if depth.is_multiple_of(3) {
         let mut m = 0u16;
         for b in 0..3 {
             if used & (0b111 << (3 * b)) == 0 {
@@ -263,9 +263,10 @@ impl PuzzleMinlex {
                 *v = cells[9 * r + c] & 15;
             }
         }
-        for c in 0..9 {
-            for r in 0..9 {
-                src[1][c][r] = src[0][r][c];
+        let [plain, transposed] = &mut src;
+        for (c, row) in transposed.iter_mut().enumerate() {
+            for (r, v) in row.iter_mut().enumerate() {
+                *v = plain[r][c];
             }
         }
         let mut clues = [[0usize; 9]; 2];
@@ -563,7 +564,10 @@ impl PuzzleMinlex {
                 }
                 {
                     let lt = |a: u32, b: u32| usize::from(a < b);
-                    let w = 9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2);
+                    let w = 9 * (lt(k1, k0) + lt(k2, k0))
+                        + 3 * (lt(k0, k1) + lt(k2, k1))
+                        + lt(k0, k2)
+                        + lt(k1, k2);
                     let keep = LEAST[w][p.ords[slot] as usize];
                     let o = PERM3[keep.trailing_zeros() as usize];
                     let k = [k0, k1, k2];
