@@ -50,6 +50,19 @@ fn unpack(row: u64, out: &mut [u8]) {
     }
 }
 
+/// The clue cells of a row of values 0..15 (bit 8 - c for column c): the
+/// first eight cells at once (a byte's top bit set when it is not zero,
+/// then the eight top bits gathered by one multiplication).
+#[inline]
+fn clue_mask(row: &[u8; 9]) -> usize {
+    let mut lo = [0u8; 8];
+    lo.copy_from_slice(&row[..8]);
+    let x = u64::from_le_bytes(lo);
+    let nz = x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    let first8 = (nz >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56;
+    (first8 as usize) << 1 | usize::from(row[8] != 0)
+}
+
 /// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
 /// column c), the clue counts of its stacks sorted and packed in base 4:
 /// the smaller, the smaller the row can be as the first non-empty one.
@@ -272,11 +285,7 @@ impl PuzzleMinlex {
         let mut clues = [[0usize; 9]; 2];
         for t in 0..2 {
             for r in 0..9 {
-                let mut m = 0;
-                for &v in &src[t][r] {
-                    m = m << 1 | usize::from(v != 0);
-                }
-                clues[t][r] = m;
+                clues[t][r] = clue_mask(&src[t][r]);
             }
         }
         // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
