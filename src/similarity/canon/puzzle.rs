@@ -642,7 +642,9 @@ impl PuzzleMinlex {
     ) {
         let sig = PERM3[p.sigma as usize];
         let base = 3 * sig[slot];
-        let mut opts = [(p, 0u8); 6];
+        // The least orders grouped by the names they give: (digits named
+        // in the row, in order; next name; the orders).
+        let mut opts = [(0u64, 0u8, 0u8); 6];
         let mut n = 0;
         let mut least = u32::MAX;
         let mut bits = p.ords[slot];
@@ -665,10 +667,10 @@ impl PuzzleMinlex {
                 least = x;
                 n = 0;
             }
-            if let Some(e) = opts[..n].iter_mut().find(|e| e.0.map == q.map) {
-                e.1 |= 1 << o;
+            if let Some(e) = opts[..n].iter_mut().find(|e| e.0 == q.named) {
+                e.2 |= 1 << o;
             } else {
-                opts[n] = (q, 1 << o);
+                opts[n] = (q.named, q.next, 1 << o);
                 n += 1;
             }
         }
@@ -676,7 +678,13 @@ impl PuzzleMinlex {
         if row > *best >> (24 - 12 * slot as u32) {
             return;
         }
-        for &(mut q, mask) in &opts[..n] {
+        for &(named, next, mask) in &opts[..n] {
+            let mut q = p;
+            for i in p.next - st.next..next - st.next {
+                q.map[(named >> (4 * i) & 15) as usize] = st.next + i;
+            }
+            q.named = named;
+            q.next = next;
             q.ords[slot] = mask;
             self.fill(st, r, depth, v, slot + 1, row, q, best);
         }
