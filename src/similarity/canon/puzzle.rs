@@ -5,23 +5,196 @@
 use super::{PERM3, Transform};
 use crate::sudoku::Grid;
 
-/// of a stack at position `k` of its slot.
-const AT: [[u8; 3]; 3] = {
-    let mut at = [[0u8; 3]; 3];
-    let mut o = 0;
-    while o < 6 {
-        let mut k = 0;
-        while k < 3 {
-            at[k][PERM3[o][k]] |= 1 << o;
-            k += 1;
-        }
-        o += 1;
-    }
-    at
-};
-
 /// All six column orders of a stack slot.
 const ALL_ORDERS: u8 = 0b11_1111;
+
+/// `MINPAT[p][m]`: the smallest clue pattern (bit 2 - k for position k)
+/// that the column orders in `m` (bits over [`PERM3`]) give a stack whose
+/// pattern is `p` (bit 2 - c for its column c).
+const MINPAT: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut p = 0;
+    while p < 8 {
+        let mut m = 0;
+        while m < 64 {
+            let mut best = 7u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let mut q = 0u8;
+                    let mut k = 0;
+                    while k < 3 {
+                        if p & (4 >> PERM3[o][k]) != 0 {
+                            q |= 4 >> k;
+                        }
+                        k += 1;
+                    }
+                    if q < best {
+                        best = q;
+                    }
+                }
+                o += 1;
+            }
+            t[p][m] = best;
+            m += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// A row packed four bits a cell, first cell highest, written out.
+fn unpack(row: u64, out: &mut [u8]) {
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = (row >> (32 - 4 * k) & 15) as u8;
+    }
+}
+
+/// The clue cells of a row of values 0..15 (bit 8 - c for column c): the
+/// first eight cells at once (a byte's top bit set when it is not zero,
+/// then the eight top bits gathered by one multiplication).
+#[inline]
+fn clue_mask(row: &[u8; 9]) -> usize {
+    let mut lo = [0u8; 8];
+    lo.copy_from_slice(&row[..8]);
+    let x = u64::from_le_bytes(lo);
+    let nz = x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    let first8 = (nz >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56;
+    (first8 as usize) << 1 | usize::from(row[8] != 0)
+}
+
+/// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
+/// column c), the clue counts of its stacks sorted and packed in base 4:
+/// the smaller, the smaller the row can be as the first non-empty one.
+const KEY: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut c = [
+            (m >> 6 & 7usize).count_ones() as u8,
+            (m >> 3 & 7usize).count_ones() as u8,
+            (m & 7usize).count_ones() as u8,
+        ];
+        // Sort three.
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        if c[1] > c[2] {
+            c = [c[0], c[2], c[1]];
+        }
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        t[m] = c[0] * 16 + c[1] * 4 + c[2];
+        m += 1;
+    }
+    t
+};
+
+/// The source rows that may fill row `depth`: any unused band's rows at a
+/// band's first row, else the unused rows of the band being filled.
+#[inline]
+fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
+    let mut mask = if depth.is_multiple_of(3) {
+        let mut m = 0u16;
+        for b in 0..3 {
+            if used & (0b111 << (3 * b)) == 0 {
+                m |= 0b111 << (3 * b);
+            }
+        }
+        m
+    } else {
+        let b = rows[depth - depth % 3] / 3;
+        (0b111 << (3 * b)) & !used
+    };
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            r
+        })
+    })
+}
+
+/// The bit length of the smallest clue pattern a row with stack patterns
+/// `p` can take under stack order `sig` and column orders `ords`: 9 minus
+/// its most leading empty cells.
+#[inline(always)]
+fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
+    let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
+        | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
+        | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
+    32 - q.leading_zeros()
+}
+
+/// `LEAST[w][m]`: of the column orders in `m`, those giving the smallest
+/// triple of three values `k0, k1, k2` whose places among themselves are
+/// `w = 9 * r0 + 3 * r1 + r2` (`ri`: how many of the values are below
+/// `ki`).
+const LEAST: [[u8; 64]; 27] = {
+    let mut t = [[0u8; 64]; 27];
+    let mut w = 0;
+    while w < 27 {
+        // The places themselves compare as the values do.
+        let k = [(w / 9) as u32, (w / 3 % 3) as u32, (w % 3) as u32];
+        let mut m = 0;
+        while m < 64 {
+            let mut least = u32::MAX;
+            let mut keep = 0u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let p = PERM3[o];
+                    let x = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
+                    if x < least {
+                        least = x;
+                        keep = 0;
+                    }
+                    if x == least {
+                        keep |= 1 << o;
+                    }
+                }
+                o += 1;
+            }
+            t[w][m] = keep;
+            m += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// `SWAP01[s]`: the stack order [`PERM3`]`[s]` with its first two
+/// slots exchanged.
+const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
+
+/// `SORTERS[m]`: the stack orders (bits over [`PERM3`]) putting the stacks
+/// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
+/// count, fewest first; of two orders differing only in two empty stacks
+/// in front, the first.
+const SORTERS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let n = [
+            (m >> 6 & 7usize).count_ones(),
+            (m >> 3 & 7usize).count_ones(),
+            (m & 7usize).count_ones(),
+        ];
+        let mut o = 0;
+        while o < 6 {
+            let sig = PERM3[o];
+            let sorted = n[sig[0]] <= n[sig[1]] && n[sig[1]] <= n[sig[2]];
+            let twin = n[sig[0]] == 0 && n[sig[1]] == 0 && sig[0] > sig[1];
+            if sorted && !twin {
+                t[m] |= 1 << o;
+            }
+            o += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// A partial arrangement tying for the smallest prefix.
 #[derive(Clone, Copy)]
@@ -40,14 +213,36 @@ struct State {
     ords: [u8; 3],
     /// Source digit → name (0: not named yet). Indexed by `value & 15`.
     map: [u8; 16],
+    /// Slots 0 and 1 may still exchange their source stacks: both are
+    /// empty in every row so far (so every column order is allowed).
+    swap: bool,
 }
 
-/// One way of naming new digits while filling a row.
+/// What filling a row has settled so far, on top of its state.
 #[derive(Clone, Copy)]
-struct Branch {
+struct Part {
+    /// The state's names with those given in this row.
     map: [u8; 16],
+    /// The digits named in this row, in order, four bits each.
+    named: u64,
+    /// Next name to give.
     next: u8,
+    /// Column orders still tying, per slot.
     ords: [u8; 3],
+    /// Stack order, as in [`State`].
+    sigma: u8,
+    /// Slots 0 and 1 still exchangeable, as in [`State`].
+    swap: bool,
+}
+
+impl Part {
+    /// Give digit `d` the next name (`first`: the row's first new name).
+    #[inline]
+    fn name(&mut self, d: usize, first: u8) {
+        self.map[d] = self.next;
+        self.named |= (d as u64) << (4 * (self.next - first));
+        self.next += 1;
+    }
 }
 
 /// Work space of the puzzle search, kept across calls.
@@ -55,117 +250,212 @@ struct Branch {
 pub(super) struct PuzzleMinlex {
     states: Vec<State>,
     next_states: Vec<State>,
-    cur: Vec<Branch>,
-    nxt: Vec<Branch>,
+    /// States while the rows chosen are all empty: (grid, used, rows).
+    zero: Vec<(u8, u16, [u8; 9])>,
+    zero_next: Vec<(u8, u16, [u8; 9])>,
+    /// Candidates of one depth: (state index, source row).
+    cands: Vec<(u32, u8)>,
 }
 
 impl PuzzleMinlex {
     /// The canonical form of `g` and a transformation taking `g` to it.
     pub(super) fn canon(&mut self, g: &Grid) -> (Grid, Transform) {
-        let cells = g.cells();
-        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1).
-        let mut src = [[[0u8; 9]; 9]; 2];
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[9 * r + c] & 15;
-                src[0][r][c] = v;
-                src[1][c][r] = v;
-            }
-        }
-        // First row: by clue count per stack, fewest first (sorted counts
-        // compared lexicographically give the smallest zero pattern).
-        let mut first_key = [[0u16; 9]; 2];
-        let mut best_key = u16::MAX;
-        for (t, rows) in src.iter().enumerate() {
-            for (r, row) in rows.iter().enumerate() {
-                let mut c = [0u16; 3];
-                for (s, n) in c.iter_mut().enumerate() {
-                    *n = row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count() as u16;
-                }
-                c.sort_unstable();
-                let key = c[0] * 16 + c[1] * 4 + c[2];
-                first_key[t][r] = key;
-                best_key = best_key.min(key);
-            }
-        }
+        let form = self.form(g);
+        (form, self.witness())
+    }
 
-        self.states.clear();
-        for t in 0..2u8 {
-            if !first_key[t as usize].contains(&best_key) {
+    /// The canonical form of `g`; the states giving it are left in
+    /// `self.states` (none for an empty grid).
+    pub(super) fn form(&mut self, g: &Grid) -> Grid {
+        let cells = g.cells();
+        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1);
+        // clues[t][r]: its clue cells (bit 8 - c for column c).
+        let mut src = [[[0u8; 9]; 9]; 2];
+        for (r, row) in src[0].iter_mut().enumerate() {
+            for (c, v) in row.iter_mut().enumerate() {
+                *v = cells[9 * r + c] & 15;
+            }
+        }
+        let [plain, transposed] = &mut src;
+        for (c, row) in transposed.iter_mut().enumerate() {
+            for (r, v) in row.iter_mut().enumerate() {
+                *v = plain[r][c];
+            }
+        }
+        let mut clues = [[0usize; 9]; 2];
+        for t in 0..2 {
+            for r in 0..9 {
+                clues[t][r] = clue_mask(&src[t][r]);
+            }
+        }
+        // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
+        // column c of the stack); key[t][r]: its clue counts per stack,
+        // sorted and packed (smaller is a better first non-empty row).
+        let mut pat = [[[0u8; 3]; 9]; 2];
+        let mut key = [[0u8; 9]; 2];
+        // same[t][r]: the earlier rows of r's band equal to it. Rows of a
+        // band equal to an earlier unused row lead to the same forms: only
+        // the first is tried.
+        let mut same = [[0u16; 9]; 2];
+        for t in 0..2 {
+            for r in 0..9 {
+                let mask = clues[t][r];
+                pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
+                key[t][r] = KEY[mask];
+                for q in r / 3 * 3..r {
+                    if clues[t][q] == mask && src[t][q] == src[t][r] {
+                        same[t][r] |= 1 << q;
+                    }
+                }
+            }
+        }
+        let dup = |t: usize, used: u16, r: usize| same[t][r] & !used != 0;
+
+        // While the rows chosen are all empty, the columns are still free:
+        // states are (grid, rows) only, and the next row is the emptiest.
+        self.zero.clear();
+        self.zero.push((0, 0, [0; 9]));
+        self.zero.push((1, 0, [0; 9]));
+        let mut depth = 0;
+        let mut first_key = 0;
+        while depth < 9 {
+            first_key = u8::MAX;
+            for &(t, used, rows) in &self.zero {
+                for r in candidates(depth, used, &rows) {
+                    if !dup(t as usize, used, r) {
+                        first_key = first_key.min(key[t as usize][r]);
+                    }
+                }
+            }
+            if first_key != 0 {
+                break;
+            }
+            self.zero_next.clear();
+            for &(t, used, rows) in &self.zero {
+                for r in candidates(depth, used, &rows) {
+                    if key[t as usize][r] == 0 && !dup(t as usize, used, r) {
+                        let mut chosen = rows;
+                        chosen[depth] = r as u8;
+                        self.zero_next.push((t, used | 1 << r, chosen));
+                    }
+                }
+            }
+            std::mem::swap(&mut self.zero, &mut self.zero_next);
+            depth += 1;
+        }
+        if depth == 9 {
+            self.states.clear();
+            return Grid::empty();
+        }
+        // The first non-empty row: the fewest clues per stack, every digit
+        // new; the stack orders that sort its clue counts tie.
+        let mut form = [0u8; 81];
+        let mut best_row = u64::MAX;
+        self.next_states.clear();
+        let zero = std::mem::take(&mut self.zero);
+        for &(t, used, rows) in &zero {
+            for r in candidates(depth, used, &rows) {
+                if key[t as usize][r] != first_key || dup(t as usize, used, r) {
+                    continue;
+                }
+                let p = &pat[t as usize][r];
+                let m = usize::from(p[0]) << 6 | usize::from(p[1]) << 3 | usize::from(p[2]);
+                let mut sorters = SORTERS[m];
+                while sorters != 0 {
+                    let sigma = sorters.trailing_zeros() as u8;
+                    sorters &= sorters - 1;
+                    let sig = PERM3[sigma as usize];
+                    // Two empty stacks first: one state for both orders.
+                    let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
+                    let st = State {
+                        t,
+                        sigma,
+                        used,
+                        next: 1,
+                        rows,
+                        ords: [ALL_ORDERS; 3],
+                        map: [0; 16],
+                        swap,
+                    };
+                    self.try_row(&st, r, depth, &src[t as usize][r], &mut best_row);
+                }
+            }
+        }
+        self.zero = zero;
+        unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+        std::mem::swap(&mut self.states, &mut self.next_states);
+        depth += 1;
+
+        while depth < 9 {
+            let states = std::mem::take(&mut self.states);
+            if depth % 3 == 2 {
+                // A band's last row: one candidate a state, no choice to
+                // narrow.
+                let mut best_row = u64::MAX;
+                self.next_states.clear();
+                for st in &states {
+                    let t = st.t as usize;
+                    for r in candidates(depth, st.used, &st.rows) {
+                        self.try_row(st, r, depth, &src[t][r], &mut best_row);
+                    }
+                }
+                unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+                let mut states = states;
+                states.clear();
+                self.states = std::mem::replace(&mut self.next_states, states);
+                depth += 1;
                 continue;
             }
-            for sigma in 0..6u8 {
-                self.states.push(State {
-                    t,
-                    sigma,
-                    used: 0,
-                    next: 1,
-                    rows: [0; 9],
-                    ords: [ALL_ORDERS; 3],
-                    map: [0; 16],
-                });
-            }
-        }
-
-        let mut form = [0u8; 81];
-        for depth in 0..9 {
-            let mut best_row = [u8::MAX; 9];
-            self.next_states.clear();
-            let mut states = std::mem::take(&mut self.states);
-            for st in &states {
-                let rows = &src[st.t as usize];
-                let (lo, hi, band_free) = if depth % 3 == 0 {
-                    (0, 9, true)
-                } else {
-                    let b = st.rows[depth - depth % 3] as usize / 3;
-                    (3 * b, 3 * b + 3, false)
-                };
-                for r in lo..hi {
-                    if st.used & (1 << r) != 0 {
+            // Only rows with the most leading empty cells any candidate
+            // can have (from clue patterns alone) are looked at closely.
+            let mut least_len = u32::MAX;
+            self.cands.clear();
+            for (i, st) in states.iter().enumerate() {
+                let t = st.t as usize;
+                let sig = PERM3[st.sigma as usize];
+                for r in candidates(depth, st.used, &st.rows) {
+                    let mut len = pattern_len(&pat[t][r], sig, &st.ords);
+                    if st.swap {
+                        let other = PERM3[SWAP01[st.sigma as usize] as usize];
+                        len = len.min(pattern_len(&pat[t][r], other, &st.ords));
+                    }
+                    if len > least_len || dup(t, st.used, r) {
                         continue;
                     }
-                    if band_free && st.used & (0b111 << (r / 3 * 3)) != 0 {
-                        continue;
+                    if len < least_len {
+                        least_len = len;
+                        self.cands.clear();
                     }
-                    if depth == 0 && first_key[st.t as usize][r] != best_key {
-                        continue;
-                    }
-                    // Two equal rows of one band lead to the same forms.
-                    let band0 = r / 3 * 3;
-                    if (band0..r).any(|q| st.used & (1 << q) == 0 && rows[q] == rows[r]) {
-                        continue;
-                    }
-                    let Some((row, better)) = self.eval(st, &rows[r], &best_row) else {
-                        continue;
-                    };
-                    if better {
-                        best_row = row;
-                        self.next_states.clear();
-                    }
-                    let mut chosen = st.rows;
-                    chosen[depth] = r as u8;
-                    for b in &self.cur {
-                        self.next_states.push(State {
-                            t: st.t,
-                            sigma: st.sigma,
-                            used: st.used | (1 << r),
-                            next: b.next,
-                            rows: chosen,
-                            ords: b.ords,
-                            map: b.map,
-                        });
-                    }
+                    self.cands.push((i as u32, r as u8));
                 }
             }
-            form[9 * depth..9 * depth + 9].copy_from_slice(&best_row);
+            let mut best_row = u64::MAX;
+            self.next_states.clear();
+            let cands = std::mem::take(&mut self.cands);
+            for &(i, r) in &cands {
+                let st = &states[i as usize];
+                let r = r as usize;
+                self.try_row(st, r, depth, &src[st.t as usize][r], &mut best_row);
+            }
+            self.cands = cands;
+            unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+            let mut states = states;
             states.clear();
             self.states = std::mem::replace(&mut self.next_states, states);
+            depth += 1;
         }
 
+        Grid::from_cells(form)
+    }
+
+    /// A transformation taking the grid last given to [`Self::form`] to
+    /// its form.
+    fn witness(&self) -> Transform {
         // Every state left gives the form; take the first. (There is
-        // always one: the first candidate at each depth is never refused.)
+        // always one, but for the empty grid: the first candidate at each
+        // depth is never refused.)
         let Some(&st) = self.states.first() else {
-            return (Grid::from_cells(form), Transform::IDENTITY);
+            return Transform::IDENTITY;
         };
         let sig = PERM3[st.sigma as usize];
         let mut cols = [0u8; 9];
@@ -190,128 +480,213 @@ impl PuzzleMinlex {
                 *slot = free.next().unwrap_or(0);
             }
         }
-        let t = Transform {
+        Transform {
             transposed: st.t == 1,
             rows: st.rows,
             cols,
             digits,
-        };
-        (Grid::from_cells(form), t)
+        }
     }
 
-    /// The smallest row that state `st` can make from source row `v`,
-    /// if it is not worse than `best`; `true` when strictly better. The
-    /// ways of reaching it are left in `self.cur`.
-    fn eval(&mut self, st: &State, v: &[u8; 9], best: &[u8; 9]) -> Option<([u8; 9], bool)> {
-        let sig = PERM3[st.sigma as usize];
-        self.cur.clear();
-        self.cur.push(Branch {
+    /// State `st` filling row `depth` with source row `r` (values `v`):
+    /// kept in `next_states` when it ties with `best_row`, which it
+    /// replaces (dropping the states kept so far) when it is smaller.
+    #[inline]
+    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
+        let part = Part {
             map: st.map,
+            named: 0,
             next: st.next,
             ords: st.ords,
-        });
-        let mut row = [0u8; 9];
-        let mut better = false;
-        for slot in 0..3 {
-            let base = 3 * sig[slot];
-            let cells = [v[base], v[base + 1], v[base + 2]];
-            let tri: [u8; 3];
-            let clues = cells.iter().filter(|&&d| d != 0).count();
-            if clues == 0 {
-                // An empty triple: every order ties, nothing changes.
-                tri = [0, 0, 0];
-            } else if clues == 1 {
-                // One clue: put it as far right as the allowed orders let
-                // it go; its name does not depend on the order.
-                let p = cells.iter().position(|&d| d != 0).unwrap_or(0);
-                let d = cells[p] as usize;
-                self.nxt.clear();
-                let mut min_key = u32::MAX;
-                for b in &self.cur {
-                    let allowed = b.ords[slot];
-                    let Some(k) = (0..3).rev().find(|&k| allowed & AT[k][p] != 0) else {
-                        continue;
-                    };
-                    let mut map = b.map;
-                    let mut next = b.next;
-                    if map[d] == 0 {
-                        map[d] = next;
-                        next += 1;
-                    }
-                    // Smaller key: the clue further right, then a smaller name.
-                    let key = ((2 - k as u32) << 8) | u32::from(map[d]);
-                    if key > min_key {
-                        continue;
-                    }
-                    if key < min_key {
-                        min_key = key;
-                        self.nxt.clear();
-                    }
-                    let mut ords = b.ords;
-                    ords[slot] = allowed & AT[k][p];
-                    self.nxt.push(Branch { map, next, ords });
-                }
-                let first = self.nxt.first()?;
-                let k = (0..3)
-                    .rev()
-                    .find(|&k| first.ords[slot] & AT[k][p] != 0)
-                    .unwrap_or(0);
-                let mut t3 = [0u8; 3];
-                t3[k] = first.map[d];
-                tri = t3;
-                std::mem::swap(&mut self.cur, &mut self.nxt);
+            sigma: st.sigma,
+            swap: st.swap,
+        };
+        self.fill(st, r, depth, v, 0, 0, part, best_row);
+    }
+
+    /// Fill stack slots `slot..3` of row `depth` from source row `r`
+    /// (values `v`) for state `st`, `row` holding the slots before
+    /// (packed four bits a cell) and `p` the names, orders and stack order
+    /// as they stand after them: in each slot the smallest triple the
+    /// allowed orders give (empty cells first, then named digits, then new
+    /// ones), keeping the orders that tie. Stops as soon as the row is
+    /// worse than `best`; a finished row not worse is kept in
+    /// `next_states` (after dropping them when it is smaller). When a slot
+    /// has several new digits, each naming of them goes on separately.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn fill(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        mut slot: usize,
+        mut row: u64,
+        mut p: Part,
+        best: &mut u64,
+    ) {
+        let sig = PERM3[p.sigma as usize];
+        if p.swap && slot == 0 {
+            let (a, b) = (3 * sig[0], 3 * sig[1]);
+            if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
+                // Still empty: the two slots stay exchangeable.
+                slot = 2;
             } else {
-                self.nxt.clear();
-                let mut min_key = u32::MAX;
-                for b in &self.cur {
-                    let mut bits = st.ords[slot] & b.ords[slot];
-                    while bits != 0 {
-                        let o = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let p = PERM3[o];
-                        let mut map = b.map;
-                        let mut next = b.next;
-                        let mut t3 = [0u8; 3];
-                        for k in 0..3 {
-                            let d = cells[p[k]] as usize;
-                            if d != 0 {
-                                if map[d] == 0 {
-                                    map[d] = next;
-                                    next += 1;
-                                }
-                                t3[k] = map[d];
-                            }
-                        }
-                        let key = u32::from_be_bytes([0, t3[0], t3[1], t3[2]]);
-                        if key > min_key {
-                            continue;
-                        }
-                        if key < min_key {
-                            min_key = key;
-                            self.nxt.clear();
-                        }
-                        if let Some(e) = self.nxt.iter_mut().find(|e| e.map == map) {
-                            e.ords[slot] |= 1 << o;
-                        } else {
-                            let mut ords = b.ords;
-                            ords[slot] = 1 << o;
-                            self.nxt.push(Branch { map, next, ords });
-                        }
-                    }
-                }
-                let [_, a, b, c] = min_key.to_be_bytes();
-                tri = [a, b, c];
-                std::mem::swap(&mut self.cur, &mut self.nxt);
-            }
-            row[3 * slot..3 * slot + 3].copy_from_slice(&tri);
-            if !better {
-                match tri.cmp(&[best[3 * slot], best[3 * slot + 1], best[3 * slot + 2]]) {
-                    std::cmp::Ordering::Greater => return None,
-                    std::cmp::Ordering::Less => better = true,
-                    std::cmp::Ordering::Equal => {}
-                }
+                // The first clue in them fixes which stack comes first:
+                // try both.
+                p.swap = false;
+                self.fill(st, r, depth, v, 0, 0, p, best);
+                p.sigma = SWAP01[p.sigma as usize];
+                self.fill(st, r, depth, v, 0, 0, p, best);
+                return;
             }
         }
-        Some((row, better))
+        while slot < 3 {
+            let base = 3 * sig[slot];
+            let (d0, d1, d2) = (v[base], v[base + 1], v[base + 2]);
+            let shift = 24 - 12 * slot as u32;
+            let mut tri = 0u32;
+            if d0 | d1 | d2 != 0 {
+                // Each cell's rank: empty 0, a named digit its name, a new
+                // digit 15 (it takes the next name, after every named one).
+                let mut fresh = 0;
+                let mut new_digit = 0;
+                let map = &p.map;
+                let mut rank = |d: u8| {
+                    let d = usize::from(d & 15);
+                    let m = u32::from(map[d]);
+                    if d == 0 {
+                        0
+                    } else if m == 0 {
+                        fresh += 1;
+                        new_digit = d;
+                        15
+                    } else {
+                        m
+                    }
+                };
+                let (k0, k1, k2) = (rank(d0), rank(d1), rank(d2));
+                if fresh > 1 {
+                    self.fill_names(st, r, depth, v, slot, row, p, best);
+                    return;
+                }
+                {
+                    let lt = |a: u32, b: u32| usize::from(a < b);
+                    let w = 9 * (lt(k1, k0) + lt(k2, k0))
+                        + 3 * (lt(k0, k1) + lt(k2, k1))
+                        + lt(k0, k2)
+                        + lt(k1, k2);
+                    let keep = LEAST[w][p.ords[slot] as usize];
+                    let o = PERM3[keep.trailing_zeros() as usize];
+                    let k = [k0, k1, k2];
+                    let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
+                    p.ords[slot] = keep;
+                    if fresh == 1 {
+                        p.name(new_digit, st.next);
+                        // The new digit's nibble (15) becomes its name.
+                        let at = if least & 15 == 15 {
+                            0
+                        } else if least >> 4 & 15 == 15 {
+                            4
+                        } else {
+                            8
+                        };
+                        least ^= (15 ^ u32::from(p.next - 1)) << at;
+                    }
+                    tri = least;
+                }
+            }
+            row = row << 12 | u64::from(tri);
+            // Worse than the best row already: stop.
+            if row > *best >> shift {
+                return;
+            }
+            slot += 1;
+        }
+        if row < *best {
+            *best = row;
+            self.next_states.clear();
+        }
+        // The new state: `st` with the row and what it settled.
+        self.next_states.push(*st);
+        let n = self.next_states.len();
+        let ns = &mut self.next_states[n - 1];
+        ns.rows[depth] = r as u8;
+        ns.used |= 1 << r;
+        ns.ords = p.ords;
+        ns.sigma = p.sigma;
+        ns.swap = p.swap;
+        for i in 0..p.next - st.next {
+            ns.map[(p.named >> (4 * i) & 15) as usize] = st.next + i;
+        }
+        ns.next = p.next;
+    }
+
+    /// [`Self::fill`] from a slot with more than one new digit: each
+    /// allowed order names them in its own way; the orders giving the
+    /// smallest triple are grouped by the names they give, and each group
+    /// goes on as a state of its own.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn fill_names(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        let sig = PERM3[p.sigma as usize];
+        let base = 3 * sig[slot];
+        // The least orders grouped by the names they give: (digits named
+        // in the row, in order; next name; the orders).
+        let mut opts = [(0u64, 0u8, 0u8); 6];
+        let mut n = 0;
+        let mut least = u32::MAX;
+        let mut bits = p.ords[slot];
+        while bits != 0 {
+            let o = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut q = p;
+            let mut x = 0u32;
+            for &c in &PERM3[o] {
+                let d = usize::from(v[base + c] & 15);
+                if d != 0 && q.map[d] == 0 {
+                    q.name(d, st.next);
+                }
+                x = x << 4 | if d == 0 { 0 } else { u32::from(q.map[d]) };
+            }
+            if x > least {
+                continue;
+            }
+            if x < least {
+                least = x;
+                n = 0;
+            }
+            if let Some(e) = opts[..n].iter_mut().find(|e| e.0 == q.named) {
+                e.2 |= 1 << o;
+            } else {
+                opts[n] = (q.named, q.next, 1 << o);
+                n += 1;
+            }
+        }
+        let row = row << 12 | u64::from(least);
+        if row > *best >> (24 - 12 * slot as u32) {
+            return;
+        }
+        for &(named, next, mask) in &opts[..n] {
+            let mut q = p;
+            for i in p.next - st.next..next - st.next {
+                q.map[(named >> (4 * i) & 15) as usize] = st.next + i;
+            }
+            q.named = named;
+            q.next = next;
+            q.ords[slot] = mask;
+            self.fill(st, r, depth, v, slot + 1, row, q, best);
+        }
     }
 }
