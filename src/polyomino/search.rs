@@ -140,6 +140,18 @@ pub(crate) fn tight_rule(p: &Compiled) -> bool {
     !copies && p.short() >= if p.planar { 8 } else { 3 }
 }
 
+/// Shuffle every placement list (per cell, per kind) with a generator
+/// seeded by `seed`; the generator is returned to shuffle more.
+fn shuffle_lists(lists: &mut [Vec<Vec<u32>>], seed: u64) -> rand_chacha::ChaCha8Rng {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for list in lists.iter_mut().flatten() {
+        list.shuffle(&mut rng);
+    }
+    rng
+}
+
 /// Build the search tables (a shuffled order of placements with `seed`).
 pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Table<B> {
     let nkinds = p.kinds.len();
@@ -188,14 +200,8 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         }
     }
     if let Some(seed) = seed {
-        use rand::SeedableRng;
         use rand::seq::SliceRandom;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        for cell in &mut per_cell {
-            for list in cell {
-                list.shuffle(&mut rng);
-            }
-        }
+        let mut rng = shuffle_lists(&mut per_cell, seed);
         reps.shuffle(&mut rng);
     }
     let axes: Vec<(u32, B, B)> = p
@@ -264,14 +270,7 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             }
         }
         if let Some(seed) = seed {
-            use rand::SeedableRng;
-            use rand::seq::SliceRandom;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
-            for cell in &mut lists {
-                for list in cell {
-                    list.shuffle(&mut rng);
-                }
-            }
+            shuffle_lists(&mut lists, seed ^ 0x5eed);
         }
         for cell in &lists {
             let mut kinds_here = 0u64;
