@@ -56,7 +56,7 @@ fn interrupted(
     function: &str,
     done: &str,
 ) -> Result<(), Box<EvalAltResult>> {
-    if crate::script::host::host(ctx).cancelled() {
+    if crate::script::host::host(ctx).cancelled() || crate::memory::over_budget() {
         Err(crate::script::host::stopped(
             ctx,
             format!("in {function} after {done}: no result"),
@@ -290,6 +290,16 @@ pub mod api {
         if limit > 0 && n as u64 > limit as u64 {
             return Err(error(format!(
                 "iterate: {n} iterates pass the array size limit ({limit})"
+            )));
+        }
+        // Each iterate is at least one value in the list: a count whose list
+        // alone passes the memory budget is refused before any work.
+        let least = (n as u64).saturating_mul(std::mem::size_of::<Dynamic>() as u64);
+        if crate::memory::would_exceed(least) {
+            return Err(error(format!(
+                "iterate: {n} iterates need at least {}, past the memory limit ({}): raise it with --max-memory",
+                crate::memory::format_size(least),
+                crate::memory::format_size(crate::memory::budget())
             )));
         }
         let mut out = Array::new();
