@@ -6,6 +6,9 @@ mod common;
 
 mod bad_input;
 mod cli;
+mod exact_cover;
+mod exact_cover_counts;
+mod exact_cover_props;
 mod habits;
 mod help;
 mod host;
