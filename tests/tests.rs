@@ -13,6 +13,7 @@ mod habits;
 mod help;
 mod host;
 mod hui;
+mod independent_figures;
 mod interrupt;
 mod lab_pentomino;
 mod lab_polycube;
