@@ -41,9 +41,9 @@ impl Tool {
     /// What skips without it.
     pub fn needed_by(self) -> &'static str {
         match self {
-            Tool::Tmux => "repl_tmux (4 tests)",
-            Tool::Picosat | Tool::Cadical => "sat_external (3 tests)",
-            Tool::DejaVuSans => "svg (the digit pixels of 2 tests)",
+            Tool::Tmux => "repl_tmux",
+            Tool::Picosat | Tool::Cadical => "sat_external",
+            Tool::DejaVuSans => "the digit pixels of svg",
         }
     }
 
@@ -108,18 +108,21 @@ pub fn have(tool: Tool, test: &str) -> bool {
 /// straight to the process's stderr (not captured by the harness).
 #[test]
 fn skipped_for_missing_tools() {
-    let mut parts: Vec<String> = Tool::ALL
-        .iter()
-        .filter(|t| !t.available())
-        .map(|t| {
-            format!(
-                "{} ({}; apt-get install -y {})",
-                t.needed_by(),
-                t.name(),
-                t.package()
-            )
-        })
-        .collect();
+    // One part per group of tests, naming every tool it misses, then the
+    // command that installs them all.
+    let mut parts: Vec<String> = Vec::new();
+    let mut packages: Vec<&str> = Vec::new();
+    for tool in Tool::ALL.iter().filter(|t| !t.available()) {
+        packages.push(tool.package());
+        let group = format!("{} (no ", tool.needed_by());
+        match parts.iter_mut().find(|p| p.starts_with(&group)) {
+            Some(p) => *p = format!("{}, {})", p.trim_end_matches(')'), tool.name()),
+            None => parts.push(format!("{group}{})", tool.name())),
+        }
+    }
+    if !packages.is_empty() {
+        parts.push(format!("apt-get install -y {}", packages.join(" ")));
+    }
     if super::data::data_dir().is_none() {
         parts.push("the shared-data tests (no PUZZLELAB_DATA or ../shared/data)".into());
     }
