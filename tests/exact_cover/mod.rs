@@ -90,7 +90,7 @@ pub struct Piece {
 }
 
 /// The distinct orientations of a piece, normalised.
-fn orientations(piece: &Piece) -> BTreeSet<Vec<Point>> {
+pub fn orientations(piece: &Piece) -> BTreeSet<Vec<Point>> {
     matrices(piece.turns != Turns::Solid)
         .iter()
         .filter(|m| piece.turns == Turns::Free || determinant(m) == 1)
