@@ -1,6 +1,9 @@
 //! Polycubes through the script layer: the Soma cube and the pentominoes as
-//! solids in boxes (figures checked by an independent dancing-links
-//! program), boxes drawn by layers, drawn pieces, and the framed layers.
+//! solids in boxes (published figures: Soma 240 / 11,520 and the 2×3×10
+//! box's 12, also counted by the plain exact-cover reference in
+//! `exact_cover`, see `exact_cover_counts`; the 96 raw of 2×3×10 and the
+//! other boxes are the engine's own, the random boxes of `exact_cover_props`
+//! check it), boxes drawn by layers, drawn pieces, and the framed layers.
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;

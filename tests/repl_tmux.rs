@@ -1,12 +1,15 @@
 //! The interactive REPL on a real terminal, driven through tmux: tab
 //! completion, multi-line input, Ctrl+C (clearing a line, interrupting a
 //! running loop), Ctrl+A, error positions, the history file, Ctrl+D.
-//! Skips with a message when tmux is not installed. Every wait polls the
+//! Skips when tmux is not installed (listed in the run's one SKIPPED line;
+//! fails under PUZZLELAB_REQUIRE_TOOLS=1, see common::tools). Every wait polls the
 //! screen with a timeout; nothing depends on fixed sleeps.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+use crate::common::tools::{Tool, have};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -145,14 +148,6 @@ fn prompt_lines(screen: &str) -> usize {
         .count()
 }
 
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
-
 /// The REPL (`puzzlelab ARGS`) in a fresh tmux server; `tag` keeps the
 /// servers of tests running in parallel apart.
 fn start(home: &Path, args: &str, tag: &str) -> Tmux {
@@ -184,8 +179,7 @@ fn start(home: &Path, args: &str, tag: &str) -> Tmux {
 
 #[test]
 fn interactive_session() {
-    if !tmux_available() {
-        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+    if !have(Tool::Tmux, module_path!()) {
         return;
     }
     let home = crate::common::scratch_dir("tmux");
@@ -312,8 +306,7 @@ fn interactive_session() {
 /// usual meaning; `:quit` leaves the lab, not the REPL.
 #[test]
 fn lab_ctrl_a_advances() {
-    if !tmux_available() {
-        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+    if !have(Tool::Tmux, module_path!()) {
         return;
     }
     let home = crate::common::scratch_dir("tmux-lab");
@@ -352,8 +345,7 @@ fn lab_ctrl_a_advances() {
 /// session's variables are as they were, and the next input runs clean.
 #[test]
 fn ctrl_c_stops_long_work_and_keeps_the_session() {
-    if !tmux_available() {
-        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+    if !have(Tool::Tmux, module_path!()) {
         return;
     }
     let home = crate::common::scratch_dir("tmux-stop");
@@ -423,8 +415,7 @@ fn ctrl_c_stops_long_work_and_keeps_the_session() {
 /// screenful, between two rows of grids, and `:more` goes on.
 #[test]
 fn underscore_and_a_long_see_a_screenful_at_a_time() {
-    if !tmux_available() {
-        crate::common::skip(module_path!(), "tmux not found (apt-get install -y tmux)");
+    if !have(Tool::Tmux, module_path!()) {
         return;
     }
     let home = crate::common::scratch_dir("tmux-pages");

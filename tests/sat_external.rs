@@ -1,7 +1,8 @@
 //! The written DIMACS file against independent, strict solvers from Debian
 //! (`apt-get install -y picosat cadical`): each must accept the file and
 //! return a model that decodes to the grid the embedded solver finds. Each
-//! solver missing from PATH is skipped with a message.
+//! solver missing from PATH is skipped (listed in the run's one SKIPPED
+//! line; a failure under PUZZLELAB_REQUIRE_TOOLS=1, see common::tools).
 
 use std::process::Command;
 
@@ -9,8 +10,19 @@ use puzzlelab::monitor::Silent;
 use puzzlelab::sat::{self, Answer, Board};
 use puzzlelab::sudoku::puzzles;
 
+use crate::common::tools::{Tool, have};
+
 /// The solvers with the arguments that make them strict about the format.
 const SOLVERS: [(&str, &[&str]); 2] = [("picosat", &[]), ("cadical", &["--strict"])];
+
+/// The tool a solver program is.
+fn tool(program: &str) -> Tool {
+    match program {
+        "picosat" => Tool::Picosat,
+        "cadical" => Tool::Cadical,
+        other => panic!("{other} is not one of the solvers tested"),
+    }
+}
 
 fn temp(name: &str) -> crate::common::Scratch {
     crate::common::scratch_file("satx", name)
@@ -32,11 +44,7 @@ fn run(solver: &str, args: &[&str], file: &std::path::Path) -> (Option<i32>, Str
 #[test]
 fn strict_solvers_accept_the_file_and_agree() {
     for (solver, args) in SOLVERS {
-        if sat::external::which(solver).is_none() {
-            crate::common::skip(
-                module_path!(),
-                &format!("{solver}: not installed (apt-get install -y picosat cadical)"),
-            );
+        if !have(tool(solver), module_path!()) {
             continue;
         }
         for (name, text) in puzzles::ALL {
@@ -73,8 +81,7 @@ fn strict_solvers_reject_what_the_seed_wrote() {
     let path = temp("headless.cnf");
     std::fs::write(&path, headless).unwrap();
     for (solver, args) in SOLVERS {
-        if sat::external::which(solver).is_none() {
-            crate::common::skip(module_path!(), &format!("{solver}: not installed"));
+        if !have(tool(solver), module_path!()) {
             continue;
         }
         let (code, stdout) = run(solver, args, &path);
@@ -92,8 +99,7 @@ fn the_solver_option_runs_them() {
     let ours = sat::solve(&board, &Silent).unwrap().unwrap();
     for command in ["picosat", "cadical", "cadical -q {cnf}"] {
         let program = command.split(' ').next().unwrap();
-        if sat::external::which(program).is_none() {
-            crate::common::skip(module_path!(), &format!("{program}: not installed"));
+        if !have(tool(program), module_path!()) {
             continue;
         }
         let theirs = sat::solve_external(&board, command, &Silent).unwrap();
@@ -105,7 +111,7 @@ fn the_solver_option_runs_them() {
         assert_eq!(sat::solve_external(&clash, command, &Silent).unwrap(), None);
     }
     // Through the script layer.
-    if sat::external::which("picosat").is_some() {
+    if have(Tool::Picosat, module_path!()) {
         let mut s = puzzlelab::script::session::Session::capturing(&Default::default());
         s.allow_exec(true);
         let v = s

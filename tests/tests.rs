@@ -6,10 +6,14 @@ mod common;
 
 mod bad_input;
 mod cli;
+mod exact_cover;
+mod exact_cover_counts;
+mod exact_cover_props;
 mod habits;
 mod help;
 mod host;
 mod hui;
+mod independent_figures;
 mod interrupt;
 mod lab_pentomino;
 mod lab_polycube;

@@ -9,6 +9,7 @@
 pub mod data;
 pub mod hui_lab;
 pub mod pentomino_program;
+pub mod tools;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -158,26 +159,17 @@ pub fn scratch_file(tag: &str, name: &str) -> Scratch {
     }
 }
 
-/// Say that `test` skips and why, where `cargo test` shows it: straight to
-/// the process's stderr, which the test harness does not capture (it
-/// captures `println!`/`eprintln!` only), so a skip is never silent.
-pub fn skip(test: &str, why: &str) {
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
-}
-
-/// The shared data folder for a test, or `None` after reporting the skip
-/// (see [`skip`]). With `PUZZLELAB_REQUIRE_DATA=1` (CI) a
-/// missing folder fails the test instead.
+/// The shared data folder for a test, or `None` when it is missing (the
+/// test then skips; `tools::skipped_for_missing_tools` prints the one line
+/// saying so). With `PUZZLELAB_REQUIRE_DATA=1` (CI) a missing folder fails
+/// the test instead.
 pub fn data_or_skip(test: &str) -> Option<PathBuf> {
     let dir = data::data_dir();
-    if dir.is_none() {
-        if std::env::var_os("PUZZLELAB_REQUIRE_DATA").is_some_and(|v| v == "1") {
-            panic!(
-                "{test}: shared data not found (PUZZLELAB_DATA or ../shared/data) \
-                 and PUZZLELAB_REQUIRE_DATA=1"
-            );
-        }
-        skip(test, "shared data not found (set PUZZLELAB_DATA)");
+    if dir.is_none() && std::env::var_os("PUZZLELAB_REQUIRE_DATA").is_some_and(|v| v == "1") {
+        panic!(
+            "{test}: shared data not found (PUZZLELAB_DATA or ../shared/data) \
+             and PUZZLELAB_REQUIRE_DATA=1"
+        );
     }
     dir
 }

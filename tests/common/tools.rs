@@ -1,0 +1,138 @@
+//! Outside tools some tests drive (tmux, picosat, cadical, the DejaVu Sans
+//! font) and the shared data: one probe each, used both by the tests that
+//! need them and by [`skipped_for_missing_tools`], which prints the one line
+//! listing what a run skipped.
+//!
+//! Why a probe and not a log of skips: the tests of one binary run in
+//! threads in any order, and no test runs "last"; a test that asks the
+//! same probes the skipping tests ask gives the same answer without
+//! depending on the order, in a single line.
+//!
+//! With `PUZZLELAB_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs the
+//! tools) a missing tool fails every test that needs it instead.
+
+use std::io::Write;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// A tool: its name, the tests that need it, how to install it (Debian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Tmux,
+    Picosat,
+    Cadical,
+    /// The first family of the pictures' `font-family`; without it the
+    /// pixel checks of digits cannot run.
+    DejaVuSans,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 4] = [Tool::Tmux, Tool::Picosat, Tool::Cadical, Tool::DejaVuSans];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Tmux => "tmux",
+            Tool::Picosat => "picosat",
+            Tool::Cadical => "cadical",
+            Tool::DejaVuSans => "the DejaVu Sans font",
+        }
+    }
+
+    /// What skips without it.
+    pub fn needed_by(self) -> &'static str {
+        match self {
+            Tool::Tmux => "repl_tmux",
+            Tool::Picosat | Tool::Cadical => "sat_external",
+            Tool::DejaVuSans => "the digit pixels of svg",
+        }
+    }
+
+    /// The Debian package that provides it.
+    pub fn package(self) -> &'static str {
+        match self {
+            Tool::Tmux => "tmux",
+            Tool::Picosat => "picosat",
+            Tool::Cadical => "cadical",
+            Tool::DejaVuSans => "fonts-dejavu-core",
+        }
+    }
+
+    /// Whether the tool is there (probed once per run).
+    pub fn available(self) -> bool {
+        static FOUND: OnceLock<Vec<bool>> = OnceLock::new();
+        FOUND.get_or_init(|| Tool::ALL.iter().map(|t| t.probe()).collect())
+            [Tool::ALL.iter().position(|&t| t == self).unwrap()]
+    }
+
+    fn probe(self) -> bool {
+        match self {
+            Tool::Tmux => Command::new("tmux")
+                .arg("-V")
+                .output()
+                .is_ok_and(|o| o.status.success()),
+            Tool::Picosat => puzzlelab::sat::external::which("picosat").is_some(),
+            Tool::Cadical => puzzlelab::sat::external::which("cadical").is_some(),
+            Tool::DejaVuSans => {
+                let mut db = resvg::usvg::fontdb::Database::new();
+                db.load_system_fonts();
+                db.faces()
+                    .any(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"))
+            }
+        }
+    }
+}
+
+fn required() -> bool {
+    std::env::var_os("PUZZLELAB_REQUIRE_TOOLS").is_some_and(|v| v == "1")
+}
+
+/// Whether `test` may use `tool`: true when it is there; false when it is
+/// missing (the test then skips that part; [`skipped_for_missing_tools`]
+/// lists it). Panics when it is missing and `PUZZLELAB_REQUIRE_TOOLS=1`.
+pub fn have(tool: Tool, test: &str) -> bool {
+    if tool.available() {
+        return true;
+    }
+    if required() {
+        panic!(
+            "{test}: {} is missing and PUZZLELAB_REQUIRE_TOOLS=1 (apt-get install -y {})",
+            tool.name(),
+            tool.package()
+        );
+    }
+    false
+}
+
+/// The one line of a run that skipped something: every missing tool with
+/// the tests it cost, and the shared data when it is missing; printed
+/// straight to the process's stderr (not captured by the harness).
+#[test]
+fn skipped_for_missing_tools() {
+    // One part per group of tests, naming every tool it misses, then the
+    // command that installs them all.
+    let mut parts: Vec<String> = Vec::new();
+    let mut packages: Vec<&str> = Vec::new();
+    for tool in Tool::ALL.iter().filter(|t| !t.available()) {
+        packages.push(tool.package());
+        let group = format!("{} (no ", tool.needed_by());
+        match parts.iter_mut().find(|p| p.starts_with(&group)) {
+            Some(p) => *p = format!("{}, {})", p.trim_end_matches(')'), tool.name()),
+            None => parts.push(format!("{group}{})", tool.name())),
+        }
+    }
+    if !packages.is_empty() {
+        parts.push(format!("apt-get install -y {}", packages.join(" ")));
+    }
+    if super::data::data_dir().is_none() {
+        parts.push("the shared-data tests (no PUZZLELAB_DATA or ../shared/data)".into());
+    }
+    if parts.is_empty() {
+        return;
+    }
+    assert!(
+        !required() || Tool::ALL.iter().all(|t| t.available()),
+        "PUZZLELAB_REQUIRE_TOOLS=1 but missing: {}",
+        parts.join("; ")
+    );
+    let _ = writeln!(std::io::stderr(), "SKIPPED {}", parts.join("; "));
+}

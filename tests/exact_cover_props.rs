@@ -1,0 +1,344 @@
+//! Property tests: random small boards and boxes (holes, irregular shapes,
+//! boards made symmetric by a mirror or a half turn) cut into random pieces
+//! (copies, one-sided pieces, mirror pairs, solids), counted by the engine
+//! and by the plain exact-cover reference (`exact_cover`), raw and up to
+//! symmetry. A board is cut into its pieces, so most cases have packings;
+//! a piece is sometimes swapped for its mirror image, so some have none.
+
+use proptest::prelude::*;
+use puzzlelab::monitor::Silent;
+use puzzlelab::polyomino::{self, Options, Piece, Region, Solid, Space};
+
+use crate::exact_cover::{self, Point, Problem, Turns, normalise};
+
+/// Cases per property: together they run in about a second at opt-level 1.
+const CASES: u32 = 150;
+
+/// Cases with more raw packings than this (boxes full of dimers) are
+/// drawn again: the reference, and the engine without a limit, would take
+/// seconds on each.
+const MOST_PACKINGS: u64 = 1000;
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: CASES,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Cut `cells` into connected pieces: from the first cell not yet cut,
+/// grow a piece one neighbour at a time (which one: the next choice) up to
+/// a size of 1 to `largest` (also a choice).
+fn cut(cells: &[Point], choices: &[u8], largest: u8) -> Vec<Vec<Point>> {
+    let mut next = choices.iter().cycle().copied();
+    let mut left: Vec<Point> = cells.to_vec();
+    let mut pieces = Vec::new();
+    while let Some(&start) = left.first() {
+        let size = 1 + next.next().unwrap_or(0) % largest;
+        let mut piece = vec![start];
+        left.retain(|&c| c != start);
+        while piece.len() < size as usize {
+            let touching: Vec<Point> = left
+                .iter()
+                .copied()
+                .filter(|c| {
+                    piece
+                        .iter()
+                        .any(|p| (0..3).map(|a| (p[a] - c[a]).abs()).sum::<i32>() == 1)
+                })
+                .collect();
+            if touching.is_empty() {
+                break;
+            }
+            let pick = touching[next.next().unwrap_or(0) as usize % touching.len()];
+            piece.push(pick);
+            left.retain(|&c| c != pick);
+        }
+        pieces.push(piece);
+    }
+    pieces
+}
+
+/// Cells of a `dims` box where `open` says so (at least one).
+fn cells_of(dims: [i32; 3], open: &[bool], full: bool) -> Vec<Point> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    for l in 0..dims[0] {
+        for r in 0..dims[1] {
+            for c in 0..dims[2] {
+                if full || open[i % open.len()] {
+                    out.push([l, r, c]);
+                }
+                i += 1;
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push([0, 0, 0]);
+    }
+    out
+}
+
+/// Mirror across the column axis, beside the box.
+fn mirrored(p: Point, cols: i32) -> Point {
+    [p[0], p[1], 2 * cols - 1 - p[2]]
+}
+
+/// A half turn in the plane, below the box.
+fn half_turned(p: Point, rows: i32, cols: i32) -> Point {
+    [p[0], 2 * rows - 1 - p[1], cols - 1 - p[2]]
+}
+
+/// A board and its pieces from the drawn values: `mode` 0 keeps the cut
+/// cells, 1 adds their mirror image beside them (mirror-image pieces), 2
+/// their half turn below (copies), 3 fills the whole box.
+fn board(
+    dims: [i32; 3],
+    open: &[bool],
+    mode: u8,
+    choices: &[u8],
+    largest: u8,
+) -> (Vec<Point>, Vec<Vec<Point>>) {
+    let half = cells_of(dims, open, mode == 3);
+    let mut pieces = cut(&half, choices, largest);
+    let mut cells = half.clone();
+    let image: Option<Box<dyn Fn(Point) -> Point>> = match mode {
+        1 => Some(Box::new(move |p| mirrored(p, dims[2]))),
+        2 => Some(Box::new(move |p| half_turned(p, dims[1], dims[2]))),
+        _ => None,
+    };
+    if let Some(f) = image {
+        cells.extend(half.iter().map(|&p| f(p)));
+        let images: Vec<Vec<Point>> = pieces
+            .iter()
+            .map(|p| p.iter().map(|&q| f(q)).collect())
+            .collect();
+        pieces.extend(images);
+    }
+    (cells, pieces)
+}
+
+/// The engine's (raw, classes) for flat pieces (`one_sided` for all too);
+/// `None` past [`MOST_PACKINGS`] raw packings.
+fn engine_flat(
+    cells: &[Point],
+    pieces: &[exact_cover::Piece],
+    one_sided: bool,
+) -> Option<(u64, u64)> {
+    let flat = |c: &[Point]| -> Vec<(u16, u16)> {
+        normalise(c)
+            .iter()
+            .map(|q| (q[1] as u16, q[2] as u16))
+            .collect()
+    };
+    let region = Region::from_cells(&flat(cells)).unwrap();
+    let pieces: Vec<Piece> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let piece = Piece::new(format!("p{i}"), 'p', &flat(&p.cells));
+            if p.turns == Turns::OneSided {
+                piece.one_sided()
+            } else {
+                piece
+            }
+        })
+        .collect();
+    let run = |raw| {
+        let options = Options {
+            raw,
+            one_sided,
+            threads: Some(1),
+            limit: Some(MOST_PACKINGS + 1),
+            ..Options::default()
+        };
+        let out = polyomino::solve(&region, &pieces, &options, &Silent).unwrap();
+        (out.stopped.is_none()).then_some(out.count)
+    };
+    Some((run(true)?, run(false)?))
+}
+
+/// The engine's (raw, classes) for solids; `None` past [`MOST_PACKINGS`]
+/// raw packings.
+fn engine_solid(cells: &[Point], pieces: &[exact_cover::Piece]) -> Option<(u64, u64)> {
+    let points: Vec<[u16; 3]> = normalise(cells)
+        .iter()
+        .map(|p| p.map(|v| v as u16))
+        .collect();
+    let dims: [usize; 3] =
+        std::array::from_fn(|a| points.iter().map(|p| p[a] as usize + 1).max().unwrap());
+    let space = Space::from_cells(dims, &points);
+    let solids: Vec<Solid> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let c: Vec<[u16; 3]> = normalise(&p.cells)
+                .iter()
+                .map(|q| q.map(|v| v as u16))
+                .collect();
+            Solid::new(format!("s{i}"), 's', &c)
+        })
+        .collect();
+    let run = |raw| {
+        let options = Options {
+            raw,
+            threads: Some(1),
+            limit: Some(MOST_PACKINGS + 1),
+            ..Options::default()
+        };
+        let out = polyomino::solve_solid(&space, &solids, &options, &Silent).unwrap();
+        (out.stopped.is_none()).then_some(out.count)
+    };
+    Some((run(true)?, run(false)?))
+}
+
+/// A free piece and a one-sided piece of the same shape: the engine takes
+/// a reflection for a symmetry there (it maps the one-sided piece onto the
+/// free one), and counts too few classes; see
+/// [`a_free_and_a_one_sided_p_are_not_mirror_images`]. Left out of the
+/// random cases until the engine is fixed, so they keep finding new bugs.
+fn free_and_one_sided_alike(pieces: &[exact_cover::Piece], all_one_sided: bool) -> bool {
+    let free = |p: &exact_cover::Piece| {
+        Problem::new(
+            &p.cells,
+            &[exact_cover::Piece {
+                cells: p.cells.clone(),
+                turns: Turns::Free,
+            }],
+        )
+        .shape_key()
+    };
+    !all_one_sided
+        && pieces.iter().any(|a| {
+            pieces
+                .iter()
+                .any(|b| a.turns == Turns::Free && b.turns == Turns::OneSided && free(a) == free(b))
+        })
+}
+
+/// The case proptest shrank to: two staircases, mirror images of each
+/// other, hold a free P, a one-sided P turned over and two monominoes.
+/// Each staircase holds a P of either hand, so there are 4 packings; the
+/// one-sided piece has no mirror image in the set, so no reflection is a
+/// symmetry and there are 4 classes. The engine says 2.
+#[test]
+#[ignore = "engine bug: compile::symmetries maps a one-sided kind onto a free kind"]
+fn a_free_and_a_one_sided_p_are_not_mirror_images() {
+    let cells = exact_cover::flat("#....#\n##..##\n######");
+    let piece = |d: &str, turns| exact_cover::Piece {
+        cells: exact_cover::flat(d),
+        turns,
+    };
+    let pieces = [
+        piece("#.\n##\n##", Turns::Free),
+        piece("#", Turns::Free),
+        piece(".#\n##\n##", Turns::OneSided),
+        piece("#", Turns::Free),
+    ];
+    assert_eq!(Problem::new(&cells, &pieces).counts(), (4, 4));
+    assert_eq!(engine_flat(&cells, &pieces, false), Some((4, 4)));
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Flat boards up to 5×6 (or two 3×4 halves) cut into pieces of 1 to 5
+    /// cells; each piece one-sided or free, sometimes turned over.
+    #[test]
+    fn flat_packings_match_the_reference(
+        rows in 2i32..=5,
+        cols in 2i32..=6,
+        open in prop::collection::vec(prop::bool::weighted(0.8), 30),
+        mode in 0u8..4,
+        choices in prop::collection::vec(any::<u8>(), 1..24),
+        flags in prop::collection::vec(0u8..6, 24),
+        all_one_sided in prop::bool::weighted(0.2),
+    ) {
+        let (rows, cols) = if mode == 1 || mode == 2 { (rows.min(3), cols.min(4)) } else { (rows, cols) };
+        let (cells, cut) = board([1, rows, cols], &open, mode, &choices, 5);
+        let pieces: Vec<exact_cover::Piece> = cut
+            .iter()
+            .zip(flags.iter().cycle())
+            .map(|(p, &flag)| {
+                // A turned-over piece: the board may no longer be tileable.
+                let cells = if flag == 5 { p.iter().map(|q| [0, q[1], -q[2]]).collect() } else { p.clone() };
+                let turns = if all_one_sided || flag % 2 == 1 { Turns::OneSided } else { Turns::Free };
+                exact_cover::Piece { cells, turns }
+            })
+            .collect();
+        prop_assume!(!free_and_one_sided_alike(&pieces, all_one_sided));
+        let engine = engine_flat(&cells, &pieces, all_one_sided);
+        prop_assume!(engine.is_some());
+        let (raw, classes) = Problem::new(&cells, &pieces).counts();
+        prop_assert_eq!(engine.unwrap(), (raw as u64, classes as u64), "board {:?}, pieces {:?}", cells, pieces);
+    }
+
+    /// Boxes up to 2×3×4 (or two 2×2×4 halves, mirror images of each other)
+    /// cut into solids of 1 to 4 cubes.
+    #[test]
+    fn solid_packings_match_the_reference(
+        layers in 1i32..=2,
+        rows in 2i32..=3,
+        cols in 2i32..=4,
+        open in prop::collection::vec(prop::bool::weighted(0.85), 24),
+        mode in prop::sample::select(vec![0u8, 1, 3]),
+        choices in prop::collection::vec(any::<u8>(), 1..24),
+    ) {
+        let rows = if mode == 1 { rows.min(2) } else { rows };
+        let (cells, cut) = board([layers, rows, cols], &open, mode, &choices, 4);
+        let pieces: Vec<exact_cover::Piece> = cut
+            .into_iter()
+            .map(|cells| exact_cover::Piece { cells, turns: Turns::Solid })
+            .collect();
+        let engine = engine_solid(&cells, &pieces);
+        prop_assume!(engine.is_some());
+        let (raw, classes) = Problem::new(&cells, &pieces).counts();
+        prop_assert_eq!(engine.unwrap(), (raw as u64, classes as u64), "box {:?}, pieces {:?}", cells, pieces);
+    }
+}
+
+/// A free L tetromino and a one-sided L of the same hand fill 2×4 in 2
+/// ways (the 2 L packings of one hand, the pieces told apart), 1 up to the
+/// half turn that swaps them. The engine finds none.
+#[test]
+#[ignore = "engine bug: a free and a one-sided piece of one shape are merged into one kind"]
+fn a_free_and_a_one_sided_l_of_one_hand_fill_2_by_4() {
+    let cells = exact_cover::flat("####\n####");
+    let pieces = [
+        exact_cover::Piece {
+            cells: exact_cover::flat("#..\n###"),
+            turns: Turns::Free,
+        },
+        exact_cover::Piece {
+            cells: exact_cover::flat("#..\n###"),
+            turns: Turns::OneSided,
+        },
+    ];
+    assert_eq!(Problem::new(&cells, &pieces).counts(), (2, 1));
+    assert_eq!(engine_flat(&cells, &pieces, false), Some((2, 1)));
+}
+
+/// A free L and a one-sided L of the other hand: 2 packings, 1 class, in
+/// whichever order the pieces are listed. The engine counts 1 packing
+/// when the one-sided piece comes first.
+#[test]
+#[ignore = "engine bug: the count depends on the order of a free and a one-sided piece of one shape"]
+fn the_order_of_the_pieces_does_not_change_the_count() {
+    let cells = exact_cover::flat("####\n####");
+    let free = exact_cover::Piece {
+        cells: exact_cover::flat("#..\n###"),
+        turns: Turns::Free,
+    };
+    let other_hand = exact_cover::Piece {
+        cells: exact_cover::flat("..#\n###"),
+        turns: Turns::OneSided,
+    };
+    let pieces = [free.clone(), other_hand.clone()];
+    assert_eq!(Problem::new(&cells, &pieces).counts(), (2, 1));
+    assert_eq!(engine_flat(&cells, &pieces, false), Some((2, 1)));
+    assert_eq!(
+        engine_flat(&cells, &[other_hand, free], false),
+        Some((2, 1))
+    );
+}
