@@ -132,10 +132,10 @@ impl<'m, R: BufRead> Lines<'m, R> {
         true
     }
 
-    /// The next line without its end, or what is wrong with it; `None` at
-    /// the end of the stream, after an error that ends reading, or once the
-    /// monitor said stop ([`Lines::stopped`]).
-    pub fn next_line(&mut self) -> Option<Result<&str, LineError>> {
+    /// The next line's 1-based number and its text without its end, or
+    /// what is wrong with it; `None` at the end of the stream, after an
+    /// error that ends reading, or once the monitor said stop ([`Lines::stopped`]).
+    pub fn next_line(&mut self) -> Option<(usize, Result<&str, LineError>)> {
         if !self.tick(LINE_WEIGHT) {
             return None;
         }
@@ -150,19 +150,17 @@ impl<'m, R: BufRead> Lines<'m, R> {
                 if e.ends_reading() {
                     self.reader = None;
                 }
-                Some(Err(e))
+                Some((self.line, Err(e)))
             }
             Ok(Some(())) => {
                 self.line += 1;
                 match std::str::from_utf8(&self.buf) {
-                    Ok(text) => Some(Ok(text)),
+                    Ok(text) => Some((self.line, Ok(text))),
                     Err(e) => {
                         let good = e.valid_up_to();
                         let col = String::from_utf8_lossy(&self.buf[..good]).chars().count() + 1;
-                        Some(Err(LineError::BadByte {
-                            byte: self.buf[good],
-                            col,
-                        }))
+                        let byte = self.buf[good];
+                        Some((self.line, Err(LineError::BadByte { byte, col })))
                     }
                 }
             }
@@ -381,7 +379,7 @@ mod tests {
     fn all(bytes: &[u8], max: usize) -> Vec<Result<String, LineError>> {
         let mut lines = Lines::new(bytes, max, &Silent);
         let mut out = Vec::new();
-        while let Some(l) = lines.next_line() {
+        while let Some((_, l)) = lines.next_line() {
             out.push(l.map(str::to_string));
         }
         out
@@ -412,7 +410,7 @@ mod tests {
         );
         let zero = std::io::BufReader::new(std::io::repeat(0));
         let mut lines = Lines::new(zero, 10, &Silent);
-        assert_eq!(lines.next_line(), Some(Err(LineError::Endless)));
+        assert_eq!(lines.next_line(), Some((1, Err(LineError::Endless))));
         assert_eq!(lines.next_line(), None);
         assert_eq!(lines.line(), 1);
     }

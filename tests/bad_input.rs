@@ -440,7 +440,7 @@ fn puzzle_file_line_forms() {
     for (name, bytes, records, errors) in cases {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        let c = puzzlelab::sudoku::formats::read_file(&path);
+        let c = puzzlelab::sudoku::formats::read_file(&path, &puzzlelab::monitor::Silent);
         assert_eq!(c.records.len(), *records, "{name}: {:?}", c.errors);
         assert_eq!(c.errors.len(), errors.len(), "{name}: {:?}", c.errors);
         for (e, want) in c.errors.iter().zip(errors.iter()) {

@@ -165,15 +165,20 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                 return None;
             }
             let lines = self.lines.as_mut()?;
+            let mut line_no = lines.line();
             let step = match lines.next_line() {
                 None => Step::End,
-                Some(Err(e)) => Step::Bad(match e {
-                    LineError::TooLong { .. } => ErrorKind::TooLong,
-                    LineError::BadByte { byte, col } => ErrorKind::BadByte { byte, col },
-                    LineError::Endless => ErrorKind::Endless,
-                    LineError::Io(why) => ErrorKind::Unreadable(why),
-                }),
-                Some(Ok(text)) => {
+                Some((l, Err(e))) => {
+                    line_no = l;
+                    Step::Bad(match e {
+                        LineError::TooLong { .. } => ErrorKind::TooLong,
+                        LineError::BadByte { byte, col } => ErrorKind::BadByte { byte, col },
+                        LineError::Endless => ErrorKind::Endless,
+                        LineError::Io(why) => ErrorKind::Unreadable(why),
+                    })
+                }
+                Some((l, Ok(text))) => {
+                    line_no = l;
                     let line = text.trim_end();
                     let trimmed = line.trim_start();
                     if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -185,7 +190,6 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                     }
                 }
             };
-            let line_no = lines.line();
             match step {
                 Step::Skip => {}
                 Step::End => {
