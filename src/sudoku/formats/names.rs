@@ -5,7 +5,8 @@
 //! The escapes: `\\` a backslash, `\t` a TAB, `\n` a line feed, `\r` a
 //! carriage return, and `\u{HEX}` for any other control character, for
 //! white space at the start or end of the name (the reader trims names a
-//! person typed) and for a `#` that starts it (a comment line). Reading
+//! person typed) and for a `#` or a byte-order mark that starts it (a
+//! comment line; a file's first line losing its mark). Reading
 //! undoes them; a backslash followed by anything else stays as it is, so a
 //! hand-written name such as `C:\puzzles` reads as typed.
 
@@ -24,7 +25,10 @@ pub fn escape_name(name: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            _ if c.is_control() || (at_end && c.is_whitespace()) || (i == 0 && c == '#') => {
+            _ if c.is_control()
+                || (at_end && c.is_whitespace())
+                || (i == 0 && (c == '#' || c == '\u{feff}')) =>
+            {
                 out.push_str(&format!("\\u{{{:x}}}", c as u32));
             }
             _ => out.push(c),
