@@ -261,6 +261,13 @@ impl<E> ErrorList<E> {
         }
     }
 
+    /// Counts and keeps `e` whatever the count: the error that ended a
+    /// reading, which says why the rest is missing.
+    pub fn push_kept(&mut self, e: E) {
+        self.total += 1;
+        self.kept.push(e);
+    }
+
     /// Errors in all, kept or not.
     pub fn total(&self) -> usize {
         self.total

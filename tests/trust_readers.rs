@@ -403,8 +403,8 @@ fn names_with_tabs_and_line_breaks_read_back() {
     let name = "a\\tb\\nc, \\\"d\\\" #1";
     for ext in ["tsv", "csv"] {
         let p = dir.join(format!("out.{ext}")).display().to_string();
-        s.eval(&format!(
-            "write_puzzles({p:?}, #{{puzzles: [ym, clark], names: [\"{name}\", \"\"], lines: [1, 2]}})"
+        let _ = s.eval(&format!(
+            "write_puzzles({p:?}, #{{puzzles: [grid(\"{YM}\"), grid(\"{CLARK}\")], names: [\"{name}\", \"\"], lines: [1, 2]}})"
         ))
         .unwrap();
         let back = s
@@ -497,7 +497,8 @@ proptest! {
         prop_assert_eq!(items.len(), recs.len());
         for (item, r) in items.iter().zip(&recs) {
             prop_assert_eq!(item["name"].as_str(), r.name.as_deref());
-            prop_assert_eq!(item["puzzle"].as_str(), Some(r.grid.line().as_str()));
+            let puzzle = r.grid.line();
+            prop_assert_eq!(item["puzzle"].as_str(), Some(puzzle.as_str()));
         }
     }
 }

@@ -102,7 +102,11 @@ pub fn solve_file(
                     if first_error.is_none() || e.ends_reading() {
                         first_error = Some(e.clone());
                     }
-                    sum.errors.push(e);
+                    if e.ends_reading() {
+                        sum.errors.push_kept(e);
+                    } else {
+                        sum.errors.push(e);
+                    }
                 }
             }
         }

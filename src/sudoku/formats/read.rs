@@ -35,6 +35,7 @@ fn collect<R: BufRead>(mut records: Records<'_, R>) -> Collection {
     for item in records.by_ref() {
         match item {
             Ok(r) => out.records.push(r),
+            Err(e) if e.ends_reading() => out.errors.push_kept(e),
             Err(e) => out.errors.push(e),
         }
     }
