@@ -420,9 +420,10 @@ fn puzzle_file_line_forms() {
         ),
         (
             "fields.txt",
-            format!("{zeros},{zeros},{zeros}\n{P}\n").into_bytes(),
+            // Three fields are name,puzzle,solution; four are one too many.
+            format!("{zeros},{zeros},{zeros},{zeros}\n{P}\n").into_bytes(),
             1,
-            &["fields.txt:1: 3 fields"],
+            &["fields.txt:1: 4 fields"],
         ),
         (
             "nul.txt",
