@@ -7,9 +7,9 @@
 //! engine for a person; `main` picks the mode. See ARCHITECTURE.md.
 
 pub mod files;
-pub mod reading;
 pub mod monitor;
 pub mod process;
+pub mod reading;
 
 pub mod pentomino;
 pub mod polyomino;

@@ -321,7 +321,10 @@ impl fmt::Display for TextError {
                 line,
                 col,
                 byte,
-            } => write!(f, "{file}:{line}:{col}: byte 0x{byte:02X} is not UTF-8 text"),
+            } => write!(
+                f,
+                "{file}:{line}:{col}: byte 0x{byte:02X} is not UTF-8 text"
+            ),
         }
     }
 }
@@ -368,7 +371,8 @@ pub fn decode_text(mut bytes: Vec<u8>, file: &str) -> Result<String, TextError> 
             .map_or(0, |i| i + 1);
         let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
         // The bytes before `good` are valid UTF-8.
-        let col = 1 + std::str::from_utf8(&bytes[line_start..good]).map_or(0, |s| s.chars().count());
+        let col =
+            1 + std::str::from_utf8(&bytes[line_start..good]).map_or(0, |s| s.chars().count());
         TextError::BadByte {
             file: file.to_string(),
             line,
@@ -437,12 +441,18 @@ mod tests {
         for i in 0..MAX_ERRORS + 5 {
             list.push(i);
         }
-        assert_eq!((list.len(), list.total(), list.more()), (MAX_ERRORS, MAX_ERRORS + 5, 5));
+        assert_eq!(
+            (list.len(), list.total(), list.more()),
+            (MAX_ERRORS, MAX_ERRORS + 5, 5)
+        );
     }
 
     #[test]
     fn whole_texts_name_a_bad_byte_and_drop_a_bom() {
-        assert_eq!(decode_text(b"\xEF\xBB\xBFlet a;".to_vec(), "s").unwrap(), "let a;");
+        assert_eq!(
+            decode_text(b"\xEF\xBB\xBFlet a;".to_vec(), "s").unwrap(),
+            "let a;"
+        );
         let mut bytes = b"ok\nlet \xC3\xA9 = ".to_vec();
         bytes.push(0xFF);
         let e2 = decode_text(bytes, "s.rhai").unwrap_err();

@@ -48,7 +48,13 @@ fn dev_zero_is_one_endless_line_for_every_reader() {
     let (_, mut s) = session();
     let start = Instant::now();
     let puzzles = ": /dev/zero:1: line longer than 64 MiB: not a puzzle file, reading stopped";
-    for f in ["read_file", "read_puzzles", "solve_file", "named_puzzles", "canon_groups"] {
+    for f in [
+        "read_file",
+        "read_puzzles",
+        "solve_file",
+        "named_puzzles",
+        "canon_groups",
+    ] {
         assert_eq!(
             failure(&mut s, &format!("{f}(\"/dev/zero\")")),
             format!("{f}{puzzles}")
@@ -66,7 +72,11 @@ fn dev_zero_is_one_endless_line_for_every_reader() {
         );
     }
     // Eight readers, 64 MiB each: well under a second apiece when optimised.
-    assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -86,7 +96,11 @@ fn dev_urandom_ends_after_a_thousand_bad_lines() {
         let e = failure(&mut s, &format!("{f}(\"/dev/urandom\")"));
         assert!(e.starts_with(&format!("{f}: /dev/urandom:")), "{e}");
     }
-    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -125,7 +139,9 @@ fn bad_lines_after_a_puzzle_are_kept_to_a_thousand_and_counted() {
     assert_eq!(n.as_int().unwrap(), 2);
     // solve_file keeps them the same way.
     let solved = s
-        .eval(&format!("let r = solve_file({p:?}); [r.errors.len(), r.errors[1000], r.unique]"))
+        .eval(&format!(
+            "let r = solve_file({p:?}); [r.errors.len(), r.errors[1000], r.unique]"
+        ))
         .unwrap()
         .into_array()
         .unwrap();
@@ -210,7 +226,9 @@ fn ctrl_c_stops_each_reader_before_its_first_line() {
     let (host, mut s) = session();
     host.cancel_next_job();
     let r = s
-        .eval(&format!("let r = solve_file({puzzles:?}); [r.stopped, r.puzzles]"))
+        .eval(&format!(
+            "let r = solve_file({puzzles:?}); [r.stopped, r.puzzles]"
+        ))
         .unwrap()
         .into_array()
         .unwrap();
@@ -359,7 +377,12 @@ fn scripts_skip_a_bom_and_name_a_bad_byte() {
     let bom = dir.join("bom.rhai");
     std::fs::write(&bom, "\u{feff}print(\"hi\");\n").unwrap();
     let run = crate::common::run_puzzlelab(&["run".as_ref(), bom.as_os_str()], b"");
-    assert_eq!((run.code, run.stdout.as_str()), (0, "hi\n"), "{}", run.stderr);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "hi\n"),
+        "{}",
+        run.stderr
+    );
     let bad = dir.join("bad.rhai");
     std::fs::write(&bad, b"print(1);\nlet s = \"\xFF\";\n").unwrap();
     let run = crate::common::run_puzzlelab(&["run".as_ref(), bad.as_os_str()], b"");
@@ -408,7 +431,9 @@ fn names_with_tabs_and_line_breaks_read_back() {
         ))
         .unwrap();
         let back = s
-            .eval(&format!("let f = read_file({p:?}); [f.names, f.errors.len()]"))
+            .eval(&format!(
+                "let f = read_file({p:?}); [f.names, f.errors.len()]"
+            ))
             .unwrap()
             .into_array()
             .unwrap();
@@ -427,7 +452,10 @@ fn names_with_tabs_and_line_breaks_read_back() {
         "{text}"
     );
     let tsv = std::fs::read_to_string(dir.join("out.tsv")).unwrap();
-    assert!(tsv.starts_with(&format!("a\\tb\\nc, \"d\" #1\t{zeros}\n\t")), "{tsv}");
+    assert!(
+        tsv.starts_with(&format!("a\\tb\\nc, \"d\" #1\t{zeros}\n\t")),
+        "{tsv}"
+    );
 }
 
 #[test]

@@ -15,8 +15,8 @@ pub mod api {
 
     use rhai::{Array, Map};
 
-    use crate::script::error;
     use super::files::{error_strings, read};
+    use crate::script::error;
     use crate::script::host::{host, monitor};
     use crate::sudoku::Grid;
     use crate::sudoku::file_solve;
@@ -259,7 +259,8 @@ pub mod api {
     /// a name is escaped so that any name stays on its line and reads back
     /// as it was: `\\` a backslash, `\t` TAB, `\n` line feed, `\r`
     /// carriage return, and `\u{HEX}` any other control character, white
-    /// space at the name's start or end, and a `#` that starts it (`read_file`
+    /// space at the name's start or end, and a `#` or byte-order mark that
+    /// starts it (`read_file`
     /// undoes these; other backslashes stay). A name longer than 4096 bytes
     /// once escaped is refused, and nothing is written.
     /// Example: `write_puzzles("top95.json", read_file("scripts/data/top95.txt"))`
@@ -351,7 +352,10 @@ mod files {
 
     /// Bad lines as strings: the first ones kept, then how many more.
     pub fn error_strings(errors: &ErrorList<formats::FormatError>) -> Array {
-        let mut out: Array = errors.iter().map(|e| Dynamic::from(e.to_string())).collect();
+        let mut out: Array = errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
         if errors.more() > 0 {
             out.push(Dynamic::from(format!(
                 "... and {} more bad lines",

@@ -101,6 +101,9 @@ mod tests {
 
     #[test]
     fn a_hand_written_backslash_stays() {
-        assert_eq!(unescape_name("C:\\puzzles\\u{zz}\\"), "C:\\puzzles\\u{zz}\\");
+        assert_eq!(
+            unescape_name("C:\\puzzles\\u{zz}\\"),
+            "C:\\puzzles\\u{zz}\\"
+        );
     }
 }

@@ -149,7 +149,10 @@ impl<'m, R: BufRead> Records<'m, R> {
 /// What one line turned out to be.
 enum Step {
     Skip,
-    Puzzle(Result<(Option<String>, Grid, Option<Grid>), ErrorKind>, bool),
+    Puzzle(
+        Result<(Option<String>, Grid, Option<Grid>), ErrorKind>,
+        bool,
+    ),
     Bad(ErrorKind),
     End,
 }

@@ -4,8 +4,7 @@ use super::*;
 use crate::monitor::Silent;
 use crate::sudoku::Grid;
 
-const P: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 #[test]
 fn reads_every_form_and_keeps_going() {
@@ -118,4 +117,32 @@ fn streaming_json_matches_the_whole_document() {
     let whole = serde_json::to_string_pretty(&items).unwrap() + "\n";
     assert_eq!(format_records(&recs, Format::Json), whole);
     assert_eq!(format_records(&[], Format::Json), "[]\n");
+}
+
+#[test]
+fn csv_lines_with_quotes_name_their_columns() {
+    let zeros = P.replace('.', "0");
+    // `"a,""b"""` is the name a,"b"; the puzzle starts at column 11.
+    let text = format!("\"a,\"\"b\"\"\",{zeros},\n\"x\",{}y,\n", &zeros[..80]);
+    let c = parse_text(&text, "q.csv");
+    assert_eq!(c.records[0].name.as_deref(), Some("a,\"b\""));
+    assert_eq!(
+        c.errors[0].to_string(),
+        "q.csv:2:85: bad character 'y': a cell is a digit 1-9, or one of . 0 - _ * when empty"
+    );
+}
+
+#[test]
+fn a_file_stops_after_a_thousand_bad_lines_with_no_puzzle() {
+    let text = format!("{}{P}\n", "x\n".repeat(2000));
+    let c = parse_text(&text, "b.txt");
+    assert!(c.records.is_empty());
+    assert_eq!(
+        (c.errors.len(), c.errors.total(), c.lines),
+        (1001, 1001, 1000)
+    );
+    assert_eq!(
+        c.why_empty("b.txt"),
+        "b.txt:1000: 1000 bad lines and not one puzzle: not a puzzle file, reading stopped"
+    );
 }
