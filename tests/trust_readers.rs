@@ -361,13 +361,23 @@ fn a_monitor_stops_an_endless_stream_of_blank_lines() {
 // ---- bad bytes and byte-order marks in DIMACS, scripts and labs ----
 
 #[test]
-fn a_bad_byte_in_a_dimacs_file_is_named_at_line_and_column() {
+fn a_bad_byte_or_a_long_line_in_a_dimacs_file_is_named_at_its_place() {
     let file = crate::common::scratch_file("trust-readers", "bad.cnf");
     std::fs::write(&file, b"p cnf 2 1\n1 \xFF 0\n").unwrap();
     let (_, mut s) = session();
     assert_eq!(
         failure(&mut s, &format!("read_dimacs({:?})", file.as_str())),
-        format!("read_dimacs: {file}:2:3: byte 0xFF is not UTF-8 text: not DIMACS text")
+        format!("read_dimacs: {file}:2:3: byte 0xFF is not UTF-8 text")
+    );
+    let long = crate::common::scratch_file("trust-readers", "long.cnf");
+    std::fs::write(
+        &long,
+        format!("p cnf 2 1\nc {}\n1 0\n", "x".repeat(5 << 20)),
+    )
+    .unwrap();
+    assert_eq!(
+        failure(&mut s, &format!("read_dimacs({:?})", long.as_str())),
+        format!("read_dimacs: {long}:2: line longer than 4 MiB: not read")
     );
 }
 
@@ -478,13 +488,20 @@ fn a_name_too_long_to_read_back_is_refused_and_nothing_written() {
     assert!(!file.exists());
 }
 
-/// Records with any names (no control of characters), puzzles and solutions.
+/// Records with any names, puzzles and solutions.
 fn records() -> impl Strategy<Value = Vec<Record>> {
     let grid = proptest::collection::vec(0u8..=9, 81).prop_map(|cells| {
         let text: String = cells.iter().map(|d| char::from(b'0' + d)).collect();
         Grid::parse(&text).unwrap()
     });
-    let name = proptest::option::of(any::<String>().prop_filter("a name", |n| !n.is_empty()));
+    // Any character, and often those that break a line or a field.
+    let char = prop_oneof![
+        any::<char>(),
+        proptest::sample::select(vec!['\n', '\r', '\t', '\\', ' ', '#', ',', '"', '\u{feff}']),
+    ];
+    let name = proptest::option::of(
+        proptest::collection::vec(char, 1..12).prop_map(|cs| cs.into_iter().collect::<String>()),
+    );
     let record = (name, grid.clone(), proptest::option::of(grid), 1usize..1000).prop_map(
         |(name, grid, solution, line)| Record {
             name,

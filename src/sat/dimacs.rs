@@ -110,10 +110,10 @@ impl fmt::Display for DimacsError {
                 "satisfiable, but the model (`v` lines ending with 0) is missing or unfinished"
             ),
             DimacsErrorKind::LineTooLong { max } => {
-                write!(f, "line longer than {} MiB: not DIMACS text", max >> 20)
+                write!(f, "line longer than {} MiB: not read", max >> 20)
             }
             DimacsErrorKind::BadByte { byte } => {
-                write!(f, "byte 0x{byte:02X} is not UTF-8 text: not DIMACS text")
+                write!(f, "byte 0x{byte:02X} is not UTF-8 text")
             }
             DimacsErrorKind::Endless => write!(
                 f,
