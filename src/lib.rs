@@ -10,6 +10,7 @@ pub mod files;
 pub mod memory;
 pub mod monitor;
 pub mod process;
+pub mod reading;
 
 pub mod pentomino;
 pub mod polyomino;

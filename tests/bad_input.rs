@@ -228,9 +228,10 @@ fn puzzle_file_line_forms() {
         ),
         (
             "fields.txt",
-            format!("{zeros},{zeros},{zeros}\n{P}\n").into_bytes(),
+            // Three fields are name,puzzle,solution; four are one too many.
+            format!("{zeros},{zeros},{zeros},{zeros}\n{P}\n").into_bytes(),
             1,
-            &["fields.txt:1: 3 fields"],
+            &["fields.txt:1: 4 fields"],
         ),
         (
             "nul.txt",
@@ -248,7 +249,7 @@ fn puzzle_file_line_forms() {
     for (name, bytes, records, errors) in cases {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        let c = puzzlelab::sudoku::formats::read_file(&path);
+        let c = puzzlelab::sudoku::formats::read_file(&path, &puzzlelab::monitor::Silent);
         assert_eq!(c.records.len(), *records, "{name}: {:?}", c.errors);
         assert_eq!(c.errors.len(), errors.len(), "{name}: {:?}", c.errors);
         for (e, want) in c.errors.iter().zip(errors.iter()) {

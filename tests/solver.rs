@@ -13,7 +13,7 @@ use puzzlelab::sudoku::solver::{self, batch};
 /// Returns (puzzles, unique, multiple).
 fn check_set(file: &str) -> Option<(usize, usize, usize)> {
     let dir = crate::common::data_or_skip(module_path!())?;
-    let c = formats::read_file(dir.join(file));
+    let c = formats::read_file(dir.join(file), &puzzlelab::monitor::Silent);
     assert!(c.errors.is_empty(), "{file}: {:?}", c.errors.first());
     let grids: Vec<Grid> = c.records.iter().map(|r| r.grid).collect();
     let b = batch::solve_all(&grids, 0, &puzzlelab::monitor::Silent);
@@ -275,7 +275,7 @@ fn writes_every_format_and_reads_it_back() {
             src.display()
         ))
         .unwrap();
-    let c = formats::read_file(&out);
+    let c = formats::read_file(&out, &puzzlelab::monitor::Silent);
     assert_eq!(c.records[0].solution.unwrap().line(), YM_SOLVED);
     let _ = std::fs::remove_dir_all(&dir);
 }

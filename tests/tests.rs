@@ -40,3 +40,4 @@ mod solver_scripts;
 mod svg;
 mod tidy;
 mod trust_memory;
+mod trust_readers;

@@ -33,6 +33,7 @@ const TARGETS: &[(&str, Target, &[&str])] = &[
     ("dimacs", dimacs, &["tests", "labs"]),
     ("solver_answer", solver_answer, &["tests", "labs"]),
     ("lab_format", lab_format, &["labs"]),
+    ("text_file", text_file, &["labs", "scripts"]),
     ("region", region, &["labs", "tests"]),
     ("shape", shape, &["labs", "tests"]),
     ("piece_list", piece_list, &["labs", "tests"]),
@@ -67,13 +68,18 @@ fn grid(b: &[u8]) -> String {
 
 fn puzzle_formats(b: &[u8]) -> String {
     let c = formats::parse_bytes(b, "f");
-    let back = formats::format_records(&c.records, formats::Format::Named);
-    let again = formats::parse_text(&back, "g");
-    assert_eq!(
-        again.records.len(),
-        c.records.len(),
-        "round trip lost records"
-    );
+    // Written in the named and CSV forms, the records read back exactly
+    // (names, puzzles, solutions; the lines are those of the new text).
+    for format in [formats::Format::Named, formats::Format::Csv] {
+        let back = formats::format_records(&c.records, format);
+        let again = formats::parse_text(&back, "g");
+        let kept = |r: &formats::Record| (r.name.clone(), r.grid, r.solution);
+        assert_eq!(
+            again.records.iter().map(kept).collect::<Vec<_>>(),
+            c.records.iter().map(kept).collect::<Vec<_>>(),
+            "{format:?} round trip changed the records"
+        );
+    }
     let first = c.errors.first().map(|e| e.to_string()).unwrap_or_default();
     format!(
         "{} {}",
@@ -94,7 +100,12 @@ fn similarity_reader(b: &[u8]) -> String {
 }
 
 fn dimacs(b: &[u8]) -> String {
-    let r = sat::read_dimacs(&text(b));
+    // The bytes as a file gives them: bad bytes and long lines included.
+    let r = match sat::dimacs::read_dimacs_from(b, &Silent) {
+        Ok(sat::Reading::Read(cnf)) => Ok(cnf),
+        Ok(sat::Reading::Stopped { .. }) => panic!("a silent monitor stopped"),
+        Err(e) => Err(e),
+    };
     if let Ok(cnf) = &r {
         let again = sat::read_dimacs(&sat::to_dimacs(cnf));
         assert!(again.is_ok(), "written DIMACS not read back");
@@ -106,6 +117,16 @@ fn solver_answer(b: &[u8]) -> String {
     let r = sat::read_answer(&text(b));
     if let Ok(a) = &r {
         return shape_of(sat::answer_board(a, None));
+    }
+    shape_of(r)
+}
+
+/// A script or lab file's bytes as text: a BOM dropped, a bad byte placed.
+fn text_file(b: &[u8]) -> String {
+    let r = puzzlelab::reading::decode_text(b.to_vec(), "f");
+    if let Ok(t) = &r {
+        let without = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
+        assert_eq!(t.as_bytes(), without, "text changed");
     }
     shape_of(r)
 }

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::reading::{MAX_TEXT, TextError, read_text};
 use crate::script::Limits;
 use crate::script::session::Session;
 
@@ -83,11 +84,14 @@ fn is_path(name: &str) -> bool {
 
 /// Load lab `name`: an embedded lab by name, or a file when `name` looks
 /// like a path (ends in `.lab` or contains a `/`).
+/// A lab file is read whole (at most [`MAX_TEXT`] bytes, a leading
+/// byte-order mark skipped, a byte that is not UTF-8 named at `file:line:col`).
 pub fn load(name: &str) -> anyhow::Result<Lab> {
-    use anyhow::Context;
     if is_path(name) {
-        let text =
-            std::fs::read_to_string(name).with_context(|| format!("cannot read lab {name}"))?;
+        let text = read_text(std::path::Path::new(name), MAX_TEXT).map_err(|e| match e {
+            TextError::Unreadable { why, .. } => anyhow::anyhow!("cannot read lab {name}: {why}"),
+            e => anyhow::anyhow!(e),
+        })?;
         return Ok(format::parse(name, name, &text)?);
     }
     match embedded::EMBEDDED.iter().find(|(n, _)| *n == name) {

@@ -10,6 +10,7 @@ use rhai::{Dynamic, EvalAltResult};
 use super::host::{AT_PROMPT, INTERRUPTED, SIGINT_SEEN};
 use super::{Outcome, new_session, repl_command, show};
 use crate::lab::LabState;
+use crate::reading::{MAX_TEXT, read_text};
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
 
@@ -109,10 +110,11 @@ fn strip_shebang(text: &str) -> String {
     }
 }
 
-/// Run a script file in `session`; errors located in `file`.
+/// Run a script file in `session`; errors located in `file`. The file is
+/// read whole (at most [`MAX_TEXT`] bytes, a leading byte-order mark
+/// skipped, a byte that is not UTF-8 named at `file:line:col`).
 pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let text = std::fs::read_to_string(file).with_context(|| format!("{file}: cannot read"))?;
+    let text = read_text(std::path::Path::new(file), MAX_TEXT)?;
     eval_chunk(session, &strip_shebang(&text))
         .map(|_| ())
         .map_err(|e| anyhow::anyhow!(describe_error(&e, file, 1, limits)))

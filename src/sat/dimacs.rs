@@ -8,9 +8,12 @@
 //! error that names the line and column (1-based, in characters).
 
 use std::fmt;
+use std::io::BufRead;
 
 use super::board::Board;
 use super::encode::{Cnf, var};
+use crate::monitor::{Monitor, Silent};
+use crate::reading::{LineError, Lines};
 
 /// What is wrong in a DIMACS or answer text, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,11 +51,25 @@ pub enum DimacsErrorKind {
     BadStatus(String),
     /// A satisfiable answer whose model is missing or not ended by 0.
     NoModel,
+    /// A line longer than `max` bytes (the position is its line).
+    LineTooLong { max: usize },
+    /// A byte that is not UTF-8 text.
+    BadByte { byte: u8 },
+    /// A line with no end in sight (an endless device): reading stopped.
+    Endless,
+    /// The text could not be read on (the position is its line).
+    Unreadable(String),
 }
 
 impl fmt::Display for DimacsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.line, self.col)?;
+        match &self.kind {
+            // About a whole line: no column.
+            DimacsErrorKind::LineTooLong { .. }
+            | DimacsErrorKind::Endless
+            | DimacsErrorKind::Unreadable(_) => write!(f, "{}: ", self.line)?,
+            _ => write!(f, "{}:{}: ", self.line, self.col)?,
+        }
         match &self.kind {
             DimacsErrorKind::NoHeader => {
                 write!(f, "no `p cnf V C` header before the clauses")
@@ -92,6 +109,18 @@ impl fmt::Display for DimacsError {
                 f,
                 "satisfiable, but the model (`v` lines ending with 0) is missing or unfinished"
             ),
+            DimacsErrorKind::LineTooLong { max } => {
+                write!(f, "line longer than {} MiB: not read", max >> 20)
+            }
+            DimacsErrorKind::BadByte { byte } => {
+                write!(f, "byte 0x{byte:02X} is not UTF-8 text")
+            }
+            DimacsErrorKind::Endless => write!(
+                f,
+                "line longer than {} MiB: not a text file, reading stopped",
+                crate::reading::MAX_SKIP >> 20
+            ),
+            DimacsErrorKind::Unreadable(why) => write!(f, "cannot read on: {why}"),
         }
     }
 }
@@ -137,40 +166,97 @@ pub fn to_dimacs(cnf: &Cnf) -> String {
     out
 }
 
+/// The longest DIMACS or answer line read: 4 MiB (minisat's result file
+/// puts a whole model on one line, about 110 KB for a 25×25 board).
+pub const MAX_LINE: usize = 4 << 20;
+
+/// A text read to its end, or stopped by the monitor after `lines` lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading<T> {
+    /// The whole text was read.
+    Read(T),
+    /// The monitor said stop (Ctrl+C, the memory budget): nothing is returned.
+    Stopped { lines: usize },
+}
+
+/// Feeds the lines of `reader` to `each` (1-based line, text) until it
+/// returns `Ok(false)` or the text ends; returns where the text ended
+/// (line, column past its last character), or that the monitor stopped it.
+fn each_line<R: BufRead>(
+    reader: R,
+    monitor: &dyn Monitor,
+    mut each: impl FnMut(usize, &str) -> Result<bool, DimacsError>,
+) -> Result<Reading<(usize, usize)>, DimacsError> {
+    let mut lines = Lines::new(reader, MAX_LINE, monitor);
+    let mut end = (1, 1);
+    while let Some((l, item)) = lines.next_line() {
+        let line = item.map_err(|e| {
+            let (col, kind) = match e {
+                LineError::TooLong { max } => (0, DimacsErrorKind::LineTooLong { max }),
+                LineError::BadByte { byte, col } => (col, DimacsErrorKind::BadByte { byte }),
+                LineError::Endless => (0, DimacsErrorKind::Endless),
+                LineError::Io(why) => (0, DimacsErrorKind::Unreadable(why)),
+            };
+            err(l, col, kind)
+        })?;
+        end = (l, line.chars().count() + 1);
+        if !each(l, line)? {
+            break;
+        }
+    }
+    if lines.stopped() {
+        return Ok(Reading::Stopped {
+            lines: lines.line(),
+        });
+    }
+    Ok(Reading::Read(end))
+}
+
 /// Read DIMACS CNF text strictly (see the module doc).
 pub fn read_dimacs(text: &str) -> Result<Cnf, DimacsError> {
+    match read_dimacs_from(text.as_bytes(), &Silent)? {
+        Reading::Read(cnf) => Ok(cnf),
+        // A silent monitor never stops.
+        Reading::Stopped { .. } => Err(err(1, 1, DimacsErrorKind::NoHeader)),
+    }
+}
+
+/// Read DIMACS CNF strictly from a stream, line by line (see the module
+/// doc), asking `monitor` whether to stop every 64 KiB.
+pub fn read_dimacs_from<R: BufRead>(
+    reader: R,
+    monitor: &dyn Monitor,
+) -> Result<Reading<Cnf>, DimacsError> {
     let mut cnf: Option<(Cnf, usize)> = None;
     let mut clause: Vec<i32> = Vec::new();
     let mut clause_start = (0, 0);
-    let mut pending: Vec<&str> = Vec::new();
-    let mut end = (1, 1);
-    for (l, line) in text.lines().enumerate() {
-        let l = l + 1;
-        end = (l, line.chars().count() + 1);
+    let mut pending: Vec<String> = Vec::new();
+    let end = each_line(reader, monitor, |l, line| {
         let mut ws = words(line).peekable();
         let Some(&(col, first)) = ws.peek() else {
-            continue;
+            return Ok(true);
         };
         if first.starts_with('c') {
             match cnf.as_mut() {
                 Some((cnf, _)) => cnf.add_comment(comment_text(line)),
-                None => pending.push(comment_text(line)),
+                None => pending.push(comment_text(line).to_string()),
             }
-            continue;
+            return Ok(true);
         }
         if first.starts_with('%') {
-            break;
+            return Ok(false);
         }
         if first.starts_with('p') {
             if cnf.is_some() {
                 return Err(err(l, col, DimacsErrorKind::SecondHeader));
             }
-            let (mut formula, declared) = header(l, end.1, ws.collect())?;
+            let eol = line.chars().count() + 1;
+            let (mut formula, declared) = header(l, eol, ws.collect())?;
             for c in pending.drain(..) {
-                formula.add_comment(c);
+                formula.add_comment(&c);
             }
             cnf = Some((formula, declared));
-            continue;
+            return Ok(true);
         }
         let Some((formula, declared)) = cnf.as_mut() else {
             return Err(err(l, col, DimacsErrorKind::NoHeader));
@@ -207,7 +293,12 @@ pub fn read_dimacs(text: &str) -> Result<Cnf, DimacsError> {
             }
             clause.push(lit as i32);
         }
-    }
+        Ok(true)
+    })?;
+    let end = match end {
+        Reading::Read(end) => end,
+        Reading::Stopped { lines } => return Ok(Reading::Stopped { lines }),
+    };
     let Some((formula, declared)) = cnf else {
         return Err(err(1, 1, DimacsErrorKind::NoHeader));
     };
@@ -225,7 +316,7 @@ pub fn read_dimacs(text: &str) -> Result<Cnf, DimacsError> {
             },
         ));
     }
-    Ok(formula)
+    Ok(Reading::Read(formula))
 }
 
 /// The text of a comment line after its `c` and one space.
@@ -279,17 +370,26 @@ pub enum Answer {
 /// lines ending with 0, `c` lines and anything else ignored) or minisat's
 /// result file (`SAT` / `UNSAT` / `INDET`, then the model ending with 0).
 pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
+    match read_answer_from(text.as_bytes(), &Silent)? {
+        Reading::Read(answer) => Ok(answer),
+        // A silent monitor never stops.
+        Reading::Stopped { .. } => Ok(Answer::Unknown),
+    }
+}
+
+/// Read a solver's answer from a stream, line by line (see [`read_answer`]).
+pub fn read_answer_from<R: BufRead>(
+    reader: R,
+    monitor: &dyn Monitor,
+) -> Result<Reading<Answer>, DimacsError> {
     let mut status: Option<Answer> = None;
     let mut model: Vec<i32> = Vec::new();
     let mut finished = false;
     let mut minisat = false;
-    let mut end = (1, 1);
-    for (l, line) in text.lines().enumerate() {
-        let l = l + 1;
-        end = (l, line.chars().count() + 1);
+    let end = each_line(reader, monitor, |l, line| {
         let mut ws = words(line);
         let Some((col, first)) = ws.next() else {
-            continue;
+            return Ok(true);
         };
         let literals: Box<dyn Iterator<Item = (usize, &str)>> = match first {
             "s" if status.is_none() => {
@@ -302,7 +402,7 @@ pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
                         return Err(err(l, scol, DimacsErrorKind::BadStatus(word.to_string())));
                     }
                 });
-                continue;
+                return Ok(true);
             }
             "SAT" | "UNSAT" | "INDET" if status.is_none() => {
                 minisat = true;
@@ -311,11 +411,11 @@ pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
                     "UNSAT" => Answer::Unsat,
                     _ => Answer::Unknown,
                 });
-                continue;
+                return Ok(true);
             }
             "v" if !minisat => Box::new(ws),
             _ if minisat && status.is_some() => Box::new(std::iter::once((col, first)).chain(ws)),
-            _ => continue,
+            _ => return Ok(true),
         };
         for (col, word) in literals {
             if finished {
@@ -330,13 +430,21 @@ pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
                 model.push(lit);
             }
         }
-    }
-    match status {
-        None => Err(err(1, 1, DimacsErrorKind::NoStatus)),
-        Some(Answer::Sat(_)) if !finished => Err(err(end.0, end.1, DimacsErrorKind::NoModel)),
-        Some(Answer::Sat(_)) => Ok(Answer::Sat(model)),
-        Some(other) => Ok(other),
-    }
+        Ok(true)
+    })?;
+    let end = match end {
+        Reading::Read(end) => end,
+        Reading::Stopped { lines } => return Ok(Reading::Stopped { lines }),
+    };
+    let answer = match status {
+        None => return Err(err(1, 1, DimacsErrorKind::NoStatus)),
+        Some(Answer::Sat(_)) if !finished => {
+            return Err(err(end.0, end.1, DimacsErrorKind::NoModel));
+        }
+        Some(Answer::Sat(_)) => Answer::Sat(model),
+        Some(other) => other,
+    };
+    Ok(Reading::Read(answer))
 }
 
 /// Why a model is not a board.

@@ -210,6 +210,38 @@ impl Cnf {
             .map(|n| n * n)
             .find(|&side| (side * side * side) as u32 == self.vars)
     }
+
+    /// A summary for people: variables, clauses, and for an encoded
+    /// Sudoku the count of each family of clauses.
+    pub fn summary(&self) -> String {
+        let c = self;
+        let mut s = format!("CNF: {} variables, {} clauses", c.vars(), c.clause_count());
+        match c.counts() {
+            Some(k) => {
+                let each = |v: &[usize; 4]| {
+                    Family::ALL
+                        .iter()
+                        .zip(v)
+                        .map(|(f, n)| format!("{} {n}", f.name()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                s += &format!(
+                    " (Sudoku {0}×{0})\n  existence {1:>6}  ({2})\n  pairs     {3:>6}  ({4})\n  clues     {5:>6}",
+                    k.side,
+                    k.exist_total(),
+                    each(&k.exist),
+                    k.pairs_total(),
+                    each(&k.pairs),
+                    k.clues
+                );
+            }
+            None => {
+                s += &format!(" ({} comment lines)", c.comments().len());
+            }
+        }
+        s
+    }
 }
 
 /// The J walk-through's encoding of `board`, named `name` in its comments.

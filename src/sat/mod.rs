@@ -16,8 +16,12 @@ pub mod solve;
 
 use std::fmt;
 
+use crate::monitor::Monitor;
+
 pub use board::{Board, BoardError};
-pub use dimacs::{Answer, DecodeError, DimacsError, decode, read_answer, read_dimacs, to_dimacs};
+pub use dimacs::{
+    Answer, DecodeError, DimacsError, Reading, decode, read_answer, read_dimacs, to_dimacs,
+};
 pub use encode::{Cnf, Counts, Family, encode, encode_named};
 pub use solve::{SudokuSat, Uniqueness, solve, unique};
 
@@ -39,6 +43,8 @@ pub enum SatError {
     External { command: String, message: String },
     /// Stopped by the monitor (Ctrl+C).
     Cancelled,
+    /// Reading `path` stopped by the monitor after `lines` lines.
+    ReadStopped { path: String, lines: usize },
     /// A formula with more variables than the embedded solver takes.
     TooLarge { vars: u32 },
 }
@@ -58,6 +64,9 @@ impl fmt::Display for SatError {
                 write!(f, "solver {command:?}: {message}")
             }
             SatError::Cancelled => write!(f, "stopped (Ctrl+C)"),
+            SatError::ReadStopped { path, lines } => {
+                write!(f, "stopped reading {path} after {lines} lines")
+            }
             SatError::TooLarge { vars } => write!(
                 f,
                 "{vars} variables: the built-in solver takes at most {}",
@@ -87,23 +96,32 @@ impl From<DimacsError> for SatError {
     }
 }
 
-/// The largest DIMACS or answer file read (a 25×25 Sudoku's CNF is ~20 MB).
-pub const MAX_FILE: u64 = 512 * 1024 * 1024;
-
-fn read_text(path: &str) -> Result<String, SatError> {
+/// The file `path` opened for reading as a stream.
+fn open(path: &str) -> Result<std::io::BufReader<std::fs::File>, SatError> {
     let io = |message: String| SatError::Io {
         path: path.to_string(),
         message,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| io(e.to_string()))?
-        .len();
-    if size > MAX_FILE {
-        return Err(io(format!(
-            "{size} bytes: larger than the {MAX_FILE} this reader takes"
-        )));
+    let f = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(io("it is a folder, not a file".to_string()));
     }
-    std::fs::read_to_string(path).map_err(|e| io(e.to_string()))
+    Ok(std::io::BufReader::with_capacity(1 << 16, f))
+}
+
+/// What a file read yields, or where the monitor stopped it.
+fn finish<T>(path: &str, read: Result<Reading<T>, DimacsError>) -> Result<T, SatError> {
+    match read {
+        Ok(Reading::Read(value)) => Ok(value),
+        Ok(Reading::Stopped { lines }) => Err(SatError::ReadStopped {
+            path: path.to_string(),
+            lines,
+        }),
+        Err(error) => Err(SatError::Dimacs {
+            file: Some(path.to_string()),
+            error,
+        }),
+    }
 }
 
 /// Write `cnf` as DIMACS to the file `path`, safely: to a temporary file
@@ -115,20 +133,16 @@ pub fn write_dimacs_file(cnf: &Cnf, path: &str) -> Result<(), SatError> {
     })
 }
 
-/// Read a DIMACS file strictly; errors read `path:line:col: ...`.
-pub fn read_dimacs_file(path: &str) -> Result<Cnf, SatError> {
-    read_dimacs(&read_text(path)?).map_err(|error| SatError::Dimacs {
-        file: Some(path.to_string()),
-        error,
-    })
+/// Read a DIMACS file strictly, as a stream that `monitor` can stop;
+/// errors read `path:line:col: ...`.
+pub fn read_dimacs_file(path: &str, monitor: &dyn Monitor) -> Result<Cnf, SatError> {
+    finish(path, dimacs::read_dimacs_from(open(path)?, monitor))
 }
 
-/// Read a solver's answer from the file `path` (its output or minisat's result file).
-pub fn read_answer_file(path: &str) -> Result<Answer, SatError> {
-    read_answer(&read_text(path)?).map_err(|error| SatError::Dimacs {
-        file: Some(path.to_string()),
-        error,
-    })
+/// Read a solver's answer from the file `path` (its output or minisat's
+/// result file), as a stream that `monitor` can stop.
+pub fn read_answer_file(path: &str, monitor: &dyn Monitor) -> Result<Answer, SatError> {
+    finish(path, dimacs::read_answer_from(open(path)?, monitor))
 }
 
 /// The board in a satisfiable answer (`None` when unsatisfiable), for a

@@ -222,7 +222,7 @@ pub mod api {
     /// A summary: variables, clauses, and the count per family.
     #[rhai_fn(global, name = "to_string", pure)]
     pub fn cnf_to_string(formula: &mut Cnf) -> String {
-        super::describe(formula)
+        formula.summary()
     }
 
     /// One line, for lists: `<cnf: V variables, C clauses>`.
@@ -296,9 +296,16 @@ pub mod api {
     }
 
     /// Read a DIMACS CNF file strictly; errors name the file, line and column.
+    ///
+    /// The file is read as a stream: a line longer than 4 MiB or a byte
+    /// that is not UTF-8 is an error at its line, and Ctrl+C stops the
+    /// reading with a `stopped (Ctrl+C)` error.
     #[rhai_fn(return_raw)]
-    pub fn read_dimacs(path: &str) -> Result<Cnf, Box<EvalAltResult>> {
-        sat::read_dimacs_file(path).map_err(|e| error(format!("read_dimacs: {e}")))
+    pub fn read_dimacs(ctx: NativeCallContext, path: &str) -> Result<Cnf, Box<EvalAltResult>> {
+        let monitor = crate::script::host::monitor(&ctx);
+        let cnf = sat::read_dimacs_file(path, &*monitor);
+        drop(monitor);
+        cnf.map_err(|e| super::sat_error(&ctx, "read_dimacs", e))
     }
 
     /// Read DIMACS CNF from a string; errors name the line and column.
@@ -309,8 +316,11 @@ pub mod api {
 
     /// Read a solver's answer file (`s`/`v` lines, or minisat's result file) into a grid (9×9) or board; () when unsatisfiable.
     #[rhai_fn(return_raw)]
-    pub fn read_answer(path: &str) -> Result<Dynamic, Box<EvalAltResult>> {
-        let answer = sat::read_answer_file(path).map_err(|e| error(format!("read_answer: {e}")))?;
+    pub fn read_answer(ctx: NativeCallContext, path: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        let monitor = crate::script::host::monitor(&ctx);
+        let answer = sat::read_answer_file(path, &*monitor);
+        drop(monitor);
+        let answer = answer.map_err(|e| super::sat_error(&ctx, "read_answer", e))?;
         super::board_or_unit(sat::answer_board(&answer, None), "read_answer", true)
     }
 
@@ -533,35 +543,6 @@ use crate::script::error;
 use crate::script::host::monitor;
 use api::{Cnf, SudokuBoard};
 
-fn describe(c: &Cnf) -> String {
-    let mut s = format!("CNF: {} variables, {} clauses", c.vars(), c.clause_count());
-    match c.counts() {
-        Some(k) => {
-            let each = |v: &[usize; 4]| {
-                Family::ALL
-                    .iter()
-                    .zip(v)
-                    .map(|(f, n)| format!("{} {n}", f.name()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            s += &format!(
-                " (Sudoku {0}×{0})\n  existence {1:>6}  ({2})\n  pairs     {3:>6}  ({4})\n  clues     {5:>6}",
-                k.side,
-                k.exist_total(),
-                each(&k.exist),
-                k.pairs_total(),
-                each(&k.pairs),
-                k.clues
-            );
-        }
-        None => {
-            s += &format!(" ({} comment lines)", c.comments().len());
-        }
-    }
-    s
-}
-
 fn write(c: &Cnf, path: &str) -> Result<(), Box<EvalAltResult>> {
     sat::write_dimacs_file(c, path).map_err(|e| error(format!("write_dimacs: {e}")))
 }
@@ -573,6 +554,10 @@ fn sat_error(ctx: &NativeCallContext, what: &str, e: sat::SatError) -> Box<EvalA
         sat::SatError::Cancelled => {
             crate::script::host::stopped(ctx, format!("in {what}: no answer"))
         }
+        sat::SatError::ReadStopped { path, lines } => crate::script::host::stopped(
+            ctx,
+            format!("in {what} after {lines} lines of {path}: nothing read"),
+        ),
         e => error(format!("{what}: {e}")),
     }
 }

@@ -13,8 +13,9 @@ pub fn module() -> Module {
 pub mod api {
     use rhai::{Array, Map};
 
-    use super::helpers::{digits, groups, map_transform, named_list, report, transform_map};
-    use crate::script::error;
+    use super::helpers::{
+        digits, groups, map_transform, named_list, read_source, report, transform_map,
+    };
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
@@ -92,10 +93,12 @@ pub mod api {
     }
 
     /// The named puzzles of a file, as `#{name, grid}` maps.
+    ///
+    /// The first bad line is an error; Ctrl+C stops the reading with a
+    /// `stopped (Ctrl+C)` error.
     #[rhai_fn(return_raw)]
-    pub fn named_puzzles(path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let source = sim::read_file(std::path::Path::new(path))
-            .map_err(|e| error(format!("named_puzzles: {e}")))?;
+    pub fn named_puzzles(ctx: NativeCallContext, path: &str) -> Result<Array, Box<EvalAltResult>> {
+        let source = read_source(&ctx, "named_puzzles", path)?;
         Ok(source
             .puzzles
             .into_iter()
@@ -170,8 +173,7 @@ pub mod api {
         ctx: NativeCallContext,
         path: &str,
     ) -> Result<Array, Box<EvalAltResult>> {
-        let source = sim::read_file(std::path::Path::new(path))
-            .map_err(|e| error(format!("canon_groups: {e}")))?;
+        let source = read_source(&ctx, "canon_groups", path)?;
         groups(&ctx, source.puzzles)
     }
 }
@@ -226,6 +228,25 @@ mod helpers {
             .collect())
     }
 
+    /// The puzzles of a file for `function`, read as a stream that Ctrl+C
+    /// (or the memory budget) stops with the rule's error.
+    pub fn read_source(
+        ctx: &rhai::NativeCallContext,
+        function: &str,
+        path: &str,
+    ) -> Result<sim::Source, Box<EvalAltResult>> {
+        let monitor = crate::script::host::monitor(ctx);
+        let source = sim::read_file(std::path::Path::new(path), &*monitor);
+        drop(monitor);
+        source.map_err(|e| match e {
+            sim::ReadError::Stopped { file, lines } => crate::script::host::stopped(
+                ctx,
+                format!("in {function} after {lines} lines of {file}: no puzzles read"),
+            ),
+            e => error(format!("{function}: {e}")),
+        })
+    }
+
     pub fn report(
         ctx: &rhai::NativeCallContext,
         sources: Array,
@@ -258,10 +279,7 @@ mod helpers {
         {
             sources
                 .iter()
-                .map(|s| {
-                    sim::read_file(std::path::Path::new(&s.to_string()))
-                        .map_err(|e| error(format!("similar_report: {e}")))
-                })
+                .map(|s| read_source(ctx, "similar_report", &s.to_string()))
                 .collect::<Result<_, _>>()?
         } else {
             vec![sim::Source {

@@ -15,6 +15,7 @@ pub mod api {
 
     use rhai::{Array, Map};
 
+    use super::files::{error_strings, read};
     use crate::script::error;
     use crate::script::host::{host, monitor};
     use crate::sudoku::Grid;
@@ -97,31 +98,22 @@ pub mod api {
         Ok(m)
     }
 
-    fn read(path: &str) -> Result<formats::Collection, Box<EvalAltResult>> {
-        let c = formats::read_file(path);
-        if c.records.is_empty() {
-            let why = c
-                .errors
-                .first()
-                .map(|e| e.to_string())
-                .unwrap_or_else(|| format!("{path}: no puzzles in the file"));
-            return Err(error(why));
-        }
-        Ok(c)
-    }
-
     /// The puzzles of a file as an array of grids (bad lines skipped with a warning).
     ///
-    /// Each skipped line is named in a warning as file:line.
+    /// Each skipped line is named in a warning as file:line (the first
+    /// 1000, then how many more). The file is read as a stream: a line
+    /// longer than 64 KiB is a bad line, a file whose first 1000 lines hold
+    /// no puzzle is not read on, and Ctrl+C stops the reading with a
+    /// `stopped (Ctrl+C)` error.
     ///
     /// Lines may be 81 cells, `name<TAB>cells`, or CSV `puzzle,solution`;
     /// `#` comments and blank lines are skipped. Use `read_file` to get the
     /// names, line numbers and errors too.
     #[rhai_fn(return_raw)]
     pub fn read_puzzles(ctx: NativeCallContext, path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let c = read(path)?;
+        let c = read(&ctx, "read_puzzles", path)?;
         let host = host(&ctx);
-        for e in &c.errors {
+        for e in error_strings(&c.errors) {
             host.note(&format!("warning: {e}"));
         }
         Ok(c.records
@@ -133,22 +125,21 @@ pub mod api {
     /// A puzzle file in full, as a map (puzzles, names, lines, errors).
     ///
     /// `puzzles` are grids, `names` strings (`""` when none), `lines` line
-    /// numbers, and `errors` one string per bad line.
+    /// numbers, and `errors` one string per bad line (the first 1000, then
+    /// `... and N more bad lines`). Names written by `write_puzzles` read
+    /// back as they were (see its escapes). Read as a stream, as
+    /// `read_puzzles` is; Ctrl+C stops it with a `stopped (Ctrl+C)` error.
     #[rhai_fn(return_raw)]
-    pub fn read_file(path: &str) -> Result<Map, Box<EvalAltResult>> {
-        let c = read(path)?;
+    pub fn read_file(ctx: NativeCallContext, path: &str) -> Result<Map, Box<EvalAltResult>> {
+        let c = read(&ctx, "read_file", path)?;
         let mut m = Map::new();
         let (mut grids, mut names, mut lines) = (Array::new(), Array::new(), Array::new());
+        let errors = error_strings(&c.errors);
         for r in c.records {
             grids.push(Dynamic::from(r.grid));
             names.push(Dynamic::from(r.name.unwrap_or_default()));
             lines.push(Dynamic::from(r.line as i64));
         }
-        let errors: Array = c
-            .errors
-            .iter()
-            .map(|e| Dynamic::from(e.to_string()))
-            .collect();
         m.insert("puzzles".into(), Dynamic::from(grids));
         m.insert("names".into(), Dynamic::from(names));
         m.insert("lines".into(), Dynamic::from(lines));
@@ -222,18 +213,7 @@ pub mod api {
         m.insert("multiple".into(), int(b.multiple));
         m.insert("invalid".into(), int(b.invalid));
         m.insert("unsolvable".into(), int(b.unsolvable));
-        let mut errors: Array = b
-            .errors
-            .iter()
-            .map(|e| Dynamic::from(e.to_string()))
-            .collect();
-        if b.error_count > b.errors.len() {
-            errors.push(Dynamic::from(format!(
-                "... and {} more bad lines",
-                b.error_count - b.errors.len()
-            )));
-        }
-        m.insert("errors".into(), Dynamic::from(errors));
+        m.insert("errors".into(), Dynamic::from(error_strings(&b.errors)));
         m.insert("seconds".into(), Dynamic::from(b.seconds));
         let rate = b.done as f64 / b.seconds.max(1e-9);
         m.insert("puzzles_per_s".into(), Dynamic::from(rate.round() as i64));
@@ -247,14 +227,16 @@ pub mod api {
 
     /// Writes grids to a file, one per line, in the format its extension names.
     ///
-    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines.
+    /// `.csv` (RFC 4180, columns `name,puzzle,solution`), `.json`, `.tsv`
+    /// for `name<TAB>cells`, otherwise lines (the puzzles only). What is
+    /// written reads back as written with `read_file`.
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles(path: &str, grids: Array) -> Result<(), Box<EvalAltResult>> {
         write_puzzles_as(path, grids, Format::from_path(Path::new(path)))
     }
 
     /// Writes grids to a file in the named format: `lines`, `named`, `csv`
-    /// or `json`.
+    /// or `json` (see `write_puzzles(path, grids)`).
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles_format(
         path: &str,
@@ -273,6 +255,14 @@ pub mod api {
     ///
     /// The format follows the extension, as for an array of grids; JSON
     /// then says which line of the original file each puzzle came from.
+    /// The lines format keeps only the puzzles. In the named and CSV forms
+    /// a name is escaped so that any name stays on its line and reads back
+    /// as it was: `\\` a backslash, `\t` TAB, `\n` line feed, `\r`
+    /// carriage return, and `\u{HEX}` any other control character, white
+    /// space at the name's start or end, and a `#` or byte-order mark that
+    /// starts it (`read_file`
+    /// undoes these; other backslashes stay). A name longer than 4096 bytes
+    /// once escaped is refused, and nothing is written.
     /// Example: `write_puzzles("top95.json", read_file("scripts/data/top95.txt"))`
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles_file(path: &str, file: Map) -> Result<(), Box<EvalAltResult>> {
@@ -321,5 +311,57 @@ pub mod api {
             records.push(Record::new(g));
         }
         formats::write_file(path, &records, f).map_err(|e| error(format!("write_puzzles: {e}")))
+    }
+}
+
+/// Reading puzzle files for the functions above.
+mod files {
+    use rhai::{Array, Dynamic, EvalAltResult, NativeCallContext};
+
+    use crate::reading::ErrorList;
+    use crate::script::error;
+    use crate::script::host::monitor;
+    use crate::sudoku::formats;
+
+    /// The puzzles of `path` for the script function `function`: read as a
+    /// stream that Ctrl+C (or the memory budget) stops with the rule's error;
+    /// a file without one puzzle is an error saying why.
+    pub fn read(
+        ctx: &NativeCallContext,
+        function: &str,
+        path: &str,
+    ) -> Result<formats::Collection, Box<EvalAltResult>> {
+        let monitor = monitor(ctx);
+        let c = formats::read_file(path, &*monitor);
+        drop(monitor);
+        if c.stopped {
+            return Err(crate::script::host::stopped(
+                ctx,
+                format!(
+                    "in {function} after {} lines of {path} ({} puzzles): no puzzles returned",
+                    c.lines,
+                    c.records.len()
+                ),
+            ));
+        }
+        if c.records.is_empty() {
+            return Err(error(format!("{function}: {}", c.why_empty(path))));
+        }
+        Ok(c)
+    }
+
+    /// Bad lines as strings: the first ones kept, then how many more.
+    pub fn error_strings(errors: &ErrorList<formats::FormatError>) -> Array {
+        let mut out: Array = errors
+            .iter()
+            .map(|e| Dynamic::from(e.to_string()))
+            .collect();
+        if errors.more() > 0 {
+            out.push(Dynamic::from(format!(
+                "... and {} more bad lines",
+                errors.more()
+            )));
+        }
+        out
     }
 }

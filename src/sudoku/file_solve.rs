@@ -8,12 +8,10 @@ use std::time::Instant;
 use super::formats::{self, Format, FormatError, Record, SafeWriter};
 use super::solver::batch;
 use crate::monitor::{Monitor, Progress};
+use crate::reading::ErrorList;
 
 /// Puzzles read and solved at a time (about 10 MB of records and outcomes).
 const BLOCK: usize = 1 << 16;
-
-/// Bad lines kept with their messages; past this many only the count grows.
-pub const MAX_ERRORS: usize = 1000;
 
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
@@ -32,10 +30,8 @@ pub struct FileSummary {
     pub invalid: usize,
     /// No solution.
     pub unsolvable: usize,
-    /// The first [`MAX_ERRORS`] bad lines.
-    pub errors: Vec<FormatError>,
-    /// Bad lines in all.
-    pub error_count: usize,
+    /// The bad lines: the first [`crate::reading::MAX_ERRORS`] kept, the rest counted.
+    pub errors: ErrorList<FormatError>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// True when the monitor stopped the run: the counts are partial and no
@@ -88,7 +84,7 @@ pub fn solve_file(
         Some(o) => Some(SafeWriter::create(&o.path, o.format, &[path])?),
         None => None,
     };
-    let mut records = formats::records_of_file(path);
+    let mut records = formats::records_of_file(path, monitor);
     let mut sum = FileSummary::default();
     let mut first_error: Option<FormatError> = None;
     let mut block: Vec<Record> = Vec::with_capacity(1024);
@@ -103,15 +99,21 @@ pub fn solve_file(
                     }
                 }
                 Err(e) => {
-                    sum.error_count += 1;
-                    if first_error.is_none() {
+                    if first_error.is_none() || e.ends_reading() {
                         first_error = Some(e.clone());
                     }
-                    if sum.errors.len() < MAX_ERRORS {
+                    if e.ends_reading() {
+                        sum.errors.push_kept(e);
+                    } else {
                         sum.errors.push(e);
                     }
                 }
             }
+        }
+        if records.stopped() {
+            // Ctrl+C or the memory budget while reading: this block is not solved.
+            sum.stopped = true;
+            break;
         }
         if block.is_empty() {
             break;
@@ -180,7 +182,7 @@ mod tests {
             format: Format::Lines,
         };
         let s = solve_file(&input, Some(&out), 1, &Silent).unwrap();
-        assert_eq!((s.puzzles, s.unique, s.error_count), (2, 2, 1));
+        assert_eq!((s.puzzles, s.unique, s.errors.total()), (2, 2, 1));
         assert_eq!(
             std::fs::read_to_string(&out.path).unwrap().lines().count(),
             2
