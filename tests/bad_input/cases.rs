@@ -83,7 +83,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"read_puzzles("{dir}/missing.txt")"#,
-        "{dir}/missing.txt: cannot read the file: No such file or directory (os error 2)",
+        "read_puzzles: {dir}/missing.txt: cannot read the file: No such file or directory (os error 2)",
     ),
     (
         r#"read_dimacs("{dir}/missing.cnf")"#,
