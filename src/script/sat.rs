@@ -614,14 +614,13 @@ fn solve_with(
 ) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut options = crate::script::options::Options::new("sat_solve", options, &["solver"])?;
     let command = match options.value("solver") {
-        // Refused before the command is even looked at.
-        Some(_) if !crate::script::exec::allowed(ctx) => {
-            return Err(error(format!(
-                "sat_solve: {}",
-                crate::script::exec::NOT_ALLOWED
-            )));
+        Some(value) => {
+            // Refused before the command is even looked at.
+            if let Some(why) = crate::script::exec::refusal(ctx) {
+                return Err(error(format!("sat_solve: {why}")));
+            }
+            Some(solver_command(value)?)
         }
-        Some(value) => Some(solver_command(value)?),
         None => None,
     };
     let monitor = monitor(ctx);
