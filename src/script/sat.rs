@@ -47,7 +47,7 @@ pub mod api {
     /// Example: `pattern_board(4)` is a solved 16×16 Sudoku.
     #[rhai_fn(return_raw)]
     pub fn pattern_board(box_side: i64) -> Result<SudokuBoard, Box<EvalAltResult>> {
-        let n = usize::try_from(box_side).unwrap_or(0);
+        let n = crate::script::options::count("pattern_board", "box_side", box_side)?;
         SudokuBoard::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
     }
 
@@ -260,17 +260,20 @@ pub mod api {
     }
 
     /// The formula's DIMACS text cut to its first `max_lines` lines, then a line saying how many were left out.
-    #[rhai_fn(name = "to_dimacs", pure)]
-    pub fn to_dimacs_abridged(formula: &mut Cnf, max_lines: i64) -> String {
+    #[rhai_fn(name = "to_dimacs", pure, return_raw)]
+    pub fn to_dimacs_abridged(
+        formula: &mut Cnf,
+        max_lines: i64,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let keep = crate::script::options::count("to_dimacs", "max_lines", max_lines)?;
         let text = sat::to_dimacs(formula);
-        let keep = usize::try_from(max_lines).unwrap_or(0);
         let total = text.lines().count();
         if total <= keep {
-            return text;
+            return Ok(text);
         }
         let mut out: String = text.lines().take(keep).map(|l| format!("{l}\n")).collect();
         out += &format!("... ({} more lines)\n", total - keep);
-        out
+        Ok(out)
     }
 
     /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
