@@ -178,7 +178,9 @@ pub fn read_dimacs(text: &str) -> Result<Cnf, DimacsError> {
         for (col, word) in ws {
             let lit: i64 = word
                 .parse()
-                .map_err(|_| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
+                .ok()
+                .filter(|&n| not_minus_zero(word, n))
+                .ok_or_else(|| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
             if clause.is_empty() {
                 clause_start = (l, col);
             }
@@ -323,7 +325,9 @@ pub fn read_answer(text: &str) -> Result<Answer, DimacsError> {
             }
             let lit: i32 = word
                 .parse()
-                .map_err(|_| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
+                .ok()
+                .filter(|&n| not_minus_zero(word, i64::from(n)))
+                .ok_or_else(|| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
             if lit == 0 {
                 finished = true;
             } else {
@@ -422,6 +426,12 @@ pub fn decode(model: &[i32], side: usize) -> Result<Board, DecodeError> {
         });
     }
     Ok(board)
+}
+
+/// False for `-0` (or `-00`...): a literal's sign belongs to a variable,
+/// and 0 only ends a clause, so a signed 0 is a bad literal, not an end.
+fn not_minus_zero(word: &str, n: i64) -> bool {
+    n != 0 || !word.starts_with('-')
 }
 
 #[cfg(test)]

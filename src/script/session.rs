@@ -59,11 +59,13 @@ impl EvalError {
                     _ => {}
                 }
                 let pos = e.position();
-                if pos.is_none() {
-                    return text;
+                if !pos.is_none() {
+                    let suffix = format!(" ({pos})");
+                    if let Some(t) = text.strip_suffix(&suffix) {
+                        text.truncate(t.len());
+                    }
                 }
-                let suffix = format!(" ({pos})");
-                text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+                shorten_trace(&text)
             }
         }
     }
@@ -387,6 +389,28 @@ impl Session {
     pub fn lab_functions(&self) -> &AST {
         &self.lab_functions
     }
+}
+
+/// Calls of a trace shown at each end; the ones between are counted.
+const TRACE_ENDS: usize = 5;
+
+/// `text` with its run of `in call to function ...` lines (one per call
+/// the error passed through) cut to the first and last [`TRACE_ENDS`] and
+/// a line counting those left out: a runaway recursion's error is a few
+/// lines, not one line per level.
+fn shorten_trace(text: &str) -> String {
+    let is_call = |l: &str| l.starts_with("in call to function ") || l.starts_with("in closure call");
+    let lines: Vec<&str> = text.split('\n').collect();
+    let calls: Vec<usize> = (0..lines.len()).filter(|&i| is_call(lines[i])).collect();
+    if calls.len() <= 2 * TRACE_ENDS + 1 {
+        return text.to_string();
+    }
+    let (first_cut, last_cut) = (calls[TRACE_ENDS], calls[calls.len() - TRACE_ENDS - 1]);
+    let left_out = calls.len() - 2 * TRACE_ENDS;
+    let mut out: Vec<String> = lines[..first_cut].iter().map(|l| l.to_string()).collect();
+    out.push(format!("... ({left_out} more calls left out)"));
+    out.extend(lines[last_cut + 1..].iter().map(|l| l.to_string()));
+    out.join("\n")
 }
 
 /// Why a lab may not define a function with a built-in's name and arity.
