@@ -291,3 +291,185 @@ fn lab_code_run_directly_cannot_replace_a_builtin() {
     );
     assert_eq!(shown(&mut s, "filled(ym)"), "36");
 }
+
+// ---- item 7: the smaller promises ---------------------------------------
+
+/// The whole error `code` gives at the prompt (without its position).
+fn error_of(code: &str) -> String {
+    let mut s = Session::capturing(&Limits::default());
+    s.eval(code).expect_err(code).message()
+}
+
+/// A blank line inside a shape is an empty row, as a row of dots is: the
+/// shape is cut in two, not joined by dropping the row.
+#[test]
+fn a_blank_row_in_a_shape_is_a_row() {
+    let cut = "shape: shape is not connected: the cell at row 3, column 1 cannot be reached \
+               from the cell at row 1, column 1 through cells sharing an edge";
+    assert_eq!(error_of("shape(\"X\\n.\\nX\")"), cut);
+    assert_eq!(error_of("shape(\"X\\n\\nX\")"), cut);
+    assert_eq!(error_of("shape(\"X//X\")"), cut);
+    // Blank lines around the drawing are nothing, as before.
+    let mut s = Session::capturing(&Limits::default());
+    assert_eq!(
+        shown(&mut s, "shape(\"\\nXX\\n\\n\") == shape(\"XX\")"),
+        "true"
+    );
+}
+
+/// A negative count or side is refused with the value as given, never
+/// read as 0 (one helper, `script::options::count`, for all of them).
+#[test]
+fn negative_counts_are_echoed() {
+    assert_eq!(
+        error_of("board(-1, 5)"),
+        "board: rows is -1: it must be 0 or more"
+    );
+    assert_eq!(
+        error_of("board(3, -7)"),
+        "board: cols is -7: it must be 0 or more"
+    );
+    assert_eq!(
+        error_of("pattern_board(-3)"),
+        "pattern_board: box_side is -3: it must be 0 or more"
+    );
+    assert_eq!(
+        error_of("to_dimacs(cnf(ym), -1)"),
+        "to_dimacs: max_lines is -1: it must be 0 or more"
+    );
+    // 0 is a count: the header line only goes.
+    let mut s = Session::capturing(&Limits::default());
+    assert!(shown(&mut s, "to_dimacs(cnf(ym), 0)").starts_with("... ("));
+}
+
+/// Every function that takes an options map refuses a key it does not
+/// know, naming it; a wrong value is echoed.
+#[test]
+fn every_options_map_refuses_unknown_keys() {
+    let cases = [
+        (
+            "apply_transform(ym, #{rows: [1,2,3,4,5,6,7,8,9], spin: 1})",
+            "unknown option \"spin\" for apply_transform; known: transposed, rows, cols, digits",
+        ),
+        (
+            "sat_solve(ym, #{solvr: \"x\"})",
+            "unknown option \"solvr\" for sat_solve; known: solver",
+        ),
+        (
+            "count_polyomino(rect(2, 5), \"pentominoes\", #{lim: 1})",
+            "unknown option \"lim\" for count_polyomino; known: raw, one_sided, limit, copies, threads, random, seed",
+        ),
+        (
+            "solve_file(\"nothing.txt\", #{outt: \"x\"})",
+            "unknown option \"outt\" for solve_file; known: threads, out, format",
+        ),
+        (
+            "solve_file(\"nothing.txt\", #{format: \"csv\"})",
+            "solve_file: option format says how to write out, and out (the file to write) is not given",
+        ),
+        (
+            "count_polyomino(rect(2, 5), \"pentominoes\", #{limit: -1})",
+            "count_polyomino: option limit must be a whole number, 0 or more, not -1",
+        ),
+        (
+            "solve_file(\"nothing.txt\", #{out: 5})",
+            "solve_file: option out must be a string, not 5",
+        ),
+    ];
+    for (code, want) in cases {
+        assert_eq!(error_of(code), want, "{code}");
+    }
+}
+
+/// `-0` is a bad literal where a literal belongs, in a formula and in a
+/// solver's answer, not the end of a clause.
+#[test]
+fn minus_zero_is_a_bad_literal() {
+    let e = puzzlelab::sat::read_dimacs("p cnf 2 1\n1 -0 2 0\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2:3: \"-0\" is not a literal (a nonzero number, 0 ends a clause)"
+    );
+    let e = puzzlelab::sat::read_answer("s SATISFIABLE\nv 1 -2 -0\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2:8: \"-0\" is not a literal (a nonzero number, 0 ends a clause)"
+    );
+    // A plain 0 still ends the clause.
+    assert!(puzzlelab::sat::read_dimacs("p cnf 2 1\n1 2 0\n").is_ok());
+}
+
+/// An error that passed through thousands of calls shows the first and
+/// last five and counts the rest, not one line per call.
+#[test]
+fn a_deep_error_prints_a_short_trace() {
+    let limits = Limits {
+        max_call_levels: 5000,
+        ..Limits::default()
+    };
+    let code = "fn f(n) { if n == 3000 { throw \"deep\" } f(n + 1) } f(0)";
+    // Deep script recursion needs the stack the REPL gives its thread.
+    let m = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut s = Session::capturing(&limits);
+            s.eval(code).unwrap_err().message()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    let lines: Vec<&str> = m.lines().collect();
+    assert_eq!(lines.len(), 12, "{m}");
+    assert_eq!(lines[0], "deep (line 1, position 26)");
+    let call = "in call to function 'f' (line 1, position 41)";
+    assert_eq!(&lines[1..6], [call; 5]);
+    assert_eq!(lines[6], "... (2991 more calls left out)");
+    assert_eq!(&lines[7..11], [call; 4]);
+    assert_eq!(lines[11], "in call to function 'f'");
+    // A short trace is left whole.
+    let m = error_of("fn g(n) { if n == 3 { throw \"shallow\" } g(n + 1) } g(0)");
+    assert_eq!(m.lines().count(), 5, "{m}");
+    // Through the binary, at the deepest call level allowed.
+    let r = crate::common::run_puzzlelab(
+        &[
+            "--max-call-levels",
+            "50000",
+            "-e",
+            "fn f(n) { if n == 40000 { throw \"deep\" } f(n + 1) } f(0)",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.len() < 1000, "{} bytes", r.stderr.len());
+    assert!(
+        r.stderr.contains("... (39991 more calls left out)"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A state folder that is a device or a file: history is off, and the
+/// person is told, as for a relative path.
+#[test]
+fn a_state_folder_that_is_not_a_folder_is_reported() {
+    let dir = crate::common::scratch_dir("trust-home");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for home in [std::path::Path::new("/dev/null"), file.as_path()] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(["lab", "example"])
+            .env("PUZZLELAB_HOME", home)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.lines().next().unwrap_or_default(),
+            format!(
+                "warning: the state folder {} is not a folder; history and lab positions are not kept",
+                home.display()
+            )
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}

@@ -13,7 +13,8 @@ use super::error;
 /// side) as a `usize`: a negative one is refused with the value as given,
 /// never cast to 0 or wrapped (so `board(-1, 5)` says -1, not "0×5").
 pub fn count(function: &str, what: &str, n: i64) -> Result<usize, Box<EvalAltResult>> {
-    usize::try_from(n).map_err(|_| error(format!("{function}: {what} is {n}: it must be 0 or more")))
+    usize::try_from(n)
+        .map_err(|_| error(format!("{function}: {what} is {n}: it must be 0 or more")))
 }
 
 /// An options map being read by script function `function`.
@@ -61,7 +62,10 @@ impl Options {
     /// `key` as true or false, if given.
     pub fn bool(&mut self, key: &str) -> Result<Option<bool>, Box<EvalAltResult>> {
         self.take(key)
-            .map(|v| v.as_bool().map_err(|_| self.wrong(key, "true or false", &v)))
+            .map(|v| {
+                v.as_bool()
+                    .map_err(|_| self.wrong(key, "true or false", &v))
+            })
             .transpose()
     }
 

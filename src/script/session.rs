@@ -399,7 +399,8 @@ const TRACE_ENDS: usize = 5;
 /// a line counting those left out: a runaway recursion's error is a few
 /// lines, not one line per level.
 fn shorten_trace(text: &str) -> String {
-    let is_call = |l: &str| l.starts_with("in call to function ") || l.starts_with("in closure call");
+    let is_call =
+        |l: &str| l.starts_with("in call to function ") || l.starts_with("in closure call");
     let lines: Vec<&str> = text.split('\n').collect();
     let calls: Vec<usize> = (0..lines.len()).filter(|&i| is_call(lines[i])).collect();
     if calls.len() <= 2 * TRACE_ENDS + 1 {
