@@ -337,6 +337,12 @@ fn negative_counts_are_echoed() {
         error_of("to_dimacs(cnf(ym), -1)"),
         "to_dimacs: max_lines is -1: it must be 0 or more"
     );
+    // A drawn piece 65,538 lines tall is refused, not wrapped to a domino.
+    assert_eq!(
+        error_of("count_polyomino(rect(1, 2), [\"X\" + \"\\n\" * 65537 + \"X\"])"),
+        "count_polyomino: pieces: a cell at line 65538, column 1: a drawing spans at most \
+         65536 lines and columns"
+    );
     // 0 is a count: the header line only goes.
     let mut s = Session::capturing(&Limits::default());
     assert!(shown(&mut s, "to_dimacs(cnf(ym), 0)").starts_with("... ("));
