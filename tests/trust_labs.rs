@@ -151,8 +151,14 @@ fn code_from_a_lab_never_runs_a_program_whoever_calls_it() {
         assert!(line.starts_with(&refused), "{route}: {line}");
         assert!(!fake.ran(), "{route} ran the program");
     }
-    // The lab's data is the person's to use: typed by them, it runs.
+    // The lab's data is the person's to use: typed by them, it runs, also
+    // right after a lab function failed (its frame is gone).
     assert!(s.eval("sat_solve(ym, opts)").unwrap().is_unit());
+    assert!(fake.ran());
+    let v = s
+        .eval("let e = \"\"; try { helper(ym) } catch (x) { e = x } [e.len() > 0, sat_solve(ym, opts)]")
+        .unwrap();
+    assert_eq!(s.show(&v), "[true, ()]");
     assert!(fake.ran());
 
     // After the lab closes, its closure (kept: a variable holds it) is

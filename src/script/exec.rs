@@ -62,6 +62,9 @@ pub fn lab_on_stack(ctx: &NativeCallContext) -> Option<String> {
 /// doc). Private functions become public: a lab's functions are its own in
 /// any case, and the environment keeps only public ones.
 pub fn mark_lab_functions(engine: &Engine, functions: &AST, origin: &str) -> AST {
+    if !functions.has_functions() {
+        return AST::empty();
+    }
     let mut defs = Module::new();
     for f in functions.iter_fn_def() {
         let mut def = (**f).clone();
