@@ -34,9 +34,8 @@ pub const LAB_SOURCE: &str = "lab ";
 pub fn refusal(ctx: &NativeCallContext) -> Option<String> {
     if let Some(lab) = lab_on_stack(ctx) {
         return Some(format!(
-            "running an installed program is not allowed in code from a lab \
-             (this call comes through a function of {lab}): labs never run external \
-             solvers, even with --allow-exec"
+            "running an installed program is not allowed in code from a lab ({lab}): \
+             labs never run external solvers, even with --allow-exec"
         ));
     }
     (!HostTag::of(ctx).is_some_and(|t| t.allow_exec)).then(|| NOT_ALLOWED.to_string())

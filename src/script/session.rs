@@ -305,6 +305,10 @@ impl Session {
         let mut closures = ast.clone_functions_only();
         closures.retain_functions(|a, b, name, n| !named(a, b, name, n));
         run += ast;
+        if reader == Reader::Lab {
+            // The section's own code is lab code too (see `exec`).
+            run.set_source(format!("{}{origin}", super::exec::LAB_SOURCE));
+        }
         let result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
