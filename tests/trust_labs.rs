@@ -342,6 +342,14 @@ fn negative_counts_are_echoed() {
         error_of("to_dimacs(cnf(ym), -1)"),
         "to_dimacs: max_lines is -1: it must be 0 or more"
     );
+    assert_eq!(
+        error_of("pairs([1, -2, 3])"),
+        "pairs: the line must hold numbers 0 or more; item 1 is -2"
+    );
+    assert_eq!(
+        error_of("uniq_pairs([1, \"x\"])"),
+        "uniq_pairs: the line must hold numbers 0 or more; item 1 is a string"
+    );
     // A drawn piece 65,538 lines tall is refused, not wrapped to a domino.
     assert_eq!(
         error_of("count_polyomino(rect(1, 2), [\"X\" + \"\\n\" * 65537 + \"X\"])"),

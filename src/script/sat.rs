@@ -677,13 +677,15 @@ fn family_named(name: &str) -> Result<Family, Box<EvalAltResult>> {
 }
 
 fn line_of(line: rhai::Array, what: &str) -> Result<Vec<u32>, Box<EvalAltResult>> {
-    line.into_iter()
-        .map(|v| {
-            v.as_int()
-                .ok()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| error(format!("{what}: the line must hold numbers 0 or more")))
-        })
+    let number = |(i, v): (usize, &Dynamic)| match v.as_int().map(u32::try_from) {
+        Ok(Ok(n)) => Ok(n),
+        Ok(Err(_)) => Err(format!("item {i} is {}", v)),
+        Err(_) => Err(format!("item {i} is {}", crate::script::kind_of(v))),
+    };
+    let must = |e| error(format!("{what}: the line must hold numbers 0 or more; {e}"));
+    line.iter()
+        .enumerate()
+        .map(|x| number(x).map_err(must))
         .collect()
 }
 
