@@ -36,3 +36,4 @@ mod solver_scripts;
 mod svg;
 mod tidy;
 mod trust_labs;
+mod trust_memory;

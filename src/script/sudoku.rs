@@ -56,7 +56,7 @@ fn interrupted(
     function: &str,
     done: &str,
 ) -> Result<(), Box<EvalAltResult>> {
-    if crate::script::host::host(ctx).cancelled() {
+    if crate::script::host::host(ctx).cancelled() || crate::memory::over_budget() {
         Err(crate::script::host::stopped(
             ctx,
             format!("in {function} after {done}: no result"),
@@ -292,6 +292,16 @@ pub mod api {
                 "iterate: {n} iterates pass the array size limit ({limit})"
             )));
         }
+        // Each iterate is at least one value in the list: a count whose list
+        // alone passes the memory budget is refused before any work.
+        let least = (n as u64).saturating_mul(std::mem::size_of::<Dynamic>() as u64);
+        if crate::memory::would_exceed(least) {
+            return Err(error(format!(
+                "iterate: {n} iterates need at least {}, past the memory limit ({}): raise it with --max-memory",
+                crate::memory::format_size(least),
+                crate::memory::format_size(crate::memory::budget())
+            )));
+        }
         let mut out = Array::new();
         let mut value = x;
         for i in 0..n {
@@ -434,6 +444,13 @@ pub mod api {
             return Err(error(format!(
                 "*: repeating {} bytes {n} times passes the string size limit ({limit} bytes)",
                 text.len()
+            )));
+        }
+        if total.is_some_and(|t| crate::memory::would_exceed(t as u64)) {
+            return Err(error(format!(
+                "*: repeating {} bytes {n} times passes the memory limit ({}): raise it with --max-memory",
+                text.len(),
+                crate::memory::format_size(crate::memory::budget())
             )));
         }
         // Without a size limit the memory is still asked for first, so a
