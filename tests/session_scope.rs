@@ -125,6 +125,16 @@ fn piece(cells) { cells.len() }
 piece([1, 2, 3])
 ";
 
+/// A lab whose helper has a name of its own.
+const HELPER_LAB: &str = "\
+Title: A helper
+Lab Section
+This lab's helper is called cell_count.
+)
+fn cell_count(cells) { cells.len() }
+cell_count([1, 2, 3])
+";
+
 /// The pentomino lab's sections 1 to 3 in `s`, each exactly as print mode
 /// shows it.
 fn pentomino_opens_as_printed(state: &mut LabState, s: &mut Session) {
@@ -140,19 +150,32 @@ fn pentomino_opens_as_printed(state: &mut LabState, s: &mut Session) {
 
 #[test]
 fn a_labs_functions_go_when_it_closes_and_the_persons_stay() {
-    let lab = crate::common::scratch_file("shadow-lab", "shadow.lab");
-    std::fs::write(&lab, SHADOWING_LAB).unwrap();
     let (mut state, _file) = runner("shadow");
     let mut s = session();
+    // A lab helper with a built-in's name and arity: the lab is refused
+    // (issue 21), so the built-in is never replaced.
+    let shadow = crate::common::scratch_file("shadow-lab", "shadow.lab");
+    std::fs::write(&shadow, SHADOWING_LAB).unwrap();
+    assert_eq!(
+        cmd(&mut state, &mut s, &format!(":lab {shadow}")),
+        format!(
+            "{shadow}:5:1: a lab may not define piece(cells): it has the name and arity of a \
+             built-in function, which a lab may not replace (rename it)"
+        )
+    );
+    let lab = crate::common::scratch_file("helper-lab", "helper.lab");
+    std::fs::write(&lab, HELPER_LAB).unwrap();
     assert_eq!(val(&mut s, "fn twice(x) { x * 2 } twice(4)"), "8");
     cmd(&mut state, &mut s, &format!(":lab {lab}"));
     let one = cmd(&mut state, &mut s, ":next");
-    assert!(one.ends_with("   piece([1, 2, 3])\n3"), "{one}");
+    assert!(one.ends_with("   cell_count([1, 2, 3])\n3"), "{one}");
     // While the lab is open, its helper is there for the person too.
-    assert_eq!(val(&mut s, "piece([7])"), "1");
+    assert_eq!(val(&mut s, "cell_count([7])"), "1");
     let quit = cmd(&mut state, &mut s, ":quit");
     assert!(
-        quit.ends_with("Your variables stay defined; the lab's functions (piece) went with it."),
+        quit.ends_with(
+            "Your variables stay defined; the lab's functions (cell_count) went with it."
+        ),
         "{quit}"
     );
     assert_eq!(val(&mut s, r#"piece("P")"#), "1 1\n1 1\n1 0");

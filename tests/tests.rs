@@ -39,5 +39,6 @@ mod solver;
 mod solver_scripts;
 mod svg;
 mod tidy;
+mod trust_labs;
 mod trust_memory;
 mod trust_readers;

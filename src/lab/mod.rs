@@ -16,6 +16,7 @@ use crate::script::session::Session;
 
 pub mod format;
 mod parse;
+mod trust;
 
 pub use format::{FormatError, Lab};
 
@@ -168,7 +169,7 @@ fn run_inputs(
         // Code from a lab file never runs programs, whatever the session allows.
         let allowed = session.exec_allowed();
         session.allow_exec(false);
-        let result = session.eval_lab(&input.code);
+        let result = session.eval_lab_from(&lab.origin, &input.code);
         session.allow_exec(allowed);
         let printed = session.take_output();
         if echo && let Some(out) = out.as_deref_mut() {
@@ -210,6 +211,9 @@ pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
     // The error of a failed run is a transcript (text), so this stays a String.
     let lab = load(name).map_err(|e| format!("{e:#}"))?;
     let mut session = Session::capturing(limits);
+    if let Some(refused) = trust::check(&lab, &session) {
+        return Err(refused);
+    }
     let mut out = lab.intro();
     out.push('\n');
     for index in 0..lab.sections.len() {
@@ -380,6 +384,9 @@ impl LabState {
             Ok(lab) => lab,
             Err(e) => return format!("{e:#}"),
         };
+        if let Some(refused) = trust::check(&lab, session) {
+            return refused;
+        }
         if let Some(old) = self.open.take() {
             self.save(&old.key, old.pos);
         }

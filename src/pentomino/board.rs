@@ -80,12 +80,32 @@ impl Board {
     /// character is filled; spaces and tabs only separate (so J's
     /// `1 1 0 0 0` works). Blank lines are skipped.
     pub fn parse(text: &str) -> Result<Board, PentominoError> {
+        Board::parse_drawing(text, false)
+    }
+
+    /// [`Board::parse`]; with `blank_rows`, a blank line between two rows
+    /// is a row with no cells (a shape's gap), not nothing.
+    fn parse_drawing(text: &str, blank_rows: bool) -> Result<Board, PentominoError> {
         let drawn = drawing_rows(text)?;
+        if blank_rows
+            && let (Some((first, cells)), Some((last, _))) = (drawn.first(), drawn.last())
+            && last - first >= MAX_SIDE
+        {
+            return Err(PentominoError::BadSize {
+                rows: last - first + 1,
+                cols: cells.len(),
+            });
+        }
         let mut rows = Vec::with_capacity(drawn.len());
-        for (r, (_, cells)) in drawn.iter().enumerate() {
+        let mut last_line = None;
+        for (line, cells) in &drawn {
+            if blank_rows && let Some(last) = last_line {
+                rows.extend(std::iter::repeat_n(0, line - last - 1));
+            }
+            last_line = Some(*line);
             if cells.len() > MAX_SIDE {
                 return Err(PentominoError::BadSize {
-                    rows: r + 1,
+                    rows: rows.len() + 1,
                     cols: cells.len(),
                 });
             }
@@ -100,11 +120,11 @@ impl Board {
         Board::from_rows(cols, &rows)
     }
 
-    /// Parse a piece shape: like [`Board::parse`], then trimmed to the
-    /// bounding box of its filled cells, which must be one edge-connected
-    /// piece.
+    /// Parse a piece shape: like [`Board::parse`] (but a blank line between
+    /// rows is an empty row), then trimmed to the bounding box of its filled
+    /// cells, which must be one edge-connected piece.
     pub fn parse_shape(text: &str) -> Result<Shape, PentominoError> {
-        let b = Board::parse(text).map_err(|e| match e {
+        let b = Board::parse_drawing(text, true).map_err(|e| match e {
             PentominoError::BadSize { rows: 0, .. } | PentominoError::BadSize { cols: 0, .. } => {
                 PentominoError::EmptyShape
             }

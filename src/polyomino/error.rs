@@ -10,6 +10,8 @@ use super::space::MAX_BOX_SIDE;
 pub enum PolyError {
     /// A shape or board drawing holds a character it does not understand.
     BadChar { ch: char, line: usize, col: usize },
+    /// A drawing with a cell past line or column 65536 (cells are kept as u16).
+    DrawingTooLarge { line: usize, col: usize },
     /// A shape drawing has no cells.
     EmptyShape,
     /// A shape drawing's cells do not form one connected piece.
@@ -65,6 +67,11 @@ impl fmt::Display for PolyError {
             ),
             PolyError::NoPieces => write!(f, "no pieces given"),
             PolyError::NoCells => write!(f, "the board has no cell to fill"),
+            PolyError::DrawingTooLarge { line, col } => write!(
+                f,
+                "a cell at line {line}, column {col}: a drawing spans at most {} lines and columns",
+                u16::MAX as usize + 1
+            ),
             PolyError::BadSize { rows, cols } => write!(
                 f,
                 "a {rows}x{cols} rectangle is not a board: both sides must be 1 to 1024"

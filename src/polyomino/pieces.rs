@@ -428,7 +428,16 @@ pub(crate) fn drawn_cells(text: &str) -> Result<Vec<Cell>, PolyError> {
                         col: c + 1,
                     });
                 }
-                _ => cells.push((r as u16, c as u16)),
+                // Never wrapped: a cell 65536 lines down is not on line 0.
+                _ => match (u16::try_from(r), u16::try_from(c)) {
+                    (Ok(r), Ok(c)) => cells.push((r, c)),
+                    _ => {
+                        return Err(PolyError::DrawingTooLarge {
+                            line: r + 1,
+                            col: c + 1,
+                        });
+                    }
+                },
             }
         }
     }

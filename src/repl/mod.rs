@@ -155,21 +155,32 @@ fn new_session(limits: &Limits, args: Vec<String>) -> Session {
 /// kept, with one warning) rather than written into the current folder;
 /// an empty or relative `XDG_STATE_HOME` is ignored, as its spec says.
 pub fn state_dir() -> Option<PathBuf> {
-    let dir = match choose_state_dir(
+    let made = choose_state_dir(
         std::env::var_os("PUZZLELAB_HOME"),
         std::env::var_os("XDG_STATE_HOME"),
         std::env::var_os("HOME"),
-    ) {
-        Ok(dir) => dir,
+    )
+    .and_then(|dir| match std::fs::create_dir_all(&dir) {
+        Ok(()) => Ok(dir),
+        // A device such as /dev/null, or a file: say so, as for a bad path.
+        Err(_) if dir.exists() && !dir.is_dir() => Err(format!(
+            "the state folder {} is not a folder",
+            dir.display()
+        )),
+        Err(e) => Err(format!(
+            "the state folder {} cannot be made: {e}",
+            dir.display()
+        )),
+    });
+    match made {
+        Ok(dir) => Some(dir),
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
             WARNED
                 .call_once(|| eprintln!("warning: {why}; history and lab positions are not kept"));
-            return None;
+            None
         }
-    };
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir)
+    }
 }
 
 /// The state folder from the three variables, or why there is none.

@@ -264,7 +264,9 @@ pub fn read_dimacs_from<R: BufRead>(
         for (col, word) in ws {
             let lit: i64 = word
                 .parse()
-                .map_err(|_| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
+                .ok()
+                .filter(|&n| not_minus_zero(word, n))
+                .ok_or_else(|| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
             if clause.is_empty() {
                 clause_start = (l, col);
             }
@@ -423,7 +425,9 @@ pub fn read_answer_from<R: BufRead>(
             }
             let lit: i32 = word
                 .parse()
-                .map_err(|_| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
+                .ok()
+                .filter(|&n| not_minus_zero(word, i64::from(n)))
+                .ok_or_else(|| err(l, col, DimacsErrorKind::NotANumber(word.to_string())))?;
             if lit == 0 {
                 finished = true;
             } else {
@@ -530,6 +534,12 @@ pub fn decode(model: &[i32], side: usize) -> Result<Board, DecodeError> {
         });
     }
     Ok(board)
+}
+
+/// False for `-0` (or `-00`...): a literal's sign belongs to a variable,
+/// and 0 only ends a clause, so a signed 0 is a bad literal, not an end.
+fn not_minus_zero(word: &str, n: i64) -> bool {
+    n != 0 || !word.starts_with('-')
 }
 
 #[cfg(test)]

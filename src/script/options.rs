@@ -9,6 +9,14 @@ use rhai::{Array, Dynamic, EvalAltResult, Map};
 
 use super::error;
 
+/// Whole-number argument `what` of script function `function` (a count or a
+/// side) as a `usize`: a negative one is refused with the value as given,
+/// never cast to 0 or wrapped (so `board(-1, 5)` says -1, not "0×5").
+pub fn count(function: &str, what: &str, n: i64) -> Result<usize, Box<EvalAltResult>> {
+    usize::try_from(n)
+        .map_err(|_| error(format!("{function}: {what} is {n}: it must be 0 or more")))
+}
+
 /// An options map being read by script function `function`.
 pub struct Options {
     function: &'static str,
@@ -42,14 +50,22 @@ impl Options {
         self.take(key)
     }
 
-    fn wrong(&self, key: &str, must: &str) -> Box<EvalAltResult> {
-        error(format!("{}: option {key} must be {must}", self.function))
+    /// The error for option `key`, which must be `must` and is `given`.
+    fn wrong(&self, key: &str, must: &str, given: &Dynamic) -> Box<EvalAltResult> {
+        error(format!(
+            "{}: option {key} must be {must}, not {}",
+            self.function,
+            shown(given)
+        ))
     }
 
     /// `key` as true or false, if given.
     pub fn bool(&mut self, key: &str) -> Result<Option<bool>, Box<EvalAltResult>> {
         self.take(key)
-            .map(|v| v.as_bool().map_err(|_| self.wrong(key, "true or false")))
+            .map(|v| {
+                v.as_bool()
+                    .map_err(|_| self.wrong(key, "true or false", &v))
+            })
             .transpose()
     }
 
@@ -69,22 +85,46 @@ impl Options {
         };
         match value.as_int() {
             Ok(n) if range.contains(&n) => Ok(Some(n)),
-            _ => Err(self.wrong(key, &must)),
+            _ => Err(self.wrong(key, &must, &value)),
         }
     }
 
     /// `key` as a string, if given.
     pub fn string(&mut self, key: &str) -> Result<Option<String>, Box<EvalAltResult>> {
         self.take(key)
-            .map(|v| v.into_string().map_err(|_| self.wrong(key, "a string")))
+            .map(|v| match v.is_string() {
+                true => Ok(v.to_string()),
+                false => Err(self.wrong(key, "a string", &v)),
+            })
             .transpose()
     }
 
     /// `key` as an array, if given.
     pub fn array(&mut self, key: &str) -> Result<Option<Array>, Box<EvalAltResult>> {
         self.take(key)
-            .map(|v| v.into_array().map_err(|_| self.wrong(key, "an array")))
+            .map(|v| match v.is_array() {
+                true => Ok(v.cast::<Array>()),
+                false => Err(self.wrong(key, "an array", &v)),
+            })
             .transpose()
+    }
+}
+
+/// A value as an error message echoes it: a number, boolean or character
+/// as written, a string quoted (cut at 40 characters), else what kind it is.
+fn shown(v: &Dynamic) -> String {
+    if v.is_int() || v.is_float() || v.is_bool() {
+        v.to_string()
+    } else if v.is_string() || v.is_char() {
+        let text = v.to_string();
+        let cut: String = text.chars().take(40).collect();
+        if cut.len() < text.len() {
+            format!("{cut:?}...")
+        } else {
+            format!("{text:?}")
+        }
+    } else {
+        super::kind_of(v)
     }
 }
 
@@ -132,7 +172,7 @@ mod tests {
             o.bool("b")
                 .unwrap_err()
                 .to_string()
-                .contains("f: option b must be true or false")
+                .contains("f: option b must be true or false, not 1")
         );
         assert_eq!(o.string("s").unwrap().as_deref(), Some("x"));
         assert_eq!(o.int("absent", 0..=i64::MAX).unwrap(), None);
@@ -141,7 +181,7 @@ mod tests {
             o.int("n", 0..=i64::MAX)
                 .unwrap_err()
                 .to_string()
-                .contains("option n must be a whole number, 0 or more")
+                .contains("option n must be a whole number, 0 or more, not -1")
         );
     }
 }

@@ -213,8 +213,8 @@ pub mod api {
     /// An empty 0/1 board of `rows`×`cols` (up to 32×32).
     #[rhai_fn(name = "board", return_raw)]
     pub fn board_sized(rows: i64, cols: i64) -> Result<Board, Box<EvalAltResult>> {
-        let side = |n: i64| usize::try_from(n).unwrap_or(0);
-        Board::new(side(rows), side(cols)).map_err(|e| fail("board", e))
+        let side = |what, n| crate::script::options::count("board", what, n);
+        Board::new(side("rows", rows)?, side("cols", cols)?).map_err(|e| fail("board", e))
     }
 
     /// A character board from text: rows of characters, `.` for empty.

@@ -47,7 +47,7 @@ pub mod api {
     /// Example: `pattern_board(4)` is a solved 16×16 Sudoku.
     #[rhai_fn(return_raw)]
     pub fn pattern_board(box_side: i64) -> Result<SudokuBoard, Box<EvalAltResult>> {
-        let n = usize::try_from(box_side).unwrap_or(0);
+        let n = crate::script::options::count("pattern_board", "box_side", box_side)?;
         SudokuBoard::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
     }
 
@@ -260,17 +260,20 @@ pub mod api {
     }
 
     /// The formula's DIMACS text cut to its first `max_lines` lines, then a line saying how many were left out.
-    #[rhai_fn(name = "to_dimacs", pure)]
-    pub fn to_dimacs_abridged(formula: &mut Cnf, max_lines: i64) -> String {
+    #[rhai_fn(name = "to_dimacs", pure, return_raw)]
+    pub fn to_dimacs_abridged(
+        formula: &mut Cnf,
+        max_lines: i64,
+    ) -> Result<String, Box<EvalAltResult>> {
+        let keep = crate::script::options::count("to_dimacs", "max_lines", max_lines)?;
         let text = sat::to_dimacs(formula);
-        let keep = usize::try_from(max_lines).unwrap_or(0);
         let total = text.lines().count();
         if total <= keep {
-            return text;
+            return Ok(text);
         }
         let mut out: String = text.lines().take(keep).map(|l| format!("{l}\n")).collect();
         out += &format!("... ({} more lines)\n", total - keep);
-        out
+        Ok(out)
     }
 
     /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
@@ -599,14 +602,13 @@ fn solve_with(
 ) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut options = crate::script::options::Options::new("sat_solve", options, &["solver"])?;
     let command = match options.value("solver") {
-        // Refused before the command is even looked at.
-        Some(_) if !crate::script::exec::allowed(ctx) => {
-            return Err(error(format!(
-                "sat_solve: {}",
-                crate::script::exec::NOT_ALLOWED
-            )));
+        Some(value) => {
+            // Refused before the command is even looked at.
+            if let Some(why) = crate::script::exec::refusal(ctx) {
+                return Err(error(format!("sat_solve: {why}")));
+            }
+            Some(solver_command(value)?)
         }
-        Some(value) => Some(solver_command(value)?),
         None => None,
     };
     let monitor = monitor(ctx);
@@ -660,13 +662,15 @@ fn family_named(name: &str) -> Result<Family, Box<EvalAltResult>> {
 }
 
 fn line_of(line: rhai::Array, what: &str) -> Result<Vec<u32>, Box<EvalAltResult>> {
-    line.into_iter()
-        .map(|v| {
-            v.as_int()
-                .ok()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| error(format!("{what}: the line must hold numbers 0 or more")))
-        })
+    let number = |(i, v): (usize, &Dynamic)| match v.as_int().map(u32::try_from) {
+        Ok(Ok(n)) => Ok(n),
+        Ok(Err(_)) => Err(format!("item {i} is {}", v)),
+        Err(_) => Err(format!("item {i} is {}", crate::script::kind_of(v))),
+    };
+    let must = |e| error(format!("{what}: the line must hold numbers 0 or more; {e}"));
+    line.iter()
+        .enumerate()
+        .map(|x| number(x).map_err(must))
         .collect()
 }
 

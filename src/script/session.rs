@@ -5,7 +5,10 @@
 //! Functions live in two namespaces: the person's, and the open lab's
 //! ([`Session::eval_lab`]). Both are seen while a lab is open; the lab's go
 //! when it closes ([`Session::close_lab`]), so a lab helper never replaces
-//! a built-in function or one of the person's for the rest of the session.
+//! one of the person's functions for the rest of the session. A lab never
+//! defines a function with a built-in's name and arity (refused, see
+//! [`Session::builtin`]), and every function it defines is marked as lab
+//! code, which never runs a program (see [`super::exec`]).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -56,11 +59,13 @@ impl EvalError {
                     _ => {}
                 }
                 let pos = e.position();
-                if pos.is_none() {
-                    return text;
+                if !pos.is_none() {
+                    let suffix = format!(" ({pos})");
+                    if let Some(t) = text.strip_suffix(&suffix) {
+                        text.truncate(t.len());
+                    }
                 }
-                let suffix = format!(" ({pos})");
-                text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+                shorten_trace(&text)
             }
         }
     }
@@ -141,6 +146,8 @@ pub struct Session {
     reader: Rc<Cell<Reader>>,
     sink: Rc<RefCell<Sink>>,
     host: Rc<dyn Host>,
+    /// The built-in functions' names and arities, made when first asked.
+    builtins: std::cell::OnceCell<std::collections::HashSet<(String, usize)>>,
 }
 
 impl Session {
@@ -213,6 +220,7 @@ impl Session {
             reader,
             sink,
             host,
+            builtins: std::cell::OnceCell::new(),
         }
     }
 
@@ -254,26 +262,53 @@ impl Session {
 
     /// Run `code`; its `fn` definitions and `let` variables stay defined.
     pub fn eval(&mut self, code: &str) -> Result<Dynamic, EvalError> {
-        self.run(code, Reader::User)
+        self.run(code, Reader::User, "")
     }
 
     /// Run the code of a lab section: its named functions go to the lab's
     /// namespace (see [`Session::close_lab`]), and it always reads the
     /// built-in puzzles, whatever variables the person made.
     pub fn eval_lab(&mut self, code: &str) -> Result<Dynamic, EvalError> {
-        self.run(code, Reader::Lab)
+        self.eval_lab_from("(unnamed)", code)
     }
 
-    fn run(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
+    /// [`Session::eval_lab`] for code of lab file `origin`: the functions it
+    /// defines are marked as that lab's (an error that passes through one
+    /// says `from 'lab ORIGIN'`; they never run a program).
+    pub fn eval_lab_from(&mut self, origin: &str, code: &str) -> Result<Dynamic, EvalError> {
+        self.run(code, Reader::Lab, origin)
+    }
+
+    fn run(&mut self, code: &str, reader: Reader, origin: &str) -> Result<Dynamic, EvalError> {
         self.reader.set(reader);
-        let result = self.run_as(code, reader);
+        let result = self.run_as(code, reader, origin);
         self.reader.set(Reader::User);
         result
     }
 
-    fn run_as(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
+    /// True when `name` with `arity` parameters is a built-in function
+    /// (puzzlelab's or Rhai's): a lab may not define one.
+    pub fn builtin(&self, name: &str, arity: usize) -> bool {
+        self.builtins
+            .get_or_init(|| builtin_arities(&self.engine))
+            .contains(&(name.to_string(), arity))
+    }
+
+    fn run_as(&mut self, code: &str, reader: Reader, origin: &str) -> Result<Dynamic, EvalError> {
         crate::memory::begin_evaluation();
         let ast = self.compile(code).map_err(EvalError::Parse)?;
+        if reader == Reader::Lab
+            && let Some(f) = ast
+                .iter_functions()
+                .find(|f| self.builtin(f.name, f.params.len()))
+        {
+            // The lab loader refuses such a lab with the definition's
+            // position; this keeps any other path to lab code honest.
+            return Err(EvalError::Runtime(super::error(format!(
+                "a lab may not define {}: {}",
+                f, SHADOWS_BUILTIN
+            ))));
+        }
         // Each side's own functions win: the lab's in lab code, the
         // person's in theirs.
         let mut run = match reader {
@@ -287,15 +322,25 @@ impl Session {
         let mut closures = ast.clone_functions_only();
         closures.retain_functions(|a, b, name, n| !named(a, b, name, n));
         run += ast;
+        if reader == Reader::Lab {
+            // The section's own code is lab code too (see `exec`).
+            run.set_source(format!("{}{origin}", super::exec::LAB_SOURCE));
+        }
         let result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
             .map_err(|e| EvalError::Runtime(builtins::explain(*e, code, &self.scope)));
         match reader {
-            Reader::User => self.functions += defined,
-            Reader::Lab => self.lab_functions += defined,
+            Reader::User => {
+                self.functions += defined;
+                self.functions += closures;
+            }
+            Reader::Lab => {
+                self.lab_functions +=
+                    super::exec::mark_lab_functions(&self.engine, &defined, origin);
+                self.functions += super::exec::mark_lab_functions(&self.engine, &closures, origin);
+            }
         }
-        self.functions += closures;
         result
     }
 
@@ -365,6 +410,47 @@ impl Session {
     pub fn lab_functions(&self) -> &AST {
         &self.lab_functions
     }
+}
+
+/// Calls of a trace shown at each end; the ones between are counted.
+const TRACE_ENDS: usize = 5;
+
+/// `text` with its run of `in call to function ...` lines (one per call
+/// the error passed through) cut to the first and last [`TRACE_ENDS`] and
+/// a line counting those left out: a runaway recursion's error is a few
+/// lines, not one line per level.
+fn shorten_trace(text: &str) -> String {
+    let is_call =
+        |l: &str| l.starts_with("in call to function ") || l.starts_with("in closure call");
+    let lines: Vec<&str> = text.split('\n').collect();
+    let calls: Vec<usize> = (0..lines.len()).filter(|&i| is_call(lines[i])).collect();
+    if calls.len() <= 2 * TRACE_ENDS + 1 {
+        return text.to_string();
+    }
+    let (first_cut, last_cut) = (calls[TRACE_ENDS], calls[calls.len() - TRACE_ENDS - 1]);
+    let left_out = calls.len() - 2 * TRACE_ENDS;
+    let mut out: Vec<String> = lines[..first_cut].iter().map(|l| l.to_string()).collect();
+    out.push(format!("... ({left_out} more calls left out)"));
+    out.extend(lines[last_cut + 1..].iter().map(|l| l.to_string()));
+    out.join("\n")
+}
+
+/// Why a lab may not define a function with a built-in's name and arity.
+pub const SHADOWS_BUILTIN: &str =
+    "it has the name and arity of a built-in function, which a lab may not replace (rename it)";
+
+/// Every built-in function's name and number of parameters.
+fn builtin_arities(engine: &Engine) -> std::collections::HashSet<(String, usize)> {
+    let json = engine.gen_fn_metadata_to_json(true).unwrap_or_default();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    let mut set = std::collections::HashSet::new();
+    for f in value["functions"].as_array().into_iter().flatten() {
+        if let Some(name) = f["name"].as_str() {
+            let arity = f["params"].as_array().map_or(0, Vec::len);
+            set.insert((name.to_string(), arity));
+        }
+    }
+    set
 }
 
 #[cfg(test)]

@@ -375,6 +375,12 @@ mod helpers {
     }
 
     pub fn map_transform(m: &Map) -> Result<sim::Transform, Box<EvalAltResult>> {
+        // Only checked here: the keys are read below, where they are.
+        crate::script::options::Options::new(
+            "apply_transform",
+            m.clone(),
+            &["transposed", "rows", "cols", "digits"],
+        )?;
         let bad = |what: String| error(format!("apply_transform: {what}"));
         let transposed = match m.get("transposed") {
             None => false,

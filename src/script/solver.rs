@@ -194,6 +194,11 @@ pub mod api {
                 ))
             })?),
         };
+        if out.is_none() && format.is_some() {
+            return Err(error(
+                "solve_file: option format says how to write out, and out (the file to write) is not given",
+            ));
+        }
         let out = out.map(|out| {
             let format = format.unwrap_or_else(|| Format::from_path(Path::new(&out)));
             file_solve::Output {
