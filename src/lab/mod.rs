@@ -572,6 +572,11 @@ fn run_quietly(
 /// The saved positions. A file that cannot be parsed is moved aside to
 /// `NAME.bad` with a warning (never silently overwritten).
 fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
+    // Only a regular file is read (a FIFO would block) or moved aside; the
+    // write rule refuses anything else too (see `crate::files`).
+    if crate::files::check_target(path).is_err() {
+        return BTreeMap::new();
+    }
     let Ok(text) = std::fs::read_to_string(path) else {
         return BTreeMap::new();
     };

@@ -46,7 +46,17 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
             pressed: ctrl_a.clone(),
         })),
     );
-    let history_file = super::state_dir().map(|d| d.join("history"));
+    // The history is appended in place, so it must be a regular file (or
+    // none yet): a FIFO would block, a device swallow it (see `crate::files`).
+    let history_file = super::state_dir()
+        .map(|d| d.join("history"))
+        .filter(|path| match crate::files::check_target(path) {
+            Ok(_) => true,
+            Err(e) => {
+                eprintln!("warning: history is not kept: {e}");
+                false
+            }
+        });
     if let Some(path) = &history_file
         && path.exists()
     {

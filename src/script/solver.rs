@@ -178,7 +178,8 @@ pub mod api {
     /// `lines` format each line is the solution (the puzzle when it has
     /// none). The file is read as a stream (any size); `out` may not be the
     /// input, and replaces its old contents only when the whole file was
-    /// solved. Shows progress on a terminal; Ctrl+C stops and returns the
+    /// solved (it must be a regular file or a new one: a device such as
+    /// `/dev/null`, a FIFO or a folder is refused, as by `write_puzzles`). Shows progress on a terminal; Ctrl+C stops and returns the
     /// counts so far with `stopped: true` (and writes no `out`).
     /// Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
@@ -247,7 +248,11 @@ pub mod api {
 
     /// Writes grids to a file, one per line, in the format its extension names.
     ///
-    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines.
+    /// `.csv`, `.json`, `.tsv` for `name<TAB>cells`, otherwise lines. The
+    /// file is written whole through a temporary file renamed into place,
+    /// keeping an old file's permissions; a path that exists and is not a
+    /// regular file (a device such as `/dev/null`, a FIFO, a folder) is
+    /// refused. The same holds for every `write_puzzles` form.
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles(path: &str, grids: Array) -> Result<(), Box<EvalAltResult>> {
         write_puzzles_as(path, grids, Format::from_path(Path::new(path)))
