@@ -256,7 +256,9 @@ fn refusal(what: &str) -> String {
         // The wording of every other folder error in puzzlelab.
         "a folder, not a file".to_string()
     } else {
-        format!("a {what}, not a regular file: puzzlelab writes only regular files, replacing them whole")
+        format!(
+            "a {what}, not a regular file: puzzlelab writes only regular files, replacing them whole"
+        )
     }
 }
 

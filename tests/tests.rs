@@ -35,3 +35,4 @@ mod solver;
 mod solver_scripts;
 mod svg;
 mod tidy;
+mod trust_writes;

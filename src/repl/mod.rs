@@ -616,8 +616,7 @@ pub fn stop_status() -> Option<ExitCode> {
 
 /// The terminal's settings before the line editor changed them.
 #[cfg(unix)]
-static TERMINAL: std::sync::Mutex<Option<nix::sys::termios::Termios>> =
-    std::sync::Mutex::new(None);
+static TERMINAL: std::sync::Mutex<Option<nix::sys::termios::Termios>> = std::sync::Mutex::new(None);
 
 /// Remember the terminal's settings (see [`restore_terminal`]).
 fn save_terminal() {
