@@ -312,7 +312,16 @@ impl Drop for Temporary {
 /// Removes every listed temporary file and folder: for a process about to
 /// leave without unwinding (`std::process::exit`).
 pub fn remove_temporaries() {
-    for path in temporaries().drain(..) {
+    remove_listed(|_| true);
+}
+
+/// Removes the listed temporaries that `which` picks.
+fn remove_listed(which: impl Fn(&Path) -> bool) {
+    let mut list = temporaries();
+    let (gone, kept): (Vec<PathBuf>, Vec<PathBuf>) = list.drain(..).partition(|p| which(p));
+    *list = kept;
+    drop(list);
+    for path in gone {
         if path.is_dir() {
             let _ = std::fs::remove_dir_all(&path);
         } else {
@@ -472,6 +481,42 @@ mod tests {
         let e = write_atomic(&other, b"x", &[&p]).unwrap_err();
         assert!(e.message.starts_with("refusing to write over"), "{e}");
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "puzzles");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_and_links_to_them_are_targets() {
+        let d = scratch();
+        let file = d.path().join("f.txt");
+        std::fs::write(&file, "x").unwrap();
+        let link = d.path().join("l.txt");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let real = std::fs::canonicalize(&file).unwrap();
+        assert_eq!(check_target(&link).unwrap().path, real);
+        assert!(
+            check_target(&d.path().join("new.txt"))
+                .unwrap()
+                .existing
+                .is_none()
+        );
+        let e = check_target(Path::new("/dev/null")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/dev/null: is a character device, not a regular file: puzzlelab writes only regular files, replacing them whole"
+        );
+    }
+
+    #[test]
+    fn listed_temporaries_are_removed_on_demand() {
+        let d = scratch();
+        let p = d.path().join("a.txt");
+        let f = SafeFile::create(&p, &[]).unwrap();
+        assert_eq!(leftovers(d.path()).len(), 1);
+        // Only this test's: tests run side by side in one process.
+        remove_listed(|t| t.starts_with(d.path()));
+        assert!(leftovers(d.path()).is_empty());
+        drop(f);
+        assert!(!temporaries().iter().any(|t| t.starts_with(d.path())));
     }
 
     #[test]

@@ -198,6 +198,23 @@ mod tests {
         assert_eq!((done.code, done.output.as_str()), (Some(0), "xxxxxxxxxx"));
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn helpers_left_running_are_killed_with_the_program() {
+        // The background `sleep` holds the output pipe open: without its
+        // group killed, reading the output would wait 1000 s.
+        let start = std::time::Instant::now();
+        let done = run(
+            "sh",
+            &["-c".into(), "sleep 1000 & echo started".into()],
+            1 << 20,
+            &Silent,
+        )
+        .unwrap();
+        assert_eq!((done.code, done.output.as_str()), (Some(0), "started\n"));
+        assert!(start.elapsed() < Duration::from_secs(60));
+    }
+
     #[test]
     fn output_and_exit_code_are_captured() {
         let done = run(
