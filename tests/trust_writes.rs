@@ -314,6 +314,30 @@ fn stdout_that_fails_is_an_error_with_a_message() {
 }
 
 #[test]
+fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
+    let closed = "puzzlelab: cannot write to standard output: it is closed\n";
+    let bin = env!("CARGO_BIN_EXE_puzzlelab");
+    // The shell closes fd 1 (`>&-`) and starts puzzlelab without it.
+    let run = |redirect: &str, code: &str| {
+        let line = format!("exec \"$0\" -e '{code}' {redirect}");
+        let child = Command::new("sh")
+            .args(["-c", &line, bin])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (status, _, err) = wait_bounded(child, Duration::from_secs(60));
+        (status, err)
+    };
+    assert_eq!(run(">&-", "print(1)"), (Some(1), closed.to_string()));
+    assert_eq!(run(">&-", "6 * 7"), (Some(1), closed.to_string()));
+    // Nothing to write: nothing fails.
+    assert_eq!(run(">&-", "let a = 1;"), (Some(0), String::new()));
+    assert_eq!(run(">/dev/null", "print(1)"), (Some(0), String::new()));
+}
+
+#[test]
 fn a_closed_pipe_is_a_quiet_exit() {
     let home = scratch_dir("pipe-home");
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))

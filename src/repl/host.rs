@@ -159,6 +159,10 @@ impl Host for TerminalHost {
 /// Any other failure (`> /dev/full`: the disk is full, an I/O error) would
 /// lose output silently: it is reported and the run ends with status 1.
 pub fn write_stdout(text: &str, flush: bool) {
+    if !text.is_empty() && stdout_closed() {
+        eprintln!("puzzlelab: cannot write to standard output: it is closed");
+        leave_now(1);
+    }
     let mut out = std::io::stdout().lock();
     let mut result = out.write_all(text.as_bytes());
     if flush && result.is_ok() {
@@ -168,6 +172,37 @@ pub fn write_stdout(text: &str, flush: bool) {
     if let Err(e) = result {
         stdout_failed(e);
     }
+}
+
+/// Set before `main` when the process was started with its stdout closed
+/// (`puzzlelab ... >&-`). Rust's runtime then opens `/dev/null` in its
+/// place before `main`, so writes would succeed into nothing: output is
+/// an error instead, as for `> /dev/full`.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Looks at fd 1 before Rust's runtime replaces a closed one (an
+/// `.init_array` entry runs before `main`, and before the runtime's own
+/// start-up). The only way to tell `>&-` from `> /dev/null`.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = {
+    extern "C" fn look() {
+        // SAFETY: F_GETFD only reads the descriptor's flags; an fd that
+        // is not open gives -1 (EBADF) and nothing else happens.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+    look
+};
+
+/// Whether stdout was closed when the process started.
+fn stdout_closed() -> bool {
+    // Referring to the entry keeps it linked into the binary.
+    #[cfg(target_os = "linux")]
+    std::hint::black_box(&LOOK_AT_STDOUT);
+    STDOUT_CLOSED.load(Ordering::Relaxed)
 }
 
 /// Flush stdout, failing as [`write_stdout`] does.
