@@ -447,6 +447,105 @@ fn sigterm_and_sighup_stop_solve_file_and_leave_no_temporary_file() {
     }
 }
 
+/// `solve_file` waiting on a FIFO that never gives a line (its reader does
+/// not look at the stop flag while it waits) with its temporary output file
+/// made: `signals` sent one after the other. Returns (status, stderr, how
+/// long it took from the first signal) and checks that no temporary file
+/// is left and OUT is untouched.
+fn stop_a_deaf_solve_file(signals: &[&str]) -> (Option<i32>, String, Duration) {
+    let dir = scratch_dir("deaf-solve");
+    let fifo = dir.join("silent.txt");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let out = dir.join("out.txt");
+    std::fs::write(&out, "old\n").unwrap();
+    let home = scratch_dir("deaf-home");
+    let code = format!(
+        r#"solve_file("{}", #{{out: "{}"}})"#,
+        fifo.display(),
+        out.display()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["-e", &code])
+        .env("PUZZLELAB_HOME", home.as_str())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Held open, never written: the reader waits.
+    let _writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let start = Instant::now();
+    while temporaries(&dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Instant::now();
+    for signal in signals {
+        send(&child, signal);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (status, _, err) = wait_bounded(child, Duration::from_secs(60));
+    let took = sent.elapsed();
+    assert_eq!(temporaries(&dir), Vec::<String>::new(), "{signals:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old\n");
+    (status, err, took)
+}
+
+#[test]
+fn a_job_deaf_to_the_stop_is_left_after_a_grace_with_its_files_removed() {
+    let (status, err, took) = stop_a_deaf_solve_file(&["-TERM"]);
+    assert_eq!(status, Some(143), "{err}");
+    assert_eq!(
+        err,
+        "\nstopped by SIGTERM: the running code did not stop within 3 s; leaving\n"
+    );
+    assert!(took >= Duration::from_secs(3), "{took:?}");
+    // A second signal does not wait.
+    let (status, err, took) = stop_a_deaf_solve_file(&["-HUP", "-HUP"]);
+    assert_eq!(
+        (status, err.as_str()),
+        (Some(129), "\nstopped by SIGHUP: leaving\n")
+    );
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    let (status, err, _) = stop_a_deaf_solve_file(&["-INT", "-INT"]);
+    assert_eq!(
+        (status, err.as_str()),
+        (Some(130), "\nstopped (Ctrl+C) a second time: leaving\n")
+    );
+}
+
+#[test]
+fn a_stop_signal_with_nothing_running_leaves_at_once() {
+    // Piped stdin, waiting for the next statement.
+    let home = scratch_dir("idle-home");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .env("PUZZLELAB_HOME", home.as_str())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"print(\"ready\");\n").unwrap();
+    input.flush().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "ready\n");
+    let sent = Instant::now();
+    send(&child, "-TERM");
+    let (status, _, err) = wait_bounded(child, Duration::from_secs(60));
+    assert_eq!(
+        (status, err.as_str()),
+        (Some(143), "\nstopped by SIGTERM: leaving\n")
+    );
+    assert!(sent.elapsed() < Duration::from_secs(3));
+    drop(input);
+}
+
 #[test]
 fn a_stopped_solve_file_script_never_says_it_wrote() {
     let (code, out, err) =
