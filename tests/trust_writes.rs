@@ -535,13 +535,18 @@ fn a_stop_signal_with_nothing_running_leaves_at_once() {
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
     assert_eq!(line, "ready\n");
+    // The statement has ended and the reader waits for the next one.
+    std::thread::sleep(Duration::from_millis(300));
     let sent = Instant::now();
     send(&child, "-TERM");
     let (status, _, err) = wait_bounded(child, Duration::from_secs(60));
-    assert_eq!(
-        (status, err.as_str()),
-        (Some(143), "\nstopped by SIGTERM: leaving\n")
+    // On a slow machine the statement may still be ending: then the run
+    // ends after it, saying so in the shorter words.
+    assert!(
+        ["\nstopped by SIGTERM: leaving\n", "stopped by SIGTERM\n"].contains(&err.as_str()),
+        "{err}"
     );
+    assert_eq!(status, Some(143));
     assert!(sent.elapsed() < Duration::from_secs(3));
     drop(input);
 }
