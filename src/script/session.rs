@@ -68,7 +68,8 @@ impl EvalError {
     /// True for a stop by Ctrl+C (a long operation's `stopped (Ctrl+C) ...`
     /// error, or script code cut short between two operations).
     pub fn is_stop(&self) -> bool {
-        self.message().starts_with(super::host::STOPPED)
+        let message = self.message();
+        message.starts_with(super::host::STOPPED) || message.starts_with(super::host::MEMORY_STOPPED)
     }
 
     /// `origin:line:col: message`, the form editors understand. `origin` is
@@ -256,6 +257,7 @@ impl Session {
     }
 
     fn run_as(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
+        crate::memory::begin_evaluation();
         let ast = self.compile(code).map_err(EvalError::Parse)?;
         // Each side's own functions win: the lab's in lab code, the
         // person's in theirs.
