@@ -69,6 +69,24 @@ fn temporaries(dir: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Character devices to write to: as root, this test's own copies of
+/// `/dev/full` and `/dev/null` (made with mknod in `dir`), so that a
+/// regression replaces a copy, never the machine's devices; otherwise the
+/// real ones, which a process that is not root cannot replace.
+fn devices(dir: &Path) -> (String, String) {
+    use nix::sys::stat::{Mode, SFlag, makedev, mknod};
+    let full = dir.join("full");
+    let null = dir.join("null");
+    let mode = Mode::from_bits_truncate(0o666);
+    let made = mknod(&full, SFlag::S_IFCHR, mode, makedev(1, 7)).is_ok()
+        && mknod(&null, SFlag::S_IFCHR, mode, makedev(1, 3)).is_ok();
+    if made {
+        (full.display().to_string(), null.display().to_string())
+    } else {
+        ("/dev/full".into(), "/dev/null".into())
+    }
+}
+
 /// Every function that writes a file, with `{T}` for the target and
 /// `{IN}` for a puzzle file it may read.
 const WRITERS: &[(&str, &str)] = &[
@@ -101,17 +119,18 @@ fn every_writer_refuses_what_is_not_a_regular_file() {
     let folder = dir.join("folder");
     std::fs::create_dir(&folder).unwrap();
     let to_full = dir.join("to_full");
-    std::os::unix::fs::symlink("/dev/full", &to_full).unwrap();
     let dangling = dir.join("dangling");
     std::os::unix::fs::symlink("nothing-here", &dangling).unwrap();
+    let (full, null) = devices(&dir);
+    std::os::unix::fs::symlink(&full, &to_full).unwrap();
     let targets: Vec<(String, String)> = vec![
         (
-            "/dev/full".into(),
-            format!("/dev/full: is a character device, {NOT_REGULAR}"),
+            full.clone(),
+            format!("{full}: is a character device, {NOT_REGULAR}"),
         ),
         (
-            "/dev/null".into(),
-            format!("/dev/null: is a character device, {NOT_REGULAR}"),
+            null.clone(),
+            format!("{null}: is a character device, {NOT_REGULAR}"),
         ),
         (
             fifo.display().to_string(),
@@ -128,7 +147,7 @@ fn every_writer_refuses_what_is_not_a_regular_file() {
         (
             to_full.display().to_string(),
             format!(
-                "{}: is a link to /dev/full: a character device, {NOT_REGULAR}",
+                "{}: is a link to {full}: a character device, {NOT_REGULAR}",
                 to_full.display()
             ),
         ),
@@ -150,8 +169,15 @@ fn every_writer_refuses_what_is_not_a_regular_file() {
         }
     }
     assert_dev_full_intact();
-    let null = std::fs::metadata("/dev/null").unwrap();
-    assert!(null.file_type().is_char_device(), "/dev/null was replaced");
+    let null_meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(
+        null_meta.file_type().is_char_device(),
+        "/dev/null was replaced"
+    );
+    for device in [&full, &null] {
+        let m = std::fs::symlink_metadata(device).unwrap();
+        assert!(m.file_type().is_char_device(), "{device} was replaced");
+    }
     assert!(
         std::fs::symlink_metadata(&fifo)
             .unwrap()

@@ -69,7 +69,8 @@ impl EvalError {
     /// error, or script code cut short between two operations).
     pub fn is_stop(&self) -> bool {
         let message = self.message();
-        message.starts_with(super::host::STOPPED) || message.starts_with(super::host::MEMORY_STOPPED)
+        message.starts_with(super::host::STOPPED)
+            || message.starts_with(super::host::MEMORY_STOPPED)
     }
 
     /// `origin:line:col: message`, the form editors understand. `origin` is
