@@ -158,6 +158,15 @@ pub fn over_budget() -> bool {
     false
 }
 
+/// Whether asking for `bytes` more now would pass the budget: native code
+/// that knows a large size before allocating (a string repeat) asks first,
+/// so the request is an error instead of an overshoot. Never trips the
+/// stop record: the caller reports it.
+pub fn would_exceed(bytes: u64) -> bool {
+    let budget = BUDGET.load(Ordering::Relaxed);
+    budget != 0 && live_bytes().saturating_add(bytes) > budget
+}
+
 /// The most live memory an evaluation may reach: the budget, or what was
 /// live when it began plus [`HEADROOM`] if that is more.
 fn limit_for(budget: u64, start: isize) -> isize {

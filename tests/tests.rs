@@ -35,4 +35,5 @@ mod solver;
 mod solver_scripts;
 mod svg;
 mod tidy;
+mod trust_memory;
 mod trust_writes;
