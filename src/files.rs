@@ -3,9 +3,30 @@
 //! complete, so a failed write (disk full, file-size limit, an error half way)
 //! leaves the old file exactly as it was and no stub behind.
 //!
+//! The one rule for a target ([`check_target`]), for every write the
+//! project makes (puzzle files, DIMACS, SVG, `solve_file`'s output, lab
+//! positions, the REPL history):
+//!
+//! - a path that does not exist yet becomes a new regular file;
+//! - an existing regular file is replaced whole, keeping its permission bits
+//!   and, where the process may (root, or a group it belongs to), its owner
+//!   and group;
+//! - a symbolic link to a regular file: the file it points to is replaced,
+//!   the link stays;
+//! - anything else that exists (a folder, a character or block device such
+//!   as `/dev/full` or `/dev/null`, a FIFO, a socket, a link to one of those
+//!   or to nothing) is refused before anything is written, with an error
+//!   naming the path and what it is. No exceptions: renaming a file over a
+//!   device would replace the device node, and writing into one in place
+//!   would not be a whole-or-nothing write.
+//!
 //! A write that would replace one of the operation's own inputs is refused
 //! before anything is written: `solve_file("p.txt", #{out: "p.txt"})` must
 //! not turn the puzzles into their solutions.
+//!
+//! Temporary files and folders still being written are listed
+//! ([`Temporary`]) so that a process leaving at once (a second Ctrl+C, a
+//! stop that was not heard in time) can remove them: [`remove_temporaries`].
 
 use std::fmt;
 use std::io::{BufWriter, Write};
@@ -78,22 +99,20 @@ pub fn check_not_input(target: &Path, inputs: &[&Path]) -> Result<(), WriteError
 pub struct SafeFile {
     target: PathBuf,
     writer: BufWriter<tempfile::NamedTempFile>,
+    _listed: Temporary,
 }
 
 impl SafeFile {
-    /// Starts writing `target`, refusing it when it is one of `inputs`.
+    /// Starts writing `target`, refusing it when it is one of `inputs` or
+    /// not a regular file (see [`check_target`]).
     pub fn create(target: impl AsRef<Path>, inputs: &[&Path]) -> Result<SafeFile, WriteError> {
         let given = target.as_ref();
-        check_not_input(given, inputs)?;
         if given.as_os_str().is_empty() {
             return Err(fail(given, "the file name is empty"));
         }
-        if given.is_dir() {
-            return Err(fail(given, "is a folder, not a file"));
-        }
-        // Writing through a symbolic link updates the file it points to.
-        let target = std::fs::canonicalize(given).unwrap_or_else(|_| given.to_path_buf());
-        let folder = match target.parent() {
+        check_not_input(given, inputs)?;
+        let target = check_target(given)?;
+        let folder = match target.path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
@@ -108,13 +127,14 @@ impl SafeFile {
         let temp = builder
             .tempfile_in(&folder)
             .map_err(|e| fail(given, format!("cannot write in {}: {e}", folder.display())))?;
-        // Keep an existing file's permissions (a temp file is created 0600).
-        if let Ok(meta) = std::fs::metadata(&target) {
-            let _ = std::fs::set_permissions(temp.path(), meta.permissions());
+        let listed = Temporary::new(temp.path());
+        if let Some(old) = &target.existing {
+            keep_owner_and_mode(temp.as_file(), old);
         }
         Ok(SafeFile {
-            target,
+            target: target.path,
             writer: BufWriter::with_capacity(1 << 16, temp),
+            _listed: listed,
         })
     }
 
@@ -127,9 +147,186 @@ impl SafeFile {
         temp.as_file()
             .sync_all()
             .map_err(|e| fail(shown_as, format!("cannot write: {e}")))?;
+        // Asked again at the last moment: a device or FIFO put in the
+        // target's place while the file was written is not replaced.
+        check_target(&self.target).map_err(|e| fail(shown_as, e.message))?;
         temp.persist(&self.target)
             .map_err(|e| fail(shown_as, format!("cannot replace the file: {}", e.error)))?;
         Ok(())
+    }
+}
+
+/// Where a target's bytes go: the regular file itself (through a link),
+/// and what was there before, if anything.
+#[derive(Debug)]
+pub struct Target {
+    /// The path to rename the finished file onto.
+    pub path: PathBuf,
+    /// The regular file being replaced (`None` for a new file).
+    pub existing: Option<std::fs::Metadata>,
+}
+
+/// The write rule (see the module comment): `given` may be written when it
+/// does not exist yet or is a regular file, or a link to one. Anything else
+/// is refused with the path and what it is.
+pub fn check_target(given: &Path) -> Result<Target, WriteError> {
+    if given.as_os_str().is_empty() {
+        return Err(fail(given, "the file name is empty"));
+    }
+    let meta = match std::fs::symlink_metadata(given) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Target {
+                path: given.to_path_buf(),
+                existing: None,
+            });
+        }
+        Err(e) => return Err(fail(given, format!("cannot write: {e}"))),
+    };
+    if !meta.file_type().is_symlink() {
+        return match kind(&meta) {
+            None => Ok(Target {
+                path: given.to_path_buf(),
+                existing: Some(meta),
+            }),
+            Some(what) => Err(fail(given, format!("is {}", refusal(what)))),
+        };
+    }
+    // A link: the file it points to is written, the link stays.
+    let points_to = std::fs::read_link(given)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "?".into());
+    let (real, meta) = match std::fs::canonicalize(given)
+        .and_then(|real| std::fs::metadata(&real).map(|m| (real, m)))
+    {
+        Ok(found) => found,
+        Err(_) => {
+            return Err(fail(
+                given,
+                format!(
+                    "is a link to {points_to}, which does not exist: puzzlelab writes only regular files, through a link only to an existing one"
+                ),
+            ));
+        }
+    };
+    match kind(&meta) {
+        None => Ok(Target {
+            path: real,
+            existing: Some(meta),
+        }),
+        Some(what) => Err(fail(
+            given,
+            format!("is a link to {points_to}: {}", refusal(what)),
+        )),
+    }
+}
+
+/// What a file that is not a regular file is, in words (`None` for a
+/// regular file).
+fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() {
+            return Some("character device");
+        }
+        if t.is_block_device() {
+            return Some("block device");
+        }
+        if t.is_fifo() {
+            return Some("FIFO (named pipe)");
+        }
+        if t.is_socket() {
+            return Some("socket");
+        }
+    }
+    Some("special file")
+}
+
+/// Why a target of kind `what` is refused, after "is ".
+fn refusal(what: &str) -> String {
+    if what == "folder" {
+        // The wording of every other folder error in puzzlelab.
+        "a folder, not a file".to_string()
+    } else {
+        format!(
+            "a {what}, not a regular file: puzzlelab writes only regular files, replacing them whole"
+        )
+    }
+}
+
+/// Gives the new file `old`'s owner and group where the process may (a
+/// process not root can still give a group it belongs to), then its
+/// permission bits (after the owner: changing it clears set-id bits).
+fn keep_owner_and_mode(file: &std::fs::File, old: &std::fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).is_err() {
+            let _ = std::os::unix::fs::fchown(file, None, Some(old.gid()));
+        }
+    }
+    let _ = file.set_permissions(old.permissions());
+}
+
+/// Temporary files and folders being written now (see [`Temporary`]).
+static TEMPORARIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A temporary file or folder listed while it exists, so that
+/// [`remove_temporaries`] can remove it when the process must leave before
+/// its owner is dropped. The owner removes it as usual; this only lists it.
+pub struct Temporary {
+    path: PathBuf,
+}
+
+impl Temporary {
+    /// Lists `path` until the returned value is dropped.
+    pub fn new(path: &Path) -> Temporary {
+        temporaries().push(path.to_path_buf());
+        Temporary {
+            path: path.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let mut list = temporaries();
+        if let Some(i) = list.iter().rposition(|p| *p == self.path) {
+            list.swap_remove(i);
+        }
+    }
+}
+
+/// Removes every listed temporary file and folder: for a process about to
+/// leave without unwinding (`std::process::exit`).
+pub fn remove_temporaries() {
+    remove_listed(|_| true);
+}
+
+/// Removes the listed temporaries that `which` picks.
+fn remove_listed(which: impl Fn(&Path) -> bool) {
+    let mut list = temporaries();
+    let (gone, kept): (Vec<PathBuf>, Vec<PathBuf>) = list.drain(..).partition(|p| which(p));
+    *list = kept;
+    drop(list);
+    for path in gone {
+        if path.is_dir() {
+            let _ = std::fs::remove_dir_all(&path);
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
     }
 }
 
@@ -284,6 +481,42 @@ mod tests {
         let e = write_atomic(&other, b"x", &[&p]).unwrap_err();
         assert!(e.message.starts_with("refusing to write over"), "{e}");
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "puzzles");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_and_links_to_them_are_targets() {
+        let d = scratch();
+        let file = d.path().join("f.txt");
+        std::fs::write(&file, "x").unwrap();
+        let link = d.path().join("l.txt");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let real = std::fs::canonicalize(&file).unwrap();
+        assert_eq!(check_target(&link).unwrap().path, real);
+        assert!(
+            check_target(&d.path().join("new.txt"))
+                .unwrap()
+                .existing
+                .is_none()
+        );
+        let e = check_target(Path::new("/dev/null")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/dev/null: is a character device, not a regular file: puzzlelab writes only regular files, replacing them whole"
+        );
+    }
+
+    #[test]
+    fn listed_temporaries_are_removed_on_demand() {
+        let d = scratch();
+        let p = d.path().join("a.txt");
+        let f = SafeFile::create(&p, &[]).unwrap();
+        assert_eq!(leftovers(d.path()).len(), 1);
+        // Only this test's: tests run side by side in one process.
+        remove_listed(|t| t.starts_with(d.path()));
+        assert!(leftovers(d.path()).is_empty());
+        drop(f);
+        assert!(!temporaries().iter().any(|t| t.starts_with(d.path())));
     }
 
     #[test]

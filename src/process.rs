@@ -1,9 +1,19 @@
 //! Running an outside program (an installed SAT solver) so that a monitor
 //! can stop it. Support for the domains, like `monitor`: it knows nothing of
 //! Rhai or the terminal; the program's own output is captured, never shown.
+//!
+//! The program runs in a process group of its own (on Unix), so that
+//! stopping it stops everything it started too (`sh -c 'sleep 1000'`:
+//! the shell and the sleep): the whole group is killed when the monitor
+//! says stop, when the program ends (helpers it left running would hold
+//! its output pipes open), when this side returns early or panics, and,
+//! through [`kill_all`], when the process leaves at once on a signal. Being
+//! in its own group also keeps the terminal's Ctrl+C away from it: puzzlelab
+//! decides when it stops.
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::monitor::Monitor;
@@ -40,30 +50,28 @@ pub fn run(
     cap: u64,
     monitor: &dyn Monitor,
 ) -> Result<Finished, ProcessError> {
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(ProcessError::Start)?;
+        .stderr(Stdio::piped());
+    let mut group = Group::start(command).map_err(ProcessError::Start)?;
     // Both pipes are drained as the program writes, so it never blocks on a
     // full pipe while we wait.
-    let output = child.stdout.take().map(|p| drain(p, cap));
-    let errors = child.stderr.take().map(|p| drain(p, cap));
+    let output = group.child.stdout.take().map(|p| drain(p, cap));
+    let errors = group.child.stderr.take().map(|p| drain(p, cap));
     let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => return Err(ProcessError::Wait(e)),
+        if let Some(status) = group.finished().map_err(ProcessError::Wait)? {
+            break status;
         }
         if monitor.cancelled() {
-            let _ = child.kill();
-            let _ = child.wait();
+            // Dropping the group kills it.
             return Err(ProcessError::Cancelled);
         }
         std::thread::sleep(Duration::from_micros(200));
     };
+    drop(group);
     let collect = |reader: Option<std::thread::JoinHandle<String>>| {
         reader.and_then(|r| r.join().ok()).unwrap_or_default()
     };
@@ -72,6 +80,94 @@ pub fn run(
         output: collect(output),
         errors: collect(errors),
     })
+}
+
+/// The process groups of the outside programs running now.
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn groups() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    GROUPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every outside program still running, each with its whole process
+/// group: for a process about to leave without unwinding.
+pub fn kill_all() {
+    for &group in groups().iter() {
+        kill_group(group);
+    }
+}
+
+/// Kills process group `id` (nothing happens when it is empty).
+fn kill_group(id: u32) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{Signal, killpg};
+        if let Ok(id) = i32::try_from(id) {
+            let _ = killpg(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = id;
+}
+
+/// A program running in its own process group, listed for [`kill_all`].
+/// Dropped, the whole group is killed and the program reaped.
+struct Group {
+    child: Child,
+    /// The exit status once reaped.
+    status: Option<ExitStatus>,
+}
+
+impl Group {
+    fn start(mut command: Command) -> std::io::Result<Group> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let child = command.spawn()?;
+        // The group's id is the program's id (process_group(0)).
+        groups().push(child.id());
+        Ok(Group {
+            child,
+            status: None,
+        })
+    }
+
+    /// The program's exit status once it has ended; then the rest of its
+    /// group is killed. It is looked at without being reaped first, so its
+    /// id (the group's id) cannot be given to another process meanwhile.
+    fn finished(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        #[cfg(unix)]
+        {
+            use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
+            let pid = nix::unistd::Pid::from_raw(self.child.id() as i32);
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            match waitid(Id::Pid(pid), flags) {
+                Ok(WaitStatus::StillAlive) => return Ok(None),
+                Ok(_) => kill_group(self.child.id()),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let status = self.child.try_wait()?;
+        self.status = status;
+        Ok(status)
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let id = self.child.id();
+        if self.status.is_none() {
+            kill_group(id);
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        let mut list = groups();
+        if let Some(i) = list.iter().position(|&g| g == id) {
+            list.swap_remove(i);
+        }
+    }
 }
 
 /// Read `pipe` to its end on a thread; keep its first `cap` bytes as text.
@@ -100,6 +196,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!((done.code, done.output.as_str()), (Some(0), "xxxxxxxxxx"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn helpers_left_running_are_killed_with_the_program() {
+        // The background `sleep` holds the output pipe open: without its
+        // group killed, reading the output would wait 1000 s.
+        let start = std::time::Instant::now();
+        let done = run(
+            "sh",
+            &["-c".into(), "sleep 1000 & echo started".into()],
+            1 << 20,
+            &Silent,
+        )
+        .unwrap();
+        assert_eq!((done.code, done.output.as_str()), (Some(0), "started\n"));
+        assert!(start.elapsed() < Duration::from_secs(60));
     }
 
     #[test]

@@ -42,3 +42,4 @@ mod tidy;
 mod trust_labs;
 mod trust_memory;
 mod trust_readers;
+mod trust_writes;

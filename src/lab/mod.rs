@@ -583,6 +583,11 @@ fn run_quietly(
 /// The saved positions. A file that cannot be parsed is moved aside to
 /// `NAME.bad` with a warning (never silently overwritten).
 fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
+    // Only a regular file is read (a FIFO would block) or moved aside; the
+    // write rule refuses anything else too (see `crate::files`).
+    if crate::files::check_target(path).is_err() {
+        return BTreeMap::new();
+    }
     let Ok(text) = std::fs::read_to_string(path) else {
         return BTreeMap::new();
     };
@@ -592,7 +597,12 @@ fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
             let mut bad = path.as_os_str().to_owned();
             bad.push(".bad");
             let bad = PathBuf::from(bad);
-            match std::fs::rename(path, &bad) {
+            // The name moved onto obeys the write rule too (a FIFO or a
+            // device there is not replaced).
+            let moved = crate::files::check_target(&bad)
+                .map_err(|e| e.to_string())
+                .and_then(|_| std::fs::rename(path, &bad).map_err(|e| e.to_string()));
+            match moved {
                 Ok(()) => eprintln!(
                     "warning: {} is not a list of lab positions ({e}); moved aside to {}, positions start afresh",
                     path.display(),

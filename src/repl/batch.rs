@@ -1,13 +1,12 @@
 //! The non-interactive modes: `run FILE`, `-e CODE`, and a stdin that is not
 //! a terminal read as a script, statement by statement.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 use rhai::{Dynamic, EvalAltResult};
 
-use super::host::{AT_PROMPT, INTERRUPTED, SIGINT_SEEN};
+use super::host::{AT_PROMPT, INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL};
 use super::{Outcome, new_session, repl_command, show};
 use crate::lab::LabState;
 use crate::reading::{MAX_TEXT, read_text};
@@ -78,6 +77,7 @@ pub fn eval_chunk(session: &mut Session, code: &str) -> Result<Dynamic, EvalErro
     if at_prompt {
         INTERRUPTED.store(false, Ordering::Relaxed);
     }
+    let _busy = super::host::Busy::start();
     let result = session.eval(code);
     if at_prompt {
         INTERRUPTED.store(false, Ordering::Relaxed);
@@ -85,11 +85,13 @@ pub fn eval_chunk(session: &mut Session, code: &str) -> Result<Dynamic, EvalErro
     result
 }
 
-/// The exit status of a non-interactive run: 130 when SIGINT arrived
-/// during it (whether or not the script caught the stop), else success or
-/// failure.
+/// The exit status of a non-interactive run: 128 + the signal when
+/// SIGTERM or SIGHUP ended it, 130 when SIGINT arrived during it (whether
+/// or not the script caught the stop), else success or failure.
 fn status(ok: bool) -> ExitCode {
-    if SIGINT_SEEN.load(Ordering::Relaxed) {
+    if let Some(code) = super::stop_status() {
+        code
+    } else if SIGINT_SEEN.load(Ordering::Relaxed) {
         ExitCode::from(130)
     } else if ok {
         ExitCode::SUCCESS
@@ -179,7 +181,13 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                         continue;
                     }
                     if super::is_command(t) {
-                        match repl_command(t, session, lab, limits) {
+                        let busy = super::host::Busy::start();
+                        let outcome = repl_command(t, session, lab, limits);
+                        drop(busy);
+                        if STOP_SIGNAL.load(Ordering::SeqCst) != 0 {
+                            return status(false);
+                        }
+                        match outcome {
                             Outcome::Quit => return status(!memory_stopped),
                             Outcome::Failed => return status(false),
                             Outcome::Done => {}
@@ -195,7 +203,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
             }
             None => {
                 if let Some(why) = super::host::take_input_error() {
-                    let _ = std::io::stdout().flush();
+                    super::host::flush_stdout();
                     eprintln!("<stdin>:{}: {why}", line_no + 1);
                     return status(false);
                 }
@@ -230,7 +238,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 session.set_last(&v);
             }
             Err(e) => {
-                let _ = std::io::stdout().flush();
+                super::host::flush_stdout();
                 eprintln!("{}", describe_error(&e, "<stdin>", first_line, limits));
                 if !e.is_stop() {
                     if let Some(hint) = super::did_you_mean(&e, session) {
@@ -240,6 +248,10 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                 }
                 memory_stopped |= e.is_memory_stop();
             }
+        }
+        if STOP_SIGNAL.load(Ordering::SeqCst) != 0 {
+            // SIGTERM or SIGHUP: nothing runs after the statement it stopped.
+            return status(false);
         }
         if at_end {
             return status(!memory_stopped);

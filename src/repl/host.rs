@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,46 @@ pub static AT_PROMPT: AtomicBool = AtomicBool::new(false);
 /// modes a run during which SIGINT arrived exits with status 130, even when
 /// the script caught the `stopped (Ctrl+C)` error and went on.
 pub static SIGINT_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// The signal (SIGTERM, SIGHUP) that asked the whole run to end, 0 while
+/// none did. Unlike Ctrl+C it is never consumed: every job and statement
+/// after it stops too, and the exit status is 128 + its number.
+pub static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// True while code runs (a statement, a lab command); a stop signal that
+/// arrives when nothing runs leaves at once.
+pub static BUSY: AtomicBool = AtomicBool::new(false);
+
+/// Whether running code should stop: Ctrl+C, or a signal ending the run.
+pub fn stop_asked() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed) || STOP_SIGNAL.load(Ordering::Relaxed) != 0
+}
+
+/// Marks code as running until dropped (see [`BUSY`]).
+pub struct Busy(bool);
+
+impl Busy {
+    /// Code starts running.
+    pub fn start() -> Busy {
+        Busy(BUSY.swap(true, Ordering::SeqCst))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        BUSY.store(self.0, Ordering::SeqCst);
+    }
+}
+
+/// Leave the process now with `code`, without unwinding: an outside
+/// program still running is killed with its whole process group and
+/// temporary files being written are removed first.
+pub fn leave_now(code: i32) -> ! {
+    crate::process::kill_all();
+    crate::files::remove_temporaries();
+    super::restore_terminal();
+    std::process::exit(code)
+}
 
 /// The host of every command-line mode.
 pub struct TerminalHost {
@@ -61,12 +101,12 @@ impl Host for TerminalHost {
 
     fn note(&self, line: &str) {
         // What was printed before the note comes first.
-        let _ = std::io::stdout().flush();
+        flush_stdout();
         eprintln!("{line}");
     }
 
     fn read_line(&self) -> Option<String> {
-        let _ = std::io::stdout().flush();
+        flush_stdout();
         if self.piped_input {
             return read_stdin_line();
         }
@@ -93,11 +133,12 @@ impl Host for TerminalHost {
     }
 
     fn cancelled(&self) -> bool {
-        INTERRUPTED.load(Ordering::Relaxed)
+        stop_asked()
     }
 
     fn take_cancel(&self) -> bool {
-        INTERRUPTED.swap(false, Ordering::Relaxed)
+        // A stop signal is never consumed: the run is ending.
+        INTERRUPTED.swap(false, Ordering::Relaxed) || STOP_SIGNAL.load(Ordering::Relaxed) != 0
     }
 
     fn monitor(&self) -> Box<dyn Monitor> {
@@ -113,19 +154,71 @@ impl Host for TerminalHost {
 }
 
 /// Write to stdout. When the reader has gone (`puzzlelab ... | head -1`)
-/// there is no one to write for: leave at once with status 141, as a
-/// program killed by SIGPIPE does, instead of printing on into nothing.
+/// there is no one to write for: leave at once, quietly, with status 141, as
+/// a program killed by SIGPIPE does, instead of printing on into nothing.
+/// Any other failure (`> /dev/full`: the disk is full, an I/O error) would
+/// lose output silently: it is reported and the run ends with status 1.
 pub fn write_stdout(text: &str, flush: bool) {
+    if !text.is_empty() && stdout_closed() {
+        eprintln!("puzzlelab: cannot write to standard output: it is closed");
+        leave_now(1);
+    }
     let mut out = std::io::stdout().lock();
     let mut result = out.write_all(text.as_bytes());
     if flush && result.is_ok() {
         result = out.flush();
     }
-    if let Err(e) = result
-        && e.kind() == std::io::ErrorKind::BrokenPipe
-    {
-        std::process::exit(141);
+    drop(out);
+    if let Err(e) = result {
+        stdout_failed(e);
     }
+}
+
+/// Set before `main` when the process was started with its stdout closed
+/// (`puzzlelab ... >&-`). Rust's runtime then opens `/dev/null` in its
+/// place before `main`, so writes would succeed into nothing: output is
+/// an error instead, as for `> /dev/full`.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Looks at fd 1 before Rust's runtime replaces a closed one (an
+/// `.init_array` entry runs before `main`, and before the runtime's own
+/// start-up). The only way to tell `>&-` from `> /dev/null`.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = {
+    extern "C" fn look() {
+        // SAFETY: F_GETFD only reads the descriptor's flags; an fd that
+        // is not open gives -1 (EBADF) and nothing else happens.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+    look
+};
+
+/// Whether stdout was closed when the process started.
+fn stdout_closed() -> bool {
+    // Referring to the entry keeps it linked into the binary.
+    #[cfg(target_os = "linux")]
+    std::hint::black_box(&LOOK_AT_STDOUT);
+    STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// Flush stdout, failing as [`write_stdout`] does.
+pub fn flush_stdout() {
+    if let Err(e) = std::io::stdout().flush() {
+        stdout_failed(e);
+    }
+}
+
+/// Leave after a failed write to stdout (see [`write_stdout`]).
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        leave_now(141);
+    }
+    eprintln!("puzzlelab: cannot write to standard output: {e}");
+    leave_now(1)
 }
 
 /// The longest line read from stdin (16 MiB): a stream without line breaks
@@ -222,7 +315,7 @@ struct CtrlC;
 
 impl Monitor for CtrlC {
     fn cancelled(&self) -> bool {
-        INTERRUPTED.load(Ordering::Relaxed)
+        stop_asked()
     }
 }
 
@@ -279,7 +372,7 @@ impl ProgressLine {
 
 impl Monitor for ProgressLine {
     fn cancelled(&self) -> bool {
-        INTERRUPTED.load(Ordering::Relaxed)
+        stop_asked()
     }
 
     fn report(&self, p: &Progress) {

@@ -3,7 +3,6 @@
 //! prompt, Ctrl+D leaves.
 
 use std::cell::RefCell;
-use std::io::Write;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -47,7 +46,17 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
             pressed: ctrl_a.clone(),
         })),
     );
-    let history_file = super::state_dir().map(|d| d.join("history"));
+    // The history is appended in place, so it must be a regular file (or
+    // none yet): a FIFO would block, a device swallow it (see `crate::files`).
+    let history_file = super::state_dir()
+        .map(|d| d.join("history"))
+        .filter(|path| match crate::files::check_target(path) {
+            Ok(_) => true,
+            Err(e) => {
+                eprintln!("warning: history is not kept: {e}");
+                false
+            }
+        });
     if let Some(path) = &history_file
         && path.exists()
     {
@@ -104,7 +113,13 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
             continue;
         }
         if super::is_command(trimmed) {
-            if repl_command(trimmed, &mut s, &mut lab, limits) == Outcome::Quit {
+            let busy = super::host::Busy::start();
+            let outcome = repl_command(trimmed, &mut s, &mut lab, limits);
+            drop(busy);
+            if let Some(code) = super::stop_status() {
+                return code;
+            }
+            if outcome == Outcome::Quit {
                 break;
             }
             continue;
@@ -118,7 +133,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
                 s.set_last(&v);
             }
             Err(e) => {
-                let _ = std::io::stdout().flush();
+                super::host::flush_stdout();
                 eprintln!("{}", describe_error(&e, "<repl>", 1, limits));
                 if let Some(marker) = caret(&line, &e) {
                     eprintln!("{marker}");
@@ -127,6 +142,10 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
                     eprintln!("{hint}");
                 }
             }
+        }
+        if let Some(code) = super::stop_status() {
+            // SIGTERM or SIGHUP stopped the statement: the session ends.
+            return code;
         }
     }
     ExitCode::SUCCESS

@@ -5,7 +5,7 @@
 //! completion / multi-line / key handling, `batch` runs files, `-e` and
 //! piped stdin.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -21,7 +21,7 @@ mod helper;
 pub mod host;
 mod interactive;
 
-use host::{INTERRUPTED, SIGINT_SEEN, TerminalHost};
+use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 
 /// The stack of the thread everything runs on: script recursion up to the
 /// cap on `--max-call-levels` ([`cli::MAX_CALL_LEVELS`]) and dropping deeply
@@ -87,7 +87,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                let _ = std::io::stdout().flush();
+                host::flush_stdout();
                 eprintln!("{e}");
                 ExitCode::FAILURE
             }
@@ -521,28 +521,144 @@ fn fns(session: &Session) -> String {
     s
 }
 
+/// How long running code has, after SIGTERM or SIGHUP, to stop and let
+/// the run end in order (temporary files removed by their owners) before
+/// the process leaves anyway (see [`host::leave_now`]).
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops) and
 /// [`SIGINT_SEEN`]. Without a person at the prompt (`run`, `-e`, piped
 /// stdin) a second SIGINT leaves at once with status 130. At the REPL,
 /// three presses while the flag is still set, i.e. while the running code
 /// is not listening, leave the program.
+///
+/// SIGTERM and SIGHUP end the run in every mode: running code is stopped
+/// through the same flag (so jobs clean up as after Ctrl+C: an unfinished
+/// output file's temporary is removed, an outside solver killed), nothing
+/// runs after it, and the exit status is 128 + the signal (143, 129). With
+/// no code running, or at a second such signal, or when the code has not
+/// stopped after [`STOP_GRACE`], the process leaves at once
+/// ([`host::leave_now`] still kills outside programs and removes
+/// temporary files).
+///
+/// signal-hook rather than ctrlc: its handler thread is told which signal
+/// came, and the exit status depends on it.
+#[cfg(unix)]
 fn install_interrupt_handler(interactive: bool) {
-    static PRESSES: AtomicU32 = AtomicU32::new(0);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     host::AT_PROMPT.store(interactive, Ordering::Relaxed);
-    let _ = ctrlc::set_handler(move || {
-        if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
-            eprintln!("\nstopped (Ctrl+C) a second time: leaving");
-            std::process::exit(130);
-        }
-        if INTERRUPTED.swap(true, Ordering::Relaxed) {
-            if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
-                eprintln!("\ninterrupted three times: leaving");
-                std::process::exit(130);
+    if interactive {
+        save_terminal();
+    }
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                if signal == SIGINT {
+                    on_interrupt(interactive);
+                } else {
+                    on_stop_signal(signal);
+                }
             }
-        } else {
-            PRESSES.store(0, Ordering::Relaxed);
+        });
+}
+
+/// Ctrl+C where signals are not Unix's.
+#[cfg(not(unix))]
+fn install_interrupt_handler(interactive: bool) {
+    host::AT_PROMPT.store(interactive, Ordering::Relaxed);
+    let _ = ctrlc::set_handler(move || on_interrupt(interactive));
+}
+
+/// SIGINT (see [`install_interrupt_handler`]).
+fn on_interrupt(interactive: bool) {
+    static PRESSES: AtomicU32 = AtomicU32::new(0);
+    if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
+        eprintln!("\nstopped (Ctrl+C) a second time: leaving");
+        host::leave_now(130);
+    }
+    if INTERRUPTED.swap(true, Ordering::Relaxed) {
+        if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
+            eprintln!("\ninterrupted three times: leaving");
+            host::leave_now(130);
         }
-    });
+    } else {
+        PRESSES.store(0, Ordering::Relaxed);
+    }
+}
+
+/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]).
+#[cfg(unix)]
+fn on_stop_signal(signal: i32) {
+    let first = STOP_SIGNAL
+        .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+        .is_ok();
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    let code = 128 + signal;
+    if !first || !host::BUSY.load(Ordering::SeqCst) {
+        eprintln!("\nstopped by {}: leaving", signal_name(signal));
+        host::leave_now(code);
+    }
+    let _ = std::thread::Builder::new()
+        .name("stop-grace".into())
+        .spawn(move || {
+            std::thread::sleep(STOP_GRACE);
+            eprintln!(
+                "\nstopped by {}: the running code did not stop within {} s; leaving",
+                signal_name(signal),
+                STOP_GRACE.as_secs()
+            );
+            host::leave_now(code);
+        });
+}
+
+/// The name of a stop signal, for messages.
+pub fn signal_name(signal: i32) -> String {
+    #[cfg(unix)]
+    if let Ok(s) = nix::sys::signal::Signal::try_from(signal) {
+        return s.as_str().to_string();
+    }
+    format!("signal {signal}")
+}
+
+/// The exit status of a run that a stop signal ended (128 + its number),
+/// with a line on stderr saying so; `None` when none came.
+pub fn stop_status() -> Option<ExitCode> {
+    let signal = STOP_SIGNAL.load(Ordering::SeqCst);
+    if signal == 0 {
+        return None;
+    }
+    eprintln!("stopped by {}", signal_name(signal));
+    Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)))
+}
+
+/// The terminal's settings before the line editor changed them.
+#[cfg(unix)]
+static TERMINAL: std::sync::Mutex<Option<nix::sys::termios::Termios>> = std::sync::Mutex::new(None);
+
+/// Remember the terminal's settings (see [`restore_terminal`]).
+fn save_terminal() {
+    #[cfg(unix)]
+    if let Ok(t) = nix::sys::termios::tcgetattr(std::io::stdin())
+        && let Ok(mut saved) = TERMINAL.lock()
+    {
+        *saved = Some(t);
+    }
+}
+
+/// Put the terminal back as it was at the start: leaving at once on a
+/// signal while the line editor waits at the prompt would leave it raw.
+pub fn restore_terminal() {
+    #[cfg(unix)]
+    if let Ok(saved) = TERMINAL.lock()
+        && let Some(t) = saved.as_ref()
+    {
+        use nix::sys::termios::{SetArg, tcsetattr};
+        let _ = tcsetattr(std::io::stdin(), SetArg::TCSANOW, t);
+    }
 }
 
 #[cfg(test)]

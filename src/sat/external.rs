@@ -125,8 +125,10 @@ pub fn run(cnf: &Cnf, command: &str, monitor: &dyn Monitor) -> Result<Answer, Sa
 
 /// Run `command` on `cnf` and read its answer. The formula and result
 /// files live in a fresh private folder from `tempfile` (random name, not
-/// shared, removed afterwards whatever happens). The monitor can stop the
-/// solver (its process is then killed).
+/// shared, removed afterwards whatever happens; the only files puzzlelab
+/// writes without [`crate::files::SafeFile`], being its own new ones). The
+/// monitor can stop the solver: its whole process group is then killed
+/// (see [`crate::process`]).
 pub fn run_command(
     cnf: &Cnf,
     command: &SolverCommand,
@@ -146,6 +148,8 @@ pub fn run_command(
         path: std::env::temp_dir().display().to_string(),
         message: format!("cannot make a temporary folder: {e}"),
     })?;
+    // Listed so that a process leaving at once on a signal removes it too.
+    let _listed = crate::files::Temporary::new(folder.path());
     let input = folder.path().join("formula.cnf");
     let output = folder.path().join("answer.out");
     std::fs::write(&input, to_dimacs(cnf)).map_err(|e| SatError::Io {

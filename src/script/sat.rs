@@ -277,6 +277,11 @@ pub mod api {
     }
 
     /// Write the CNF of a grid, board or formula as a DIMACS file at `path`.
+    ///
+    /// The file is written whole through a temporary file renamed into
+    /// place, keeping an old file's permissions; a path that exists and is
+    /// not a regular file (a device such as `/dev/null`, a FIFO, a folder)
+    /// is refused.
     #[rhai_fn(name = "write_dimacs", return_raw)]
     pub fn write_dimacs_grid(g: Grid, path: &str) -> Result<(), Box<EvalAltResult>> {
         super::write(&sat::encode(&SudokuBoard::from(&g)), path)

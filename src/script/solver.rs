@@ -169,7 +169,8 @@ pub mod api {
     /// `lines` format each line is the solution (the puzzle when it has
     /// none). The file is read as a stream (any size); `out` may not be the
     /// input, and replaces its old contents only when the whole file was
-    /// solved. Shows progress on a terminal; Ctrl+C stops and returns the
+    /// solved (it must be a regular file or a new one: a device such as
+    /// `/dev/null`, a FIFO or a folder is refused, as by `write_puzzles`). Shows progress on a terminal; Ctrl+C stops and returns the
     /// counts so far with `stopped: true` (and writes no `out`).
     /// Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
@@ -234,7 +235,10 @@ pub mod api {
     ///
     /// `.csv` (RFC 4180, columns `name,puzzle,solution`), `.json`, `.tsv`
     /// for `name<TAB>cells`, otherwise lines (the puzzles only). What is
-    /// written reads back as written with `read_file`.
+    /// written reads back as written with `read_file`. The file is written
+    /// whole through a temporary file renamed into place, keeping an old
+    /// file's permissions; a path that exists and is not a regular file (a
+    /// device such as `/dev/null`, a FIFO, a folder) is refused.
     #[rhai_fn(name = "write_puzzles", return_raw)]
     pub fn write_puzzles(path: &str, grids: Array) -> Result<(), Box<EvalAltResult>> {
         write_puzzles_as(path, grids, Format::from_path(Path::new(path)))

@@ -227,7 +227,9 @@ pub mod api {
     /// Write the SVG picture of `value` to `file` (replacing it whole).
     ///
     /// The file appears complete or not at all: the text goes to a
-    /// temporary file in the same folder, which is then renamed.
+    /// temporary file in the same folder, which is then renamed (an old
+    /// file keeps its permissions). A path that exists and is not a regular
+    /// file (a device such as `/dev/null`, a FIFO, a folder) is refused.
     ///
     /// Example: `save_svg(solve_polyomino(rect(6, 10), "pentominoes", #{limit: 1})[0], "p.svg")`
     #[rhai_fn(return_raw)]
