@@ -450,6 +450,84 @@ pub fn parse_pattern(text: &str) -> Result<[bool; 81], String> {
     Ok(out)
 }
 
+/// How a batch ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BatchEnd {
+    /// Every puzzle was made and handed on.
+    Done,
+    /// The monitor stopped it: puzzles `0..made` were handed on, in order.
+    Stopped { made: u64 },
+    /// Puzzle `index` could not be made (the ones before it were handed on).
+    Failed { index: u64, error: GenerateError },
+    /// The receiver refused puzzle `index` (a write failed; it says why).
+    Refused { index: u64 },
+}
+
+/// Puzzles `0..count` of a batch: puzzle `i` is `generate` with
+/// `options.stream = i`, so the batch is the same whatever `threads` (0 =
+/// all cores, 1 = this thread). Blocks of puzzles are made in parallel and
+/// handed to `emit` in order; when stopped, only the puzzles before the
+/// first unfinished one are handed on, so a partial batch is always a
+/// prefix of the whole one.
+pub fn generate_many(
+    count: u64,
+    options: &Options,
+    threads: usize,
+    monitor: &dyn Monitor,
+    mut emit: impl FnMut(u64, &Generated) -> bool,
+) -> BatchEnd {
+    use rayon::prelude::*;
+    let workers = match threads {
+        0 => rayon::current_num_threads(),
+        n => n,
+    } as u64;
+    let pool = match threads {
+        0 | 1 => None,
+        n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
+    };
+    let block = (workers * 16).max(1);
+    let make = |i: u64| {
+        let mut o = options.clone();
+        o.stream = i;
+        generate(&o, monitor)
+    };
+    let mut start = 0;
+    while start < count {
+        let end = (start + block).min(count);
+        let made: Vec<Result<Generated, GenerateError>> = if threads == 1 {
+            (start..end).map(make).collect()
+        } else {
+            let work = || (start..end).into_par_iter().map(make).collect();
+            match &pool {
+                Some(p) => p.install(work),
+                None => work(),
+            }
+        };
+        for (i, result) in (start..end).zip(made) {
+            match result {
+                Ok(g) => {
+                    if !emit(i, &g) {
+                        return BatchEnd::Refused { index: i };
+                    }
+                }
+                Err(GenerateError::Stopped { .. }) => return BatchEnd::Stopped { made: i },
+                Err(error) => return BatchEnd::Failed { index: i, error },
+            }
+        }
+        start = end;
+        monitor.report(&Progress {
+            label: "generate",
+            done: start,
+            total: Some(count),
+            found: start,
+        });
+        if start < count && monitor.cancelled() {
+            return BatchEnd::Stopped { made: start };
+        }
+    }
+    BatchEnd::Done
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -487,5 +565,22 @@ mod tests {
         let g = generate(&Options::default(), &Silent).unwrap();
         assert!(is_minimal(&g.puzzle).unwrap());
         assert_eq!(generate(&Options::default(), &Silent).unwrap(), g);
+    }
+
+    #[test]
+    fn batches_do_not_depend_on_threads() {
+        let run = |threads| {
+            let mut lines = Vec::new();
+            let end = generate_many(20, &Options::default(), threads, &Silent, |i, g| {
+                lines.push((i, g.puzzle.line()));
+                true
+            });
+            assert_eq!(end, BatchEnd::Done);
+            lines
+        };
+        let one = run(1);
+        assert_eq!(one.len(), 20);
+        assert_eq!(one, run(2));
+        assert_eq!(one[0].1, generate(&Options::default(), &Silent).unwrap().puzzle.line());
     }
 }

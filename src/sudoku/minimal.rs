@@ -21,8 +21,8 @@ use crate::monitor::Monitor;
 pub enum MinimalError {
     /// The clues break a rule.
     Invalid(InvalidGrid),
-    /// The puzzle does not have exactly one solution: `solutions` is 0, or
-    /// 2 meaning two or more.
+    /// The puzzle does not have exactly one solution: it has `solutions`
+    /// (0, or 2 up to [`COUNT_CAP`], which means that many or more).
     NotUnique { solutions: u64 },
     /// The monitor stopped the work after `done` of `total` clues.
     Stopped { done: usize, total: usize },
@@ -36,9 +36,10 @@ impl fmt::Display for MinimalError {
                 f,
                 "the puzzle has no solution: minimality needs exactly one"
             ),
-            MinimalError::NotUnique { .. } => write!(
+            MinimalError::NotUnique { solutions } => write!(
                 f,
-                "the puzzle has 2 or more solutions: minimality needs exactly one"
+                "the puzzle has {}{solutions} solutions: minimality needs exactly one",
+                if *solutions >= COUNT_CAP { "at least " } else { "" }
             ),
             MinimalError::Stopped { done, total } => {
                 write!(f, "stopped after {done} of {total} clues were tried")
@@ -49,12 +50,20 @@ impl fmt::Display for MinimalError {
 
 impl std::error::Error for MinimalError {}
 
+/// Solutions counted, for the message, when a puzzle has more than one.
+pub const COUNT_CAP: u64 = 1000;
+
 /// The solution of a puzzle that has exactly one.
 pub fn unique_solution(g: &Grid) -> Result<Grid, MinimalError> {
     let c = count_solutions(g, 2).map_err(MinimalError::Invalid)?;
     match (c.solutions, c.first) {
         (1, Some(s)) => Ok(s),
-        (n, _) => Err(MinimalError::NotUnique { solutions: n }),
+        (0, _) => Err(MinimalError::NotUnique { solutions: 0 }),
+        _ => {
+            // Say how many: counting a few more is quick next to the work asked.
+            let n = count_solutions(g, COUNT_CAP).map_or(2, |c| c.solutions);
+            Err(MinimalError::NotUnique { solutions: n })
+        }
     }
 }
 
@@ -178,7 +187,21 @@ mod tests {
         let clark = Grid::parse(puzzles::CLARK).unwrap();
         assert_eq!(
             is_minimal(&clark).unwrap_err().to_string(),
-            "the puzzle has 2 or more solutions: minimality needs exactly one"
+            "the puzzle has at least 1000 solutions: minimality needs exactly one"
+        );
+        // Two clues fewer than a unique puzzle: a countable few.
+        let mut ym = Grid::parse(puzzles::YM).unwrap();
+        let n = |g: &Grid| count_solutions(g, COUNT_CAP).unwrap().solutions;
+        let mut cell = 0;
+        while n(&ym) < 2 {
+            while ym.get(cell) == 0 {
+                cell += 1;
+            }
+            ym.set(cell, 0);
+        }
+        assert_eq!(
+            redundant_clues(&ym).unwrap_err().to_string(),
+            format!("the puzzle has {} solutions: minimality needs exactly one", n(&ym))
         );
     }
 }
