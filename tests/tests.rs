@@ -6,6 +6,7 @@ mod common;
 
 mod bad_input;
 mod cli;
+mod generate;
 mod habits;
 mod help;
 mod host;
