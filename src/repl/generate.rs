@@ -68,13 +68,7 @@ pub(super) fn run(args: &GenerateArgs) -> ExitCode {
             ),
         );
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::random::<u64>() >> 1;
-        eprintln!("puzzlelab generate: --seed {seed}");
-        seed
-    });
-    let options = Options {
-        seed,
+    let mut options = Options {
         symmetry,
         clues: args.clues,
         tries: args.tries,
@@ -83,6 +77,12 @@ pub(super) fn run(args: &GenerateArgs) -> ExitCode {
     if let Err(e) = generate::check(&options) {
         return fail(2, &e.to_string());
     }
+    options.seed = args.seed.unwrap_or_else(|| {
+        // Shown so that the run can be made again.
+        let seed = rand::random::<u64>() >> 1;
+        eprintln!("puzzlelab generate: --seed {seed}");
+        seed
+    });
     let shown_as = args.out.clone().unwrap_or_else(|| "stdout".into());
     let mut sink = match &args.out {
         Some(path) => match SafeFile::create(path, &[]) {
