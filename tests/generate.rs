@@ -186,7 +186,10 @@ fn symmetric_puzzles_have_symmetric_clues() {
     }
     // SE's own names and the aliases give the same puzzles.
     assert_eq!(
-        eval(&mut s, "generate(#{seed: 4, symmetry: \"180° rotational\"})"),
+        eval(
+            &mut s,
+            "generate(#{seed: 4, symmetry: \"180° rotational\"})"
+        ),
         eval(&mut s, "generate(#{seed: 4, symmetry: \"central\"})")
     );
     assert_eq!(
@@ -238,7 +241,10 @@ fn minimize_and_redundant_clues_agree_with_sat() {
         let m = Grid::parse(&eval(&mut s, &format!("minimize(ym, {seed}).line()"))).unwrap();
         assert!((0..81).all(|c| m.get(c) == 0 || m.get(c) == ym.get(c)));
         assert_minimal_by_sat(&mut sat, &m, &solution);
-        assert_eq!(eval(&mut s, &format!("is_minimal(minimize(ym, {seed}))")), "true");
+        assert_eq!(
+            eval(&mut s, &format!("is_minimal(minimize(ym, {seed}))")),
+            "true"
+        );
     }
     assert_eq!(eval(&mut s, "is_minimal(ym)"), "false");
     // Each clue named redundant can go alone; each other clue cannot.

@@ -228,8 +228,14 @@ mod tests {
             .mode
         {
             Mode::Generate(g) => {
-                assert_eq!((g.count, g.seed, g.symmetry.as_str()), (5, Some(7), "central"));
-                assert_eq!((g.out.as_deref(), g.threads, g.tries), (Some("p.txt"), 0, 1000));
+                assert_eq!(
+                    (g.count, g.seed, g.symmetry.as_str()),
+                    (5, Some(7), "central")
+                );
+                assert_eq!(
+                    (g.out.as_deref(), g.threads, g.tries),
+                    (Some("p.txt"), 0, 1000)
+                );
             }
             other => panic!("{other:?}"),
         }

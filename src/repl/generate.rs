@@ -94,15 +94,20 @@ pub(super) fn run(args: &GenerateArgs) -> ExitCode {
     let start = Instant::now();
     let monitor = TerminalHost::new().monitor();
     let mut write_error = None;
-    let end = generate::generate_many(args.count, &options, args.threads, &*monitor, |_, g| {
-        match sink.line(&g.puzzle.line()) {
-            Ok(()) => true,
-            Err(e) => {
-                write_error = Some(e);
-                false
-            }
-        }
-    });
+    let end =
+        generate::generate_many(
+            args.count,
+            &options,
+            args.threads,
+            &*monitor,
+            |_, g| match sink.line(&g.puzzle.line()) {
+                Ok(()) => true,
+                Err(e) => {
+                    write_error = Some(e);
+                    false
+                }
+            },
+        );
     drop(monitor);
     let n = args.count;
     let (flag, code) = match &end {
@@ -114,7 +119,10 @@ pub(super) fn run(args: &GenerateArgs) -> ExitCode {
             130,
         ),
         BatchEnd::Failed { index, error } => (
-            Some(format!("# puzzle {} of {n} could not be made: {error}", index + 1)),
+            Some(format!(
+                "# puzzle {} of {n} could not be made: {error}",
+                index + 1
+            )),
             1,
         ),
         BatchEnd::Refused { .. } => {

@@ -80,8 +80,11 @@ pub mod api {
     }
 
     fn check_seed(function: &str, seed: i64) -> Result<u64, Box<EvalAltResult>> {
-        u64::try_from(seed)
-            .map_err(|_| error(format!("{function}: seed {seed} is negative: give 0 or more")))
+        u64::try_from(seed).map_err(|_| {
+            error(format!(
+                "{function}: seed {seed} is negative: give 0 or more"
+            ))
+        })
     }
 
     /// A random minimal puzzle with one solution, from seed 0: same as `generate(#{})`.

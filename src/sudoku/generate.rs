@@ -222,7 +222,10 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Infeasible(why) => write!(f, "{why}"),
             GenerateError::NotReached { tries, what } => {
-                write!(f, "{what} in {tries} tries; allow more tries or ask for less")
+                write!(
+                    f,
+                    "{what} in {tries} tries; allow more tries or ask for less"
+                )
             }
             GenerateError::Stopped { tries } => {
                 write!(f, "stopped after {tries} tries: no puzzle was made")
@@ -274,7 +277,11 @@ impl Fill {
         self.rows[r] ^= bit;
         self.cols[c] ^= bit;
         self.boxes[r / 3 * 3 + c / 3] ^= bit;
-        self.cells[cell] = if self.cells[cell] == 0 { d as u8 + 1 } else { 0 };
+        self.cells[cell] = if self.cells[cell] == 0 {
+            d as u8 + 1
+        } else {
+            0
+        };
     }
 
     fn complete(&mut self, rng: &mut impl Rng) -> bool {
@@ -581,6 +588,12 @@ mod tests {
         let one = run(1);
         assert_eq!(one.len(), 20);
         assert_eq!(one, run(2));
-        assert_eq!(one[0].1, generate(&Options::default(), &Silent).unwrap().puzzle.line());
+        assert_eq!(
+            one[0].1,
+            generate(&Options::default(), &Silent)
+                .unwrap()
+                .puzzle
+                .line()
+        );
     }
 }

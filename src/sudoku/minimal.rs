@@ -39,7 +39,11 @@ impl fmt::Display for MinimalError {
             MinimalError::NotUnique { solutions } => write!(
                 f,
                 "the puzzle has {}{solutions} solutions: minimality needs exactly one",
-                if *solutions >= COUNT_CAP { "at least " } else { "" }
+                if *solutions >= COUNT_CAP {
+                    "at least "
+                } else {
+                    ""
+                }
             ),
             MinimalError::Stopped { done, total } => {
                 write!(f, "stopped after {done} of {total} clues were tried")
@@ -201,7 +205,10 @@ mod tests {
         }
         assert_eq!(
             redundant_clues(&ym).unwrap_err().to_string(),
-            format!("the puzzle has {} solutions: minimality needs exactly one", n(&ym))
+            format!(
+                "the puzzle has {} solutions: minimality needs exactly one",
+                n(&ym)
+            )
         );
     }
 }
