@@ -129,8 +129,11 @@ fn one_seed_gives_one_file_on_one_and_two_threads() {
     assert_eq!(run.stdout, lines[..5].join("\n") + "\n");
 }
 
-/// SE's symmetries, each as its list of maps of (column x, row y).
-fn maps(name: &str) -> Vec<fn(usize, usize) -> (usize, usize)> {
+/// A map of cells as (column x, row y).
+type CellMap = fn(usize, usize) -> (usize, usize);
+
+/// SE's symmetries, each as maps that generate its group.
+fn maps(name: &str) -> Vec<CellMap> {
     match name {
         "vertical" => vec![|x, y| (8 - x, y)],
         "horizontal" => vec![|x, y| (x, 8 - y)],
