@@ -457,6 +457,15 @@ pub fn parse_pattern(text: &str) -> Result<[bool; 81], String> {
     Ok(out)
 }
 
+/// A monitor's cancellation without its progress display.
+struct CancelOnly<'a>(&'a dyn Monitor);
+
+impl Monitor for CancelOnly<'_> {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}
+
 /// How a batch ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BatchEnd {
@@ -493,10 +502,12 @@ pub fn generate_many(
         n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
     };
     let block = (workers * 16).max(1);
+    // Each puzzle's own progress (tries) would fight the batch's count.
+    let quiet = CancelOnly(monitor);
     let make = |i: u64| {
         let mut o = options.clone();
         o.stream = i;
-        generate(&o, monitor)
+        generate(&o, &quiet)
     };
     let mut start = 0;
     while start < count {
