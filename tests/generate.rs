@@ -329,6 +329,18 @@ fn messages_say_what_was_wrong() {
     assert!(run.stderr.starts_with(
         "puzzlelab generate: --symmetry \"spiral\" is unknown; known: None, 180° rotational"
     ));
+    // A puzzle that cannot be made ends the list with a line saying so.
+    let run = run_puzzlelab(
+        &[
+            "generate", "2", "--clues", "20", "--tries", "5", "--seed", "1",
+        ],
+        b"",
+    );
+    let why = "puzzle 1 of 2 could not be made: no puzzle with at most 20 clues (the fewest \
+               had 23) in 5 tries; allow more tries or ask for less";
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, format!("# {why}\n"));
+    assert_eq!(run.stderr, format!("puzzlelab generate: {why}\n"));
     let run = run_puzzlelab(&["generate", "3", "--clues", "12"], b"");
     assert_eq!(
         (run.code, run.stderr.as_str()),
