@@ -104,7 +104,9 @@ pub mod api {
     /// `full`; clues go in symmetric groups, so no group can go but a
     /// single clue might), `clues` (at most this many, 17 or more: grids are
     /// tried until one gives such a puzzle), `pattern` (81 cells of `x` and
-    /// `.`: fill exactly those cells; unique, not always minimal), `tries`
+    /// `.`: fill exactly those cells from a random grid, then change digits
+    /// one at a time, never raising the count of solutions, until one is
+    /// left; unique, not always minimal), `tries`
     /// (random grids before giving up, default 1000). `min_er`/`max_er`
     /// (the SE rating) arrive with the SE rating; not yet.
     /// The solution grid is drawn by a randomized complete search: close to

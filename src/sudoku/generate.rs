@@ -1,7 +1,10 @@
 //! Making new puzzles: a random solution grid, then clues taken away in a
 //! random order while the puzzle stays unique (one clue, or one symmetric
 //! group of clues, at a time), or a given pattern of cells filled from a
-//! random grid until the puzzle is unique.
+//! random grid and then made unique by a hill-climb on its digits (filling
+//! patterns from fresh grids alone took seconds for a 24-clue pattern; the
+//! climb takes milliseconds, and 22-clue patterns of the forum's hardest
+//! puzzles well under two seconds).
 //!
 //! Random grids come from a randomized complete search: cells filled in
 //! order of fewest candidates, each trying its digits in a random order,
@@ -377,7 +380,7 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
             });
         }
         let solution = random_solution(&mut rng);
-        let puzzle = match &options.pattern {
+        let (puzzle, solution) = match &options.pattern {
             Some(pattern) => {
                 let mut p = solution;
                 for (c, &keep) in pattern.iter().enumerate() {
@@ -385,16 +388,16 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
                         p.set(c, 0);
                     }
                 }
-                if count_solutions(&p, 2).map(|c| c.solutions) != Ok(1) {
-                    continue;
+                match climb(p, &mut rng) {
+                    Some(found) => found,
+                    None => continue,
                 }
-                p
             }
             None => {
                 let mut order: Vec<&[usize]> = orbits.iter().map(|o| &o[..]).collect();
                 shuffle(&mut order, &mut rng);
                 match remove_in_order(solution, order.into_iter(), monitor) {
-                    Ok(p) => p,
+                    Ok(p) => (p, solution),
                     Err(MinimalError::Stopped { .. }) => {
                         return Err(GenerateError::Stopped { tries: done });
                     }
@@ -423,6 +426,39 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
             (None, None) => "no puzzle".to_string(),
         },
     })
+}
+
+/// Solutions counted while climbing: more count as this many.
+const CLIMB_CAP: u64 = 64;
+
+/// Changes made to one filled pattern before a fresh grid is drawn.
+const CLIMB_STEPS: usize = 100;
+
+/// A filled pattern made unique by a hill-climb: a random clue gets a
+/// random other digit, kept when the puzzle still has a solution and no
+/// more solutions than before (counted up to [`CLIMB_CAP`]). The puzzle
+/// and its solution, or `None` after [`CLIMB_STEPS`] changes.
+fn climb(mut p: Grid, rng: &mut impl Rng) -> Option<(Grid, Grid)> {
+    let cells: Vec<usize> = (0..81).filter(|&c| p.get(c) != 0).collect();
+    let count = |g: &Grid| count_solutions(g, CLIMB_CAP).ok();
+    let mut now = count(&p)?;
+    for _ in 0..CLIMB_STEPS {
+        if now.solutions == 1 {
+            return now.first.map(|s| (p, s));
+        }
+        let cell = cells[rng.gen_range(0..cells.len() as u32) as usize];
+        let old = p.get(cell);
+        // One of the eight other digits.
+        let digit = (old + rng.gen_range(0..8u32) as u8) % 9 + 1;
+        p.set(cell, digit);
+        match count(&p) {
+            Some(c) if c.solutions >= 1 && c.solutions <= now.solutions => now = c,
+            _ => p.set(cell, old),
+        }
+    }
+    (now.solutions == 1)
+        .then(|| now.first.map(|s| (p, s)))
+        .flatten()
 }
 
 /// Reads a pattern: 81 cells of `x` (fill) and `.` (leave empty), ignoring
