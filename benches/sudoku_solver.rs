@@ -20,7 +20,8 @@ mod data;
 /// The shipped binary's allocator (see `src/main.rs`), so the Rhai loop
 /// below measures what a person's script costs.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: puzzlelab::memory::Counting<mimalloc::MiMalloc> =
+    puzzlelab::memory::Counting(mimalloc::MiMalloc);
 
 use std::hint::black_box;
 use std::io::Write;

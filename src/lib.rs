@@ -7,6 +7,7 @@
 //! engine for a person; `main` picks the mode. See ARCHITECTURE.md.
 
 pub mod files;
+pub mod memory;
 pub mod monitor;
 pub mod process;
 

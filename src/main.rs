@@ -15,8 +15,10 @@ use std::process::ExitCode;
 /// mimalloc rather than the system allocator: Rhai allocates on nearly
 /// every operation of a script loop (each value of a `for` over an array
 /// of grids is a fresh box), and mimalloc's small allocations are cheaper.
+/// Counted, for the memory budget (`--max-memory`, see `puzzlelab::memory`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: puzzlelab::memory::Counting<mimalloc::MiMalloc> =
+    puzzlelab::memory::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
     let args = match puzzlelab::repl::utf8_args(std::env::args_os().skip(1)) {

@@ -36,3 +36,4 @@ mod solver;
 mod solver_scripts;
 mod svg;
 mod tidy;
+mod trust_memory;

@@ -153,8 +153,12 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
 /// values of bare expressions print as in the REPL. Lines starting with `:`
 /// are REPL commands (lab navigation included). Stops at the first error,
 /// except a `stopped (Ctrl+C)`: that statement ends, the next one runs (as
-/// at the prompt), and the exit status is 130.
+/// at the prompt), and the exit status is 130; a stop by the memory budget
+/// goes on the same way, and the status is then 1.
 pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> ExitCode {
+    // A statement stopped by the memory budget did not finish: the run
+    // goes on, as after Ctrl+C, but does not end as a success.
+    let mut memory_stopped = false;
     // The lines of the statement being read; the first `known_open` of
     // them are known not to be complete yet.
     let mut chunk: Vec<String> = Vec::new();
@@ -174,7 +178,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                     }
                     if super::is_command(t) {
                         match repl_command(t, session, lab, limits) {
-                            Outcome::Quit => return status(true),
+                            Outcome::Quit => return status(!memory_stopped),
                             Outcome::Failed => return status(false),
                             Outcome::Done => {}
                         }
@@ -194,7 +198,7 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                     return status(false);
                 }
                 if chunk.is_empty() {
-                    return status(true);
+                    return status(!memory_stopped);
                 }
             }
         }
@@ -232,10 +236,11 @@ pub fn run_stdin(session: &mut Session, lab: &mut LabState, limits: &Limits) -> 
                     }
                     return status(false);
                 }
+                memory_stopped |= e.is_memory_stop();
             }
         }
         if at_end {
-            return status(true);
+            return status(!memory_stopped);
         }
     }
 }

@@ -76,6 +76,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
     };
     let limits = &options.limits;
+    crate::memory::set_budget(limits.memory_budget());
     match options.mode {
         cli::Mode::LabList => {
             host::write_stdout(&lab_list(), true);
@@ -477,6 +478,15 @@ fn limits_text(l: &Limits) -> String {
     for (flag, value, what) in l.table() {
         s.push_str(&format!("  {flag:<18} {value:>12}  {what}\n"));
     }
+    let budget = crate::memory::format_size(l.memory_budget());
+    let live = match crate::memory::live_bytes() {
+        0 => String::new(),
+        n => format!(" ({} in use)", crate::memory::format_size(n)),
+    };
+    s.push_str(&format!(
+        "  {:<18} {budget:>12}  most heap memory the process may hold{live}\n",
+        "--max-memory"
+    ));
     s
 }
 

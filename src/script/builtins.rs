@@ -65,7 +65,9 @@ pub fn install(engine: &mut Engine, reader: Rc<Cell<Reader>>) {
         engine.max_string_size(),
     );
     engine.on_var(move |name, index, ctx| {
-        guard.check(name, ctx.scope())?;
+        if let Some(guard) = &guard {
+            guard.check(name, ctx.scope())?;
+        }
         // A variable the parser placed (a parameter, a local) is never ours.
         if index > 0 {
             return Ok(None);

@@ -72,7 +72,13 @@ pub fn host(ctx: &NativeCallContext) -> Rc<dyn Host> {
 
 /// A monitor for a long job started by a script function (see [`Host::monitor`]).
 pub fn monitor(ctx: &NativeCallContext) -> Box<dyn Monitor> {
-    host(ctx).monitor()
+    monitor_of(&*host(ctx))
+}
+
+/// A monitor for one long job of `host`: it stops on Ctrl+C and when the
+/// memory budget is exceeded (see [`Budgeted`]).
+pub fn monitor_of(host: &dyn Host) -> Box<dyn Monitor> {
+    Box::new(Budgeted(host.monitor()))
 }
 
 /// How every long operation stopped by Ctrl+C ends (the interruption rule,
@@ -81,11 +87,43 @@ pub fn monitor(ctx: &NativeCallContext) -> Box<dyn Monitor> {
 /// the answer is partial or absent). The interrupt is consumed here.
 pub fn stopped(ctx: &NativeCallContext, what: impl std::fmt::Display) -> Box<EvalAltResult> {
     host(ctx).take_cancel();
-    super::error(format!("{STOPPED} {what}"))
+    super::error(stop_text(what))
 }
 
-/// The words every stopped operation's message starts with.
+/// The message of a stopped operation: `stopped (Ctrl+C) {what}`, or, when
+/// the memory budget stopped it, `memory limit (4.0 GiB) reached {what};
+/// raise it with --max-memory`. Clears the memory budget's trip record.
+pub fn stop_text(what: impl std::fmt::Display) -> String {
+    if crate::memory::take_tripped() {
+        format!(
+            "{MEMORY_STOPPED} ({}) reached {what}; raise it with --max-memory",
+            crate::memory::format_size(crate::memory::budget())
+        )
+    } else {
+        format!("{STOPPED} {what}")
+    }
+}
+
+/// The words every operation stopped by Ctrl+C starts its message with.
 pub const STOPPED: &str = "stopped (Ctrl+C)";
+
+/// The words every operation stopped by the memory budget starts with.
+pub const MEMORY_STOPPED: &str = "memory limit";
+
+/// A monitor that also stops when the memory budget is exceeded: every host
+/// hands out its monitors through this, so native loops that poll for
+/// Ctrl+C also keep to the budget.
+pub struct Budgeted(pub Box<dyn Monitor>);
+
+impl Monitor for Budgeted {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled() || crate::memory::over_budget()
+    }
+
+    fn report(&self, progress: &Progress) {
+        self.0.report(progress)
+    }
+}
 
 /// A host that keeps everything in memory: output and notes are recorded,
 /// input comes from a list, colour is off, and [`RecordingHost::cancel`]

@@ -118,6 +118,10 @@ macro_rules! limits {
                       value_parser = parse_count::<$ty>)]
                 pub $field: $ty,
             )*
+            /// Most heap memory the process may hold (512M, 4G, ...; 0 = no
+            /// limit) [default: half of physical memory]
+            #[arg(long, value_name = "SIZE", value_parser = crate::memory::parse_size)]
+            pub max_memory: Option<u64>,
             /// Let scripts run installed programs (external SAT solvers);
             /// off by default, never from a lab (see `script::exec`)
             #[arg(long)]
@@ -126,7 +130,7 @@ macro_rules! limits {
 
         impl Default for Limits {
             fn default() -> Self {
-                Limits { $($field: $default,)* allow_exec: false }
+                Limits { $($field: $default,)* max_memory: None, allow_exec: false }
             }
         }
 
@@ -148,12 +152,12 @@ limits! {
     max_operations: u64 = 2_000_000_000;
     /// depth of nested function calls (at most 50000)
     max_call_levels: usize = 256;
-    /// longest string in bytes, 0 = unlimited
-    max_string_size: usize = 64 << 20;
-    /// largest array, 0 = unlimited
-    max_array_size: usize = 10_000_000;
-    /// largest object map, 0 = unlimited
-    max_map_size: usize = 1_000_000;
+    /// longest string in bytes, 0 = unlimited (the default: a size limit costs O(size) per change)
+    max_string_size: usize = 0;
+    /// largest array, 0 = unlimited (the default: --max-memory bounds memory)
+    max_array_size: usize = 0;
+    /// largest object map, 0 = unlimited (the default)
+    max_map_size: usize = 0;
     /// deepest expression nesting (at most 10000; 0 = that)
     max_expr_depth: usize = 256;
 }
@@ -185,6 +189,14 @@ impl Limits {
             ));
         }
         Ok(())
+    }
+
+    /// The memory budget in bytes (0: none): `--max-memory`, or half of
+    /// physical memory. It is the process's, set once by the binary
+    /// (`memory::set_budget`), since the allocator counts for every thread.
+    pub fn memory_budget(&self) -> u64 {
+        self.max_memory
+            .unwrap_or_else(crate::memory::default_budget)
     }
 
     /// The expression depth the engine gets: 0 means the most allowed.
@@ -247,10 +259,14 @@ pub(crate) fn checks_now(ops: u64) -> bool {
 /// the next statement starts clean (Rhai's stop cannot be caught).
 pub(crate) fn stop_requested(host: &dyn host::Host) -> Option<Dynamic> {
     // A plain load first: the clearing swap writes, and need not.
-    (host.cancelled() && host.take_cancel()).then(|| {
-        Dynamic::from(format!(
-            "{} while running script code: the statement did not finish",
-            host::STOPPED
+    let ctrl_c = host.cancelled() && host.take_cancel();
+    (ctrl_c || crate::memory::over_budget()).then(|| {
+        if ctrl_c {
+            // Ctrl+C wins over memory: the person asked.
+            crate::memory::take_tripped();
+        }
+        Dynamic::from(host::stop_text(
+            "while running script code: the statement did not finish",
         ))
     })
 }

@@ -140,7 +140,8 @@ fn run_session(
             // One monitor per answer: its progress line is gone before the
             // answer's text prints.
             Some(line) => {
-                let events = session.answer(&line, assist, &*host.monitor());
+                let events =
+                    session.answer(&line, assist, &*crate::script::host::monitor_of(&*host));
                 // An `h` or `s` stopped by Ctrl+C has said so in its events;
                 // the interrupt is used up and the next prompt starts clean.
                 host.take_cancel();

@@ -150,19 +150,18 @@ pub(super) fn run_search(
     if capped {
         options.limit = Some(DEFAULT_CAP + 1);
     }
-    let monitor = host.monitor();
+    let monitor = crate::script::host::monitor_of(host);
     let out = search(&options, &*monitor).map_err(|e| error(format!("{what}: {e}")))?;
     // The progress line goes before any answer or error prints.
     drop(monitor);
     if out.stopped == Some(Stopped::Cancelled) {
         host.take_cancel();
         let (done, all) = out.branches;
-        return Err(error(format!(
-            "{} in {what} after {} packings, {done} of {all} top-level branches finished: the {} is partial",
-            crate::script::host::STOPPED,
+        return Err(error(crate::script::host::stop_text(format!(
+            "in {what} after {} packings, {done} of {all} top-level branches finished: the {} is partial",
             out.count,
             if keep { "list" } else { "count" }
-        )));
+        ))));
     }
     if capped && out.solutions.len() as u64 > DEFAULT_CAP {
         return Err(error(format!(

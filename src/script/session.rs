@@ -65,10 +65,18 @@ impl EvalError {
         }
     }
 
-    /// True for a stop by Ctrl+C (a long operation's `stopped (Ctrl+C) ...`
-    /// error, or script code cut short between two operations).
+    /// True for a stop by Ctrl+C or the memory budget (a long operation's
+    /// `stopped (Ctrl+C) ...` or `memory limit ...` error, or script code
+    /// cut short between two operations).
     pub fn is_stop(&self) -> bool {
-        self.message().starts_with(super::host::STOPPED)
+        let message = self.message();
+        message.starts_with(super::host::STOPPED)
+            || message.starts_with(super::host::MEMORY_STOPPED)
+    }
+
+    /// True for a stop by the memory budget (`memory limit (...) reached`).
+    pub fn is_memory_stop(&self) -> bool {
+        self.message().starts_with(super::host::MEMORY_STOPPED)
     }
 
     /// `origin:line:col: message`, the form editors understand. `origin` is
@@ -170,6 +178,7 @@ impl Session {
         // As `new_engine`'s check, and captured output past its cap (a lab
         // section printing in a loop) stops the evaluation too.
         let (to, stop) = (sink.clone(), host.clone());
+        let string_limit = limits.max_string_size > 0;
         engine.on_progress(move |ops| {
             if !super::checks_now(ops) {
                 return None;
@@ -179,11 +188,18 @@ impl Session {
             }
             let sink = to.borrow();
             sink.overflow.then(|| {
-                Dynamic::from(format!(
-                    "the printed output passed {} bytes (the string size limit); \
-                     raise it with --max-string-size N",
-                    sink.cap
-                ))
+                Dynamic::from(if string_limit {
+                    format!(
+                        "the printed output passed {} bytes (the string size limit); \
+                         raise it with --max-string-size N",
+                        sink.cap
+                    )
+                } else {
+                    format!(
+                        "the printed output passed {} bytes, the most a session keeps",
+                        sink.cap
+                    )
+                })
             })
         });
         let reader = Rc::new(Cell::new(Reader::User));
@@ -256,6 +272,7 @@ impl Session {
     }
 
     fn run_as(&mut self, code: &str, reader: Reader) -> Result<Dynamic, EvalError> {
+        crate::memory::begin_evaluation();
         let ast = self.compile(code).map_err(EvalError::Parse)?;
         // Each side's own functions win: the lab's in lab code, the
         // person's in theirs.

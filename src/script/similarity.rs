@@ -193,7 +193,7 @@ mod helpers {
         }
         let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
         let host = crate::script::host::host(ctx);
-        let monitor = host.monitor();
+        let monitor = crate::script::host::monitor_of(&*host);
         let result = sim::canon_groups(&grids, &*monitor);
         drop(monitor);
         if result.cancelled {

@@ -8,7 +8,9 @@
 //! 64th read it compares the variable's own length with the limits, and
 //! every 4096th it measures it whole (nested arrays, maps and strings), so a
 //! value passes a limit by at most 64 writes to itself, or 4096 to a value
-//! inside it, at a small amortized cost.
+//! inside it. Those walks make a loop that grows a value quadratic, which is
+//! why the limits are off by default and the memory budget (`memory`) is
+//! what bounds memory; a person who sets a size limit opts in to the cost.
 
 use std::cell::Cell;
 
@@ -23,14 +25,16 @@ pub struct SizeGuard {
 }
 
 impl SizeGuard {
-    /// A guard for these limits (0 = unlimited, as in Rhai).
-    pub fn new(max_array: usize, max_map: usize, max_string: usize) -> SizeGuard {
-        SizeGuard {
+    /// A guard for these limits (0 = unlimited, as in Rhai); none when
+    /// every limit is off (the default: the memory budget bounds memory,
+    /// and a guard's walks would cost O(size) now and then).
+    pub fn new(max_array: usize, max_map: usize, max_string: usize) -> Option<SizeGuard> {
+        (max_array > 0 || max_map > 0 || max_string > 0).then(|| SizeGuard {
             reads: Cell::new(0),
             max_array,
             max_map,
             max_string,
-        }
+        })
     }
 
     /// Called as `name` is read from `scope`: the sandbox's error when the

@@ -436,6 +436,13 @@ pub mod api {
                 text.len()
             )));
         }
+        if total.is_some_and(|t| crate::memory::would_exceed(t as u64)) {
+            return Err(error(format!(
+                "*: repeating {} bytes {n} times passes the memory limit ({}): raise it with --max-memory",
+                text.len(),
+                crate::memory::format_size(crate::memory::budget())
+            )));
+        }
         // Without a size limit the memory is still asked for first, so a
         // count too large for it is an error, not an abort.
         let mut out = String::new();
