@@ -9,6 +9,7 @@ mod cli;
 mod exact_cover;
 mod exact_cover_counts;
 mod exact_cover_props;
+mod generate;
 mod habits;
 mod help;
 mod host;

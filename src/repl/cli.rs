@@ -18,6 +18,37 @@ pub enum Mode {
     LabList,
     /// `lab NAME` (the REPL with the lab open) or `lab NAME --print`.
     Lab { name: String, print: bool },
+    /// `generate N [--seed S] ...`: new puzzles, one a line.
+    Generate(GenerateArgs),
+}
+
+/// `puzzlelab generate`: N puzzles made on all cores, the same for a seed
+/// whatever the thread count.
+#[derive(clap::Args, Debug, PartialEq, Clone)]
+pub struct GenerateArgs {
+    /// How many puzzles
+    #[arg(value_name = "N")]
+    pub count: u64,
+    /// The seed (puzzle i is made from the seed and i); a fresh one, shown
+    /// on stderr, when not given
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Clue symmetry: none, central (180), 90, vertical (mirror),
+    /// horizontal, diagonal, anti-diagonal, bi-diagonal, orthogonal, full
+    #[arg(long, value_name = "NAME", default_value = "none")]
+    pub symmetry: String,
+    /// At most this many clues per puzzle
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// Random grids tried per puzzle before giving up
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub tries: u64,
+    /// Threads (0 = all cores); the puzzles do not depend on it
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Write to FILE (replaced only at the end) instead of stdout
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
 }
 
 /// The parsed command line.
@@ -43,7 +74,8 @@ pub struct Options {
   puzzlelab [FLAGS] -e CODE [ARGS...]    evaluate CODE and print its value
   puzzlelab lab                          list the labs
   puzzlelab [FLAGS] lab NAME             the REPL with lab NAME open
-  puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout",
+  puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
+  puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)",
     after_help = "\
 Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 (2 for a bad command line). In the REPL, :help lists commands and keys,
@@ -80,6 +112,8 @@ enum Command {
         #[arg(long, requires = "name")]
         print: bool,
     },
+    /// Make N new puzzles, one a line
+    Generate(GenerateArgs),
 }
 
 /// Parse the arguments after the program name. `Err` is clap's error (a
@@ -111,6 +145,7 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
                 print,
             }),
         ) => Mode::Lab { name, print },
+        (None, Some(Command::Generate(g))) => Mode::Generate(g),
         (None, None) => match parsed.rest.split_first() {
             None => Mode::Repl,
             Some((file, args)) if file.ends_with(".rhai") => Mode::Run {
@@ -188,6 +223,23 @@ mod tests {
                 args: vec![]
             }
         );
+        match parse(&args("generate 5 --seed 7 --symmetry central --out p.txt"))
+            .unwrap()
+            .mode
+        {
+            Mode::Generate(g) => {
+                assert_eq!(
+                    (g.count, g.seed, g.symmetry.as_str()),
+                    (5, Some(7), "central")
+                );
+                assert_eq!(
+                    (g.out.as_deref(), g.threads, g.tries),
+                    (Some("p.txt"), 0, 1000)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(parse(&args("generate")).is_err());
         let version = parse(&args("--version")).unwrap_err();
         assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
     }

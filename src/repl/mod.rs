@@ -17,6 +17,7 @@ use crate::script::session::Session;
 
 mod batch;
 mod cli;
+mod generate;
 mod helper;
 pub mod host;
 mod interactive;
@@ -99,6 +100,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
         cli::Mode::Run { file, args } => {
             install_interrupt_handler(false);
             batch::run_file(&file, &args, limits)
+        }
+        cli::Mode::Generate(args) => {
+            install_interrupt_handler(false);
+            generate::run(&args)
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),

@@ -23,6 +23,7 @@ pub mod printing;
 pub mod session;
 mod sizes;
 
+mod generate;
 mod grid;
 mod pentomino;
 mod polycube;
@@ -59,6 +60,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "solver",
         about: "the fast native Sudoku solver and puzzle files",
         module: solver::module,
+    },
+    Domain {
+        name: "generate",
+        about: "making Sudoku puzzles: the generator and minimal puzzles",
+        module: generate::module,
     },
     Domain {
         name: "pentomino",

@@ -5,11 +5,14 @@
 //! - [`hui`]: Hui's primitives (free, ac, ar, assign, guess, sudoku, ...).
 //! - [`solver`]: the fast bit-parallel solver.
 //! - [`formats`]: reading and writing puzzle files.
+//! - [`minimal`], [`generate`]: minimal puzzles and making new ones.
 
 pub mod file_solve;
 pub mod formats;
+pub mod generate;
 pub mod grid;
 pub mod hui;
+pub mod minimal;
 pub mod solver;
 
 pub use grid::{CELLS, Grid, GridError, InvalidGrid, see_many};
