@@ -336,7 +336,7 @@ fn negative_counts_are_echoed() {
     );
     assert_eq!(
         error_of("pattern_board(-3)"),
-        "pattern_board: box_side is -3: it must be 0 or more"
+        "pattern_board: box side -3 is not supported: use 2 to 5"
     );
     assert_eq!(
         error_of("to_dimacs(cnf(ym), -1)"),

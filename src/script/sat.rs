@@ -47,7 +47,12 @@ pub mod api {
     /// Example: `pattern_board(4)` is a solved 16×16 Sudoku.
     #[rhai_fn(return_raw)]
     pub fn pattern_board(box_side: i64) -> Result<SudokuBoard, Box<EvalAltResult>> {
-        let n = crate::script::options::count("pattern_board", "box_side", box_side)?;
+        // A negative side gets the board's own words, with the value given.
+        let n = usize::try_from(box_side).map_err(|_| {
+            error(format!(
+                "pattern_board: box side {box_side} is not supported: use 2 to 5"
+            ))
+        })?;
         SudokuBoard::pattern(n).map_err(|e| error(format!("pattern_board: {e}")))
     }
 

@@ -54,15 +54,15 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{out: 5})"#,
-        "solve_file: option out must be a string",
+        "solve_file: option out must be a string, not 5",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024",
+        "solve_file: option threads must be a whole number from 0 to 1024, not -1",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024",
+        "solve_file: option threads must be a whole number from 0 to 1024, not \"all\"",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
@@ -166,7 +166,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"pattern_board(-3)"#,
-        "pattern_board: box side 0 is not supported: use 2 to 5",
+        "pattern_board: box side -3 is not supported: use 2 to 5",
     ),
     (
         r#"keep_every(pattern_board(3), 0)"#,
@@ -264,7 +264,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"similar_report([["a", ym]], #{details: 1})"#,
-        "similar_report: option details must be true or false",
+        "similar_report: option details must be true or false, not 1",
     ),
     (
         r#"similar_report([["a", ym]], #{colour: true})"#,
@@ -272,11 +272,11 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"similar_report([["a", ym]], #{limit: -1})"#,
-        "similar_report: option limit must be a whole number, 0 or more",
+        "similar_report: option limit must be a whole number, 0 or more, not -1",
     ),
     (
         r#"similar_report([["a", ym]], #{limit: "x"})"#,
-        "similar_report: option limit must be a whole number, 0 or more",
+        "similar_report: option limit must be a whole number, 0 or more, not \"x\"",
     ),
     (
         r#"let a = []; for i in 0..20000 { a.push(["p" + i, ym]); } similar_report(a)"#,
@@ -370,7 +370,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"pentomino("V", #{colour: 3})"#,
-        "pentomino: option colour must be true or false",
+        "pentomino: option colour must be true or false, not 3",
     ),
     // ----- the language: limits instead of aborts -----
     (
