@@ -80,6 +80,17 @@ fn unique(g: &Grid) -> bool {
 /// away alone, the puzzle keeping its one solution.
 pub fn redundant_clues(g: &Grid) -> Result<Vec<usize>, MinimalError> {
     unique_solution(g)?;
+    Ok(redundant(g, usize::MAX))
+}
+
+/// True when the puzzle is unique and no clue can go alone.
+pub fn is_minimal(g: &Grid) -> Result<bool, MinimalError> {
+    unique_solution(g)?;
+    Ok(redundant(g, 1).is_empty())
+}
+
+/// Up to `most` clues of a unique puzzle that could each go alone.
+fn redundant(g: &Grid, most: usize) -> Vec<usize> {
     let mut work = *g;
     let mut out = Vec::new();
     for cell in 0..81 {
@@ -90,28 +101,13 @@ pub fn redundant_clues(g: &Grid) -> Result<Vec<usize>, MinimalError> {
         work.set(cell, 0);
         if unique(&work) {
             out.push(cell);
+            if out.len() == most {
+                break;
+            }
         }
         work.set(cell, v);
     }
-    Ok(out)
-}
-
-/// True when the puzzle is unique and no clue can go alone.
-pub fn is_minimal(g: &Grid) -> Result<bool, MinimalError> {
-    unique_solution(g)?;
-    let mut work = *g;
-    for cell in 0..81 {
-        let v = g.get(cell);
-        if v == 0 {
-            continue;
-        }
-        work.set(cell, 0);
-        if unique(&work) {
-            return Ok(false);
-        }
-        work.set(cell, v);
-    }
-    Ok(true)
+    out
 }
 
 /// Takes clues away in a random order (from `rng`), each for good when the
