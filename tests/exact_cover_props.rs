@@ -19,9 +19,13 @@ const CASES: u32 = 150;
 /// seconds on each.
 const MOST_PACKINGS: u64 = 1000;
 
+/// [`CASES`], or `PROPTEST_CASES` when set (for a longer run by hand).
 fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok());
     ProptestConfig {
-        cases: CASES,
+        cases: cases.unwrap_or(CASES),
         failure_persistence: None,
         ..ProptestConfig::default()
     }
@@ -126,6 +130,18 @@ fn engine_flat(
     pieces: &[exact_cover::Piece],
     one_sided: bool,
 ) -> Option<(u64, u64)> {
+    engine_flat_branching(cells, pieces, one_sided, None)
+}
+
+/// [`engine_flat`] with the walled-in-cell rule forced on or off (`None`:
+/// the engine's choice, which is off on boards this small), so that its
+/// own placement index is checked too.
+fn engine_flat_branching(
+    cells: &[Point],
+    pieces: &[exact_cover::Piece],
+    one_sided: bool,
+    tight: Option<bool>,
+) -> Option<(u64, u64)> {
     let flat = |c: &[Point]| -> Vec<(u16, u16)> {
         normalise(c)
             .iter()
@@ -149,6 +165,7 @@ fn engine_flat(
         let options = Options {
             raw,
             one_sided,
+            tight,
             threads: Some(1),
             limit: Some(MOST_PACKINGS + 1),
             ..Options::default()
@@ -220,7 +237,8 @@ proptest! {
     #![proptest_config(config())]
 
     /// Flat boards up to 5×6 (or two 3×4 halves) cut into pieces of 1 to 5
-    /// cells; each piece one-sided or free, sometimes turned over.
+    /// cells; each piece one-sided or free, sometimes turned over; the
+    /// walled-in-cell rule forced on, off, or left to the engine.
     #[test]
     fn flat_packings_match_the_reference(
         rows in 2i32..=5,
@@ -230,6 +248,7 @@ proptest! {
         choices in prop::collection::vec(any::<u8>(), 1..24),
         flags in prop::collection::vec(0u8..6, 24),
         all_one_sided in prop::bool::weighted(0.2),
+        tight in prop::option::of(any::<bool>()),
     ) {
         let (rows, cols) = if mode == 1 || mode == 2 { (rows.min(3), cols.min(4)) } else { (rows, cols) };
         let (cells, cut) = board([1, rows, cols], &open, mode, &choices, 5);
@@ -243,10 +262,10 @@ proptest! {
                 exact_cover::Piece { cells, turns }
             })
             .collect();
-        let engine = engine_flat(&cells, &pieces, all_one_sided);
+        let engine = engine_flat_branching(&cells, &pieces, all_one_sided, tight);
         prop_assume!(engine.is_some());
         let (raw, classes) = Problem::new(&cells, &pieces).counts();
-        prop_assert_eq!(engine.unwrap(), (raw as u64, classes as u64), "board {:?}, pieces {:?}", cells, pieces);
+        prop_assert_eq!(engine.unwrap(), (raw as u64, classes as u64), "board {:?}, pieces {:?}, tight {:?}", cells, pieces, tight);
     }
 
     /// Boxes up to 2×3×4 (or two 2×2×4 halves, mirror images of each other)
