@@ -418,7 +418,42 @@ fn colouring_allows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::polyomino::{Region, hexominoes, tetrominoes};
+    use crate::polyomino::{Piece, Region, hexominoes, tetrominoes};
+
+    /// A free L and a one-sided L or J on 2×4, in both orders: always two
+    /// kinds (they share orientations but not all of them), and only the
+    /// turns are symmetries (no kind has the one-sided piece's mirror set).
+    #[test]
+    fn a_free_and_a_one_sided_piece_of_one_shape_are_two_kinds() {
+        let l = [(0, 0), (1, 0), (1, 1), (1, 2)];
+        let j = [(0, 2), (1, 0), (1, 1), (1, 2)];
+        let board = Region::rect(2, 4).unwrap();
+        for hand in [l, j] {
+            let free = Piece::new("a", 'a', &l);
+            let one_sided = Piece::new("b", 'b', &hand).one_sided();
+            for pieces in [[free.clone(), one_sided.clone()], [one_sided, free]] {
+                let c = compile(&Problem::flat(&board, &pieces, false)).unwrap();
+                let kinds: Vec<(u32, usize)> = c
+                    .kinds
+                    .iter()
+                    .map(|k| (k.count, k.orientations.len()))
+                    .collect();
+                assert_eq!(kinds.len(), 2, "{kinds:?}");
+                assert!(kinds.contains(&(1, 8)) && kinds.contains(&(1, 4)));
+                let maps: Vec<Vec<u8>> = c.group.iter().map(|g| g.kinds.clone()).collect();
+                assert_eq!(maps, [[0, 1], [0, 1]]);
+            }
+        }
+        // A one-sided L and a one-sided J are mirror images of each other:
+        // the reflections are symmetries and swap them.
+        let pair = [
+            Piece::new("a", 'a', &l).one_sided(),
+            Piece::new("b", 'b', &j).one_sided(),
+        ];
+        let c = compile(&Problem::flat(&board, &pair, false)).unwrap();
+        let maps: Vec<Vec<u8>> = c.group.iter().map(|g| g.kinds.clone()).collect();
+        assert_eq!(maps, [[0, 1], [1, 0], [1, 0], [0, 1]]);
+    }
 
     #[test]
     fn colouring_proves_hexomino_rectangles_empty() {
