@@ -14,7 +14,8 @@ pub const MAX_CELLS: usize = 1024;
 /// Most distinct piece kinds in one problem.
 pub const MAX_KINDS: usize = 64;
 
-/// A piece kind with its copy count, after merging identical shapes.
+/// A piece kind with its copy count: pieces with the same set of
+/// orientations merged (a free and a one-sided L are two kinds).
 #[derive(Clone, Debug)]
 pub struct Kind {
     /// Name as given ("F", "L4", "shape2").
@@ -138,7 +139,7 @@ impl Compiled {
 
 /// A kind's identity: its whole set of orientations, sorted. Two pieces
 /// are copies of one kind only when they can take the same orientations: a
-/// free L and a one-sided L share a first orientation but are told apart.
+/// free L and a one-sided L share orientations but are told apart.
 fn orientation_set(orientations: &[Vec<Point>]) -> Vec<Vec<Point>> {
     let mut set = orientations.to_vec();
     set.sort_unstable();
