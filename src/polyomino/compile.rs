@@ -14,7 +14,8 @@ pub const MAX_CELLS: usize = 1024;
 /// Most distinct piece kinds in one problem.
 pub const MAX_KINDS: usize = 64;
 
-/// A piece kind with its copy count, after merging identical shapes.
+/// A piece kind with its copy count: pieces with the same set of
+/// orientations merged (a free and a one-sided L are two kinds).
 #[derive(Clone, Debug)]
 pub struct Kind {
     /// Name as given ("F", "L4", "shape2").
@@ -136,12 +137,22 @@ impl Compiled {
     }
 }
 
-/// Group pieces by shape, count copies, and give every kind a symbol of its
-/// own.
+/// A kind's identity: its whole set of orientations, sorted. Two pieces
+/// are copies of one kind only when they can take the same orientations: a
+/// free L and a one-sided L share orientations but are told apart.
+fn orientation_set(orientations: &[Vec<Point>]) -> Vec<Vec<Point>> {
+    let mut set = orientations.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// Group pieces by orientation set, count copies, and give every kind a
+/// symbol of its own.
 fn kinds(problem: &Problem) -> Vec<Kind> {
-    let mut out: Vec<(Vec<Point>, Kind)> = Vec::new();
+    let mut out: Vec<(Vec<Vec<Point>>, Kind)> = Vec::new();
     for (name, symbol, o) in &problem.pieces {
-        let key = o.iter().min().cloned().unwrap_or_default();
+        let key = orientation_set(o);
         if let Some((_, k)) = out.iter_mut().find(|(k, _)| *k == key) {
             k.count += 1;
         } else {
@@ -307,8 +318,10 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
 }
 
 /// The turns that map the trimmed box's cells onto themselves and the piece
-/// set onto itself (a reflection needs every kind's mirror image among the
-/// kinds, with as many copies).
+/// set onto itself: each kind's orientation set, turned, must be the whole
+/// orientation set of a kind with as many copies (a reflection swaps
+/// mirror-image kinds, and is no symmetry when a one-sided kind has no
+/// mirror image among the kinds, even if a free kind has its shape).
 fn symmetries(
     planar: bool,
     kinds: &[Kind],
@@ -316,39 +329,38 @@ fn symmetries(
     side: [usize; 3],
     bit: &dyn Fn(Point) -> usize,
 ) -> Vec<Symmetry> {
-    let mirror = Turn {
-        axes: [0, 1, 2],
-        flip: [false, false, true],
-    };
-    let mirror_of: Option<Vec<u8>> = kinds
+    let sets: Vec<Vec<Vec<Point>>> = kinds
         .iter()
-        .map(|k| {
-            let m = k.orientations.first().map(|o| turn_shape(o, &mirror))?;
-            kinds
-                .iter()
-                .position(|j| j.count == k.count && j.orientations.contains(&m))
-                .map(|j| j as u8)
-        })
+        .map(|k| orientation_set(&k.orientations))
         .collect();
+    // Kind → kind under `t`, if every kind has an image.
+    let kind_map = |t: &Turn| -> Option<Vec<u8>> {
+        kinds
+            .iter()
+            .map(|k| {
+                let turned: Vec<Vec<Point>> =
+                    k.orientations.iter().map(|o| turn_shape(o, t)).collect();
+                let image = orientation_set(&turned);
+                (0..kinds.len())
+                    .find(|&j| kinds[j].count == k.count && sets[j] == image)
+                    .map(|j| j as u8)
+            })
+            .collect()
+    };
     let nbits: usize = side.iter().product();
     let mut out = Vec::new();
     for t in Turn::all(planar) {
         if t.dims(side) != side {
             continue;
         }
-        let kind_map = if t.reflects() {
-            match &mirror_of {
-                Some(m) => m.clone(),
-                None => continue,
-            }
-        } else {
-            (0..kinds.len() as u8).collect()
-        };
         let mut image: Vec<Point> = cells.iter().map(|&p| t.apply(side, p)).collect();
         image.sort_unstable();
         if image != cells {
             continue;
         }
+        let Some(kinds) = kind_map(&t) else {
+            continue;
+        };
         let mut bits = vec![0u16; nbits];
         for l in 0..side[0] {
             for r in 0..side[1] {
@@ -358,10 +370,7 @@ fn symmetries(
                 }
             }
         }
-        out.push(Symmetry {
-            bits,
-            kinds: kind_map,
-        });
+        out.push(Symmetry { bits, kinds });
     }
     out
 }
@@ -410,7 +419,42 @@ fn colouring_allows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::polyomino::{Region, hexominoes, tetrominoes};
+    use crate::polyomino::{Piece, Region, hexominoes, tetrominoes};
+
+    /// A free L and a one-sided L or J on 2×4, in both orders: always two
+    /// kinds (they share orientations but not all of them), and only the
+    /// turns are symmetries (no kind has the one-sided piece's mirror set).
+    #[test]
+    fn a_free_and_a_one_sided_piece_of_one_shape_are_two_kinds() {
+        let l = [(0, 0), (1, 0), (1, 1), (1, 2)];
+        let j = [(0, 2), (1, 0), (1, 1), (1, 2)];
+        let board = Region::rect(2, 4).unwrap();
+        for hand in [l, j] {
+            let free = Piece::new("a", 'a', &l);
+            let one_sided = Piece::new("b", 'b', &hand).one_sided();
+            for pieces in [[free.clone(), one_sided.clone()], [one_sided, free]] {
+                let c = compile(&Problem::flat(&board, &pieces, false)).unwrap();
+                let kinds: Vec<(u32, usize)> = c
+                    .kinds
+                    .iter()
+                    .map(|k| (k.count, k.orientations.len()))
+                    .collect();
+                assert_eq!(kinds.len(), 2, "{kinds:?}");
+                assert!(kinds.contains(&(1, 8)) && kinds.contains(&(1, 4)));
+                let maps: Vec<Vec<u8>> = c.group.iter().map(|g| g.kinds.clone()).collect();
+                assert_eq!(maps, [[0, 1], [0, 1]]);
+            }
+        }
+        // A one-sided L and a one-sided J are mirror images of each other:
+        // the reflections are symmetries and swap them.
+        let pair = [
+            Piece::new("a", 'a', &l).one_sided(),
+            Piece::new("b", 'b', &j).one_sided(),
+        ];
+        let c = compile(&Problem::flat(&board, &pair, false)).unwrap();
+        let maps: Vec<Vec<u8>> = c.group.iter().map(|g| g.kinds.clone()).collect();
+        assert_eq!(maps, [[0, 1], [1, 0], [1, 0], [0, 1]]);
+    }
 
     #[test]
     fn colouring_proves_hexomino_rectangles_empty() {

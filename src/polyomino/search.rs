@@ -178,10 +178,10 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
                 .group
                 .iter()
                 .map(|g| {
-                    by_bits
-                        .get(image(pl, &g.bits).as_slice())
-                        .copied()
-                        .unwrap_or(i)
+                    let j = by_bits.get(image(pl, &g.bits).as_slice()).copied();
+                    // Symmetries map this kind's orientation set onto itself.
+                    debug_assert!(j.is_some(), "a symmetry moved kind {k} off its placements");
+                    j.unwrap_or(i)
                 })
                 .collect();
             omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);

@@ -241,18 +241,6 @@ impl Problem {
         out
     }
 
-    /// The piece types' orientation sets, sorted: equal for problems with
-    /// the same pieces up to order and copies.
-    pub fn shape_key(&self) -> Vec<Vec<Vec<Point>>> {
-        let mut key: Vec<Vec<Vec<Point>>> = self
-            .types
-            .iter()
-            .map(|t| t.orientations.iter().cloned().collect())
-            .collect();
-        key.sort();
-        key
-    }
-
     /// Size of the symmetry group (distinct maps of the cells and types).
     pub fn symmetries(&self) -> usize {
         self.group().len()
