@@ -535,7 +535,9 @@ fn a_job_deaf_to_the_stop_is_left_after_a_grace_with_its_files_removed() {
         (status, err.as_str()),
         (Some(129), "\nstopped by SIGHUP: leaving\n")
     );
-    assert!(took < Duration::from_secs(3), "{took:?}");
+    // The message tells the second-signal path from the grace's; the time
+    // only has to be well short of a wait without end on a loaded machine.
+    assert!(took < Duration::from_secs(10), "{took:?}");
     let (status, err, _) = stop_a_deaf_solve_file(&["-INT", "-INT"]);
     assert_eq!(
         (status, err.as_str()),
