@@ -678,3 +678,41 @@ fn an_outside_solver_and_all_it_started_end_with_any_stop() {
         );
     }
 }
+
+/// A job stopped by a stop signal says which signal stopped it, not
+/// Ctrl+C, and its value is never given as complete.
+#[test]
+fn a_job_stopped_by_a_signal_names_the_signal() {
+    for (signal, name, status) in [("-TERM", "SIGTERM", 143), ("-HUP", "SIGHUP", 129)] {
+        let home = scratch_dir("signal-home");
+        let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args([
+                "-e",
+                r#"count_polyomino(rect(8, 8), ["XX"], #{copies: 32, raw: true})"#,
+            ])
+            .env("PUZZLELAB_HOME", home.as_str())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // 12,988,816 tilings: far more than a second's work.
+        std::thread::sleep(Duration::from_millis(700));
+        send(&child, signal);
+        let (code, out, err) = wait_bounded(child, Duration::from_secs(60));
+        assert_eq!((code, out.as_str()), (Some(status), ""), "{err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(&format!(
+                "<-e>:1:1: stopped ({name}) in count_polyomino after "
+            )),
+            "{err}"
+        );
+        assert!(first.ends_with(": the count is partial"), "{err}");
+        assert_eq!(
+            err.lines().nth(1),
+            Some(format!("stopped by {name}").as_str()),
+            "{err}"
+        );
+    }
+}

@@ -136,6 +136,16 @@ impl Host for TerminalHost {
         stop_asked()
     }
 
+    fn stop_cause(&self) -> &'static str {
+        // Numbered as POSIX numbers them (SIGHUP 1, SIGTERM 15).
+        match STOP_SIGNAL.load(Ordering::Relaxed) {
+            0 => "Ctrl+C",
+            1 => "SIGHUP",
+            15 => "SIGTERM",
+            _ => "a signal",
+        }
+    }
+
     fn take_cancel(&self) -> bool {
         // A stop signal is never consumed: the run is ending.
         INTERRUPTED.swap(false, Ordering::Relaxed) || STOP_SIGNAL.load(Ordering::Relaxed) != 0

@@ -40,6 +40,11 @@ pub trait Host {
     /// operation that reports a stop consumes it this way, so whatever runs
     /// next (a `catch`, the next statement, section or prompt) starts clean.
     fn take_cancel(&self) -> bool;
+    /// What asked the running evaluation to stop, as a stop's message names
+    /// it: `Ctrl+C`, or a signal such as `SIGTERM`.
+    fn stop_cause(&self) -> &'static str {
+        "Ctrl+C"
+    }
     /// A monitor for one long job: it cancels with [`Host::cancelled`] and
     /// may show progress. Dropping it removes any progress display, so it
     /// must be dropped before the job's answer is printed.
@@ -87,25 +92,30 @@ pub fn monitor_of(host: &dyn Host) -> Box<dyn Monitor> {
 /// the answer is partial or absent). The interrupt is consumed here.
 pub fn stopped(ctx: &NativeCallContext, what: impl std::fmt::Display) -> Box<EvalAltResult> {
     host(ctx).take_cancel();
-    super::error(stop_text(what))
+    super::error(stop_text(&*host(ctx), what))
 }
 
-/// The message of a stopped operation: `stopped (Ctrl+C) {what}`, or, when
-/// the memory budget stopped it, `memory limit (4.0 GiB) reached {what};
-/// raise it with --max-memory`. Clears the memory budget's trip record.
-pub fn stop_text(what: impl std::fmt::Display) -> String {
+/// The message of a stopped operation: `stopped (Ctrl+C) {what}` (or the
+/// host's other cause, e.g. `stopped (SIGTERM)`), or, when the memory
+/// budget stopped it, `memory limit (4.0 GiB) reached {what}; raise it with
+/// --max-memory`. Clears the memory budget's trip record.
+pub fn stop_text(host: &dyn Host, what: impl std::fmt::Display) -> String {
     if crate::memory::take_tripped() {
         format!(
             "{MEMORY_STOPPED} ({}) reached {what}; raise it with --max-memory",
             crate::memory::format_size(crate::memory::budget())
         )
     } else {
-        format!("{STOPPED} {what}")
+        format!("{STOPPED_BY}{}) {what}", host.stop_cause())
     }
 }
 
 /// The words every operation stopped by Ctrl+C starts its message with.
 pub const STOPPED: &str = "stopped (Ctrl+C)";
+
+/// The words every operation stopped by a person (Ctrl+C, or a stop
+/// signal: `stopped (SIGTERM)`) starts its message with.
+pub const STOPPED_BY: &str = "stopped (";
 
 /// The words every operation stopped by the memory budget starts with.
 pub const MEMORY_STOPPED: &str = "memory limit";

@@ -266,6 +266,7 @@ pub(crate) fn stop_requested(host: &dyn host::Host) -> Option<Dynamic> {
             crate::memory::take_tripped();
         }
         Dynamic::from(host::stop_text(
+            host,
             "while running script code: the statement did not finish",
         ))
     })

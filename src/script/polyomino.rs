@@ -157,11 +157,14 @@ pub(super) fn run_search(
     if out.stopped == Some(Stopped::Cancelled) {
         host.take_cancel();
         let (done, all) = out.branches;
-        return Err(error(crate::script::host::stop_text(format!(
-            "in {what} after {} packings, {done} of {all} top-level branches finished: the {} is partial",
-            out.count,
-            if keep { "list" } else { "count" }
-        ))));
+        return Err(error(crate::script::host::stop_text(
+            host,
+            format!(
+                "in {what} after {} packings, {done} of {all} top-level branches finished: the {} is partial",
+                out.count,
+                if keep { "list" } else { "count" }
+            ),
+        )));
     }
     if capped && out.solutions.len() as u64 > DEFAULT_CAP {
         return Err(error(format!(

@@ -75,7 +75,7 @@ impl EvalError {
     /// cut short between two operations).
     pub fn is_stop(&self) -> bool {
         let message = self.message();
-        message.starts_with(super::host::STOPPED)
+        message.starts_with(super::host::STOPPED_BY)
             || message.starts_with(super::host::MEMORY_STOPPED)
     }
 
