@@ -49,9 +49,23 @@ impl fmt::Display for WriteError {
 
 impl std::error::Error for WriteError {}
 
+/// An error of `tempfile`'s without the ` at path "..."` it adds: that path
+/// is the random temporary name, which means nothing to a person.
+fn without_path(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.split_once(" at path \"") {
+        Some((cause, _)) => cause.to_string(),
+        None => text,
+    }
+}
+
 fn fail(path: &Path, message: impl Into<String>) -> WriteError {
     WriteError {
-        path: path.display().to_string(),
+        // An empty name shows as `""`, so the message still echoes it.
+        path: match path.as_os_str().is_empty() {
+            true => "\"\"".to_string(),
+            false => path.display().to_string(),
+        },
         message: message.into(),
     }
 }
@@ -124,9 +138,12 @@ impl SafeFile {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
-        let temp = builder
-            .tempfile_in(&folder)
-            .map_err(|e| fail(given, format!("cannot write in {}: {e}", folder.display())))?;
+        let temp = builder.tempfile_in(&folder).map_err(|e| {
+            fail(
+                given,
+                format!("cannot write in {}: {}", folder.display(), without_path(&e)),
+            )
+        })?;
         let listed = Temporary::new(temp.path());
         if let Some(old) = &target.existing {
             keep_owner_and_mode(temp.as_file(), old);

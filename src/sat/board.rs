@@ -38,9 +38,11 @@ pub enum BoardError {
         line: usize,
         col: usize,
     },
-    /// A value larger than the board's side.
+    /// A value larger than the board's side (`written`: the character, in
+    /// the one-character form).
     TooBig {
         value: usize,
+        written: Option<char>,
         side: usize,
         line: usize,
         col: usize,
@@ -65,13 +67,20 @@ impl fmt::Display for BoardError {
             ),
             BoardError::TooBig {
                 value,
+                written,
                 side,
                 line,
                 col,
-            } => write!(
-                f,
-                "{line}:{col}: value {value} is too large for a {side}×{side} board (1 to {side})"
-            ),
+            } => {
+                write!(f, "{line}:{col}: ")?;
+                if let Some(ch) = written {
+                    write!(f, "{ch:?} stands for ")?;
+                }
+                write!(
+                    f,
+                    "value {value}, too large for a {side}×{side} board (1 to {side})"
+                )
+            }
             BoardError::BadCount { found } => write!(
                 f,
                 "found {found} cells: a board has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
@@ -88,6 +97,8 @@ impl std::error::Error for BoardError {}
 /// A cell as it was read: value and where it started.
 struct Token {
     value: usize,
+    /// The character, in the one-character-per-cell form.
+    written: Option<char>,
     line: usize,
     col: usize,
 }
@@ -165,6 +176,7 @@ impl Board {
             if t.value > side {
                 return Err(BoardError::TooBig {
                     value: t.value,
+                    written: t.written,
                     side,
                     line: t.line,
                     col: t.col,
@@ -327,6 +339,7 @@ fn number_tokens(text: &str) -> Option<Vec<Token>> {
             long |= word.chars().count() > 1;
             tokens.push(Token {
                 value,
+                written: None,
                 line: l + 1,
                 col: col + 1,
             });
@@ -358,6 +371,7 @@ fn char_tokens(text: &str) -> Result<Vec<Token>, BoardError> {
             };
             tokens.push(Token {
                 value,
+                written: Some(ch),
                 line: l + 1,
                 col: c + 1,
             });
@@ -430,7 +444,7 @@ mod tests {
         let e = Board::parse(&"5".repeat(16)).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "1:1: value 5 is too large for a 4×4 board (1 to 4)"
+            "1:1: '5' stands for value 5, too large for a 4×4 board (1 to 4)"
         );
         assert_eq!(
             Board::parse("123").unwrap_err(),
