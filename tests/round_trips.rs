@@ -86,6 +86,64 @@ proptest! {
     }
 }
 
+/// The DIMACS text of `cnf` laid out as other writers do: comments both
+/// before and after the header, each literal followed by 1 to 3 spaces or
+/// tabs or a line break (`breaks` picks, cycling), blank lines, and a
+/// SATLIB `%` end line followed by junk.
+fn laid_out(cnf: &Cnf, breaks: &[u8]) -> String {
+    let mut out = String::new();
+    let (before, after) = cnf.comments().split_at(cnf.comments().len() / 2);
+    for c in before {
+        out.push_str(&format!("c {c}\n"));
+    }
+    out.push_str(&format!(
+        "p  cnf\t{}   {}\n\n",
+        cnf.vars(),
+        cnf.clause_count()
+    ));
+    for c in after {
+        out.push_str(&format!("c {c}\n"));
+    }
+    let mut k = 0;
+    let mut gap = || {
+        k += 1;
+        match breaks[k % breaks.len()] % 5 {
+            0 => "\n",
+            1 => "\t",
+            2 => "  ",
+            3 => " \n\n ",
+            _ => " ",
+        }
+    };
+    for clause in cnf.clauses() {
+        for lit in clause {
+            out.push_str(&lit.to_string());
+            out.push_str(gap());
+        }
+        out.push('0');
+        out.push_str(gap());
+    }
+    out.push_str("\n%\n0\nnot read\n");
+    out
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The same formula laid out differently ([`laid_out`]) reads back to
+    /// the same formula. Fails if the reader depends on one clause per
+    /// line, on single spaces, or on comments coming before the header.
+    #[test]
+    fn dimacs_laid_out_differently_reads_the_same(
+        cnf in formula(),
+        breaks in prop::collection::vec(any::<u8>(), 1..20),
+    ) {
+        let text = laid_out(&cnf, &breaks);
+        let back = read_dimacs(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back, &cnf, "{}", text);
+    }
+}
+
 // ---------------------------------------------------------------- canonical form
 
 /// The 95 hard puzzles of `scripts/data/top95.txt`.
