@@ -442,7 +442,7 @@ proptest! {
 /// draws a well-formed SVG: a top95 puzzle or a clue subset, its
 /// candidates (`free`), the grid with options, a region with holes, and a
 /// packing of a small board by dominoes (and a monomino when the area is
-/// odd). Fails if any of them errors or draws a broken picture.
+/// odd), and a packing of a box two layers deep by dominoes. Fails if any of them errors or draws a broken picture.
 #[test]
 fn script_svg_of_every_value_draws() {
     let session = std::cell::RefCell::new(Session::capturing(&Limits::default()));
@@ -476,17 +476,19 @@ fn script_svg_of_every_value_draws() {
                      [svg(g), svg(free(g)),
                       svg(g, #{{given: g, candidates: true, highlight: [{cell}]}}),
                       svg(region(\"{region}\")),
-                      svg(solve_polyomino(rect({rows}, {cols}), [{pieces}], #{{limit: 1}})[0])]",
+                      svg(solve_polyomino(rect({rows}, {cols}), [{pieces}], #{{limit: 1}})[0]),
+                      svg(solve_polycube(cuboid({rows}, {cols}, 2), [{dominoes}], #{{limit: 1}})[0])]",
                     g = g.line_zeros(),
                     region = region.join("/"),
                     pieces = pieces.join(", "),
+                    dominoes = vec!["\"d=XX\""; area].join(", "),
                 );
                 let v = session
                     .borrow_mut()
                     .eval(&code)
                     .map_err(|e| TestCaseError::fail(format!("{e:?}\n{code}")))?;
                 let pictures = v.into_array().unwrap();
-                prop_assert_eq!(pictures.len(), 5);
+                prop_assert_eq!(pictures.len(), 6);
                 for p in pictures {
                     check_svg(&p.into_string().unwrap())?;
                 }
