@@ -442,7 +442,8 @@ proptest! {
 /// draws a well-formed SVG: a top95 puzzle or a clue subset, its
 /// candidates (`free`), the grid with options, a region with holes, and a
 /// packing of a small board by dominoes (and a monomino when the area is
-/// odd), and a packing of a box two layers deep by dominoes. Fails if any of them errors or draws a broken picture.
+/// odd), and a packing of a box two layers deep by dominoes. Fails if
+/// any of them errors or draws a broken picture.
 #[test]
 fn script_svg_of_every_value_draws() {
     let session = std::cell::RefCell::new(Session::capturing(&Limits::default()));
