@@ -29,6 +29,7 @@ mod polyomino;
 mod polyomino_session;
 mod readme;
 mod repl_tmux;
+mod round_trips;
 mod sat;
 mod sat_collections;
 mod sat_external;
