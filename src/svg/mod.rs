@@ -45,6 +45,9 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            // XML 1.0 allows no other control characters, not even as
+            // references: one shows as the replacement character.
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
             _ => out.push(ch),
         }
     }
