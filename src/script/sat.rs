@@ -348,13 +348,20 @@ pub mod api {
     #[rhai_fn(return_raw)]
     pub fn decode(model: rhai::Array) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut lits = Vec::with_capacity(model.len());
-        for v in model {
-            let n = v
-                .as_int()
-                .map_err(|t| error(format!("decode: the model holds a {t}, not a number")))?;
-            lits.push(
-                i32::try_from(n).map_err(|_| error(format!("decode: literal {n} is too large")))?,
-            );
+        for (k, v) in model.into_iter().enumerate() {
+            let n = v.as_int().map_err(|_| {
+                error(format!(
+                    "decode: item {} of the model is {} ({v:?}), not a number",
+                    k + 1,
+                    crate::script::kind_of(&v)
+                ))
+            })?;
+            lits.push(i32::try_from(n).map_err(|_| {
+                error(format!(
+                    "decode: item {} of the model, literal {n}, is too large",
+                    k + 1
+                ))
+            })?);
         }
         super::board_or_unit(
             sat::answer_board(&sat::Answer::Sat(lits), None),

@@ -227,11 +227,11 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"decode([1, "a"])"#,
-        "decode: the model holds a string, not a number",
+        "decode: item 2 of the model is a string (\"a\"), not a number",
     ),
     (
         r#"decode([99999999999])"#,
-        "decode: literal 99999999999 is too large",
+        "decode: item 1 of the model, literal 99999999999, is too large",
     ),
     (
         r#"family_lines("diagonal")"#,
