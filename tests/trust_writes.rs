@@ -366,14 +366,7 @@ fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
 #[test]
 fn a_closed_pipe_is_a_quiet_exit() {
     let home = scratch_dir("pipe-home");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["-e", "for i in 0..10000000 { print(i) }"])
-        .env("PUZZLELAB_HOME", home.as_str())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = start(&["-e", "for i in 0..10000000 { print(i) }"], home.as_str());
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
@@ -424,15 +417,7 @@ fn stop_solve_file(args: &[&str], signal: &str) -> (Option<i32>, String, String)
                 .replace("{OUT}", out.to_str().unwrap())
         })
         .collect();
-    let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(&args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("PUZZLELAB_HOME", home.as_str())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start(&args, home.as_str());
     let start = Instant::now();
     while temporaries(&dir).is_empty() {
         assert!(
@@ -490,14 +475,7 @@ fn stop_a_deaf_solve_file(signals: &[&str]) -> (Option<i32>, String, Duration) {
         fifo.display(),
         out.display()
     );
-    let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["-e", &code])
-        .env("PUZZLELAB_HOME", home.as_str())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start(&["-e", &code], home.as_str());
     // Held open, never written: the reader waits.
     let _writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
     let start = Instant::now();
@@ -619,14 +597,7 @@ fn an_outside_solver_and_all_it_started_end_with_any_stop() {
             r#"sat_solve(ym, #{{solver: ["sh", "-c", "sleep {sleep}; echo s SATISFIABLE"]}})"#
         );
         let home = scratch_dir("solver-home");
-        let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-            .args(["--allow-exec", "-e", &code])
-            .env("PUZZLELAB_HOME", home.as_str())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = start(&["--allow-exec", "-e", &code], home.as_str());
         let start = Instant::now();
         let sleeper = loop {
             if let Some(&pid) = processes_running(&["sleep", &sleep]).first() {
@@ -685,17 +656,13 @@ fn an_outside_solver_and_all_it_started_end_with_any_stop() {
 fn a_job_stopped_by_a_signal_names_the_signal() {
     for (signal, name, status) in [("-TERM", "SIGTERM", 143), ("-HUP", "SIGHUP", 129)] {
         let home = scratch_dir("signal-home");
-        let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-            .args([
+        let child = start(
+            &[
                 "-e",
                 r#"count_polyomino(rect(8, 8), ["XX"], #{copies: 32, raw: true})"#,
-            ])
-            .env("PUZZLELAB_HOME", home.as_str())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            ],
+            home.as_str(),
+        );
         // 12,988,816 tilings: far more than a second's work.
         std::thread::sleep(Duration::from_millis(700));
         send(&child, signal);
@@ -715,4 +682,18 @@ fn a_job_stopped_by_a_signal_names_the_signal() {
             "{err}"
         );
     }
+}
+
+/// `puzzlelab ARGS` started in the package folder with its own home, stdin
+/// closed, stdout and stderr piped: for the tests that signal or watch it.
+fn start<S: AsRef<std::ffi::OsStr>>(args: &[S], home: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PUZZLELAB_HOME", home)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
 }
