@@ -1,0 +1,236 @@
+//! The search tables: every placement filed for the search (by anchor
+//! cell, probe pattern and kind; by walled-in cell and open side for the
+//! tight rule), the kind symmetry is broken on and its orbit
+//! representatives. Built once per problem and read-only while searching
+//! (see the parent module for the design).
+
+use super::super::bits::{Bits, mask_of};
+use super::super::compile::Compiled;
+use super::{Entry, Table, grow, image};
+
+/// Probe cells after the first empty cell c whose state indexes the
+/// placement lists, as runs (offset from c, length); `S` is the short side.
+fn probe_runs(short: usize) -> [(usize, u32); 3] {
+    [(1, 2), (short.max(1) - 1, 3), (2 * short, 1)]
+}
+
+/// The kind to break symmetry on: mapped to itself by every symmetry;
+/// a single piece if there is one, else copies; fewest placements.
+fn broken_kind(p: &Compiled) -> Option<usize> {
+    if p.group.len() < 2 {
+        return None;
+    }
+    (0..p.kinds.len())
+        .filter(|&k| p.group.iter().all(|g| g.kinds[k] as usize == k))
+        .min_by_key(|&k| (p.kinds[k].count > 1, p.placements[k].len()))
+}
+
+/// Where branching on a walled-in cell pays (measured with `cargo bench
+/// --bench polyomino`): sets without copies on wide boards (short side 8
+/// or more, e.g. 8x8 with the square) and in boxes at least 3 thick
+/// (3x4x5). On the narrow classic rectangles the first empty cell of the
+/// sweep is usually walled in already and the rule adds nodes (6x10:
+/// 1.25M to 1.62M); with many copies of one piece a first solution can lie
+/// far off its path (100 L tetrominoes on 20x20: minutes instead of 4 ms).
+pub(crate) fn tight_rule(p: &Compiled) -> bool {
+    let copies = p.kinds.iter().any(|k| k.count > 1);
+    !copies && p.short() >= if p.planar { 8 } else { 3 }
+}
+
+/// Shuffle every placement list (per cell, per kind) with a generator
+/// seeded by `seed`; the generator is returned to shuffle more.
+fn shuffle_lists(lists: &mut [Vec<Vec<u32>>], seed: u64) -> rand_chacha::ChaCha8Rng {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for list in lists.iter_mut().flatten() {
+        list.shuffle(&mut rng);
+    }
+    rng
+}
+
+/// Build the search tables (a shuffled order of placements with `seed`).
+pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Table<B> {
+    let nkinds = p.kinds.len();
+    let nbits = p.nbits;
+    let broken = broken_kind(p);
+    // Ranks and orbit minima of the broken kind's placements.
+    let (mut rank, mut omin, mut reps) = (Vec::new(), Vec::new(), Vec::new());
+    if let Some(k) = broken {
+        let list = &p.placements[k];
+        let mut sorted: Vec<usize> = (0..list.len()).collect();
+        sorted.sort_by(|&a, &b| list[a].cmp(&list[b]));
+        rank = vec![0u32; list.len()];
+        for (r, &i) in sorted.iter().enumerate() {
+            rank[i] = r as u32;
+        }
+        let by_bits: std::collections::HashMap<&[u16], usize> = list
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.as_slice(), i))
+            .collect();
+        omin = vec![0u32; list.len()];
+        for (i, pl) in list.iter().enumerate() {
+            let images: Vec<usize> = p
+                .group
+                .iter()
+                .map(|g| {
+                    let j = by_bits.get(image(pl, &g.bits).as_slice()).copied();
+                    // Symmetries map this kind's orientation set onto itself.
+                    debug_assert!(j.is_some(), "a symmetry moved kind {k} off its placements");
+                    j.unwrap_or(i)
+                })
+                .collect();
+            omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);
+            if omin[i] == rank[i] {
+                let stab = (0..images.len()).filter(|&t| images[t] == i).collect();
+                reps.push((i, stab));
+            }
+        }
+    }
+    let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
+    for (k, list) in p.placements.iter().enumerate() {
+        for (i, bits) in list.iter().enumerate() {
+            if let Some(&first) = bits.first() {
+                per_cell[first as usize][k].push(i as u32);
+            }
+        }
+    }
+    if let Some(seed) = seed {
+        use rand::seq::SliceRandom;
+        let mut rng = shuffle_lists(&mut per_cell, seed);
+        reps.shuffle(&mut rng);
+    }
+    let axes: Vec<(u32, B, B)> = p
+        .axes
+        .iter()
+        .enumerate()
+        .map(|(a, &(stride, side))| {
+            let mut low = B::ZERO;
+            let mut high = B::ZERO;
+            for b in 0..nbits {
+                let c = p.coords[b][a] as usize;
+                if c > 0 {
+                    low = low.with(b);
+                }
+                if c + 1 < side {
+                    high = high.with(b);
+                }
+            }
+            (stride as u32, low, high)
+        })
+        .collect();
+    let entry = |k: usize, i: u32, bits: &[u16]| {
+        let m = mask_of::<B>(bits);
+        let (r, o) = if Some(k) == broken {
+            (rank[i as usize], omin[i as usize])
+        } else {
+            (0, 0)
+        };
+        Entry {
+            mask: m,
+            halo: grow(&axes, m).and(m.not()),
+            kind: k as u8,
+            id: i,
+            rank: r,
+            omin: o,
+        }
+    };
+    let ndirs = 2 * axes.len();
+    let (mut cover_starts, mut cover_has, mut cover) = (Vec::new(), Vec::new(), Vec::new());
+    if tight {
+        // Neighbour of cell b in direction d (axis d/2, down when d is even).
+        let step = |b: usize, d: usize| -> Option<usize> {
+            let (stride, low, high) = axes[d / 2];
+            let s = stride as usize;
+            if d.is_multiple_of(2) {
+                low.has(b).then(|| b - s)
+            } else {
+                high.has(b).then(|| b + s)
+            }
+        };
+        let mut lists: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits * ndirs];
+        for (k, list) in p.placements.iter().enumerate() {
+            for (i, bits) in list.iter().enumerate() {
+                for &b in bits {
+                    let b = b as usize;
+                    let inside: Vec<usize> = (0..ndirs)
+                        .filter(|&d| step(b, d).is_some_and(|n| bits.contains(&(n as u16))))
+                        .collect();
+                    match inside.as_slice() {
+                        [d] => lists[b * ndirs + d][k].push(i as u32),
+                        // A one-cell piece fits whichever way the cell opens.
+                        [] => (0..ndirs).for_each(|d| lists[b * ndirs + d][k].push(i as u32)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if let Some(seed) = seed {
+            shuffle_lists(&mut lists, seed ^ 0x5eed);
+        }
+        for cell in &lists {
+            let mut kinds_here = 0u64;
+            for (k, list) in cell.iter().enumerate() {
+                cover_starts.push(cover.len() as u32);
+                for &i in list {
+                    cover.push(entry(k, i, &p.placements[k][i as usize]));
+                    kinds_here |= 1 << k;
+                }
+            }
+            cover_has.push(kinds_here);
+        }
+        cover_starts.push(cover.len() as u32);
+    }
+    let short = p.short();
+    // Boards beyond 128 cells skip the probe index: it would multiply the
+    // (already large) tables.
+    let npat = if B::PROBED { 1usize << 6 } else { 1 };
+    let mut starts = Vec::with_capacity(nbits * npat * nkinds + 1);
+    let mut entries = Vec::new();
+    let mut has = Vec::with_capacity(nbits * npat);
+    for (c, cell) in per_cell.iter().enumerate() {
+        let probes: Vec<usize> = probe_runs(short)
+            .iter()
+            .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
+            .collect();
+        for pattern in 0..npat {
+            let mut kinds_here = 0u64;
+            for (k, list) in cell.iter().enumerate() {
+                starts.push(entries.len() as u32);
+                for &i in list {
+                    let bits = &p.placements[k][i as usize];
+                    let clash = B::PROBED
+                        && probes
+                            .iter()
+                            .enumerate()
+                            .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
+                    if !clash {
+                        entries.push(entry(k, i, bits));
+                        kinds_here |= 1 << k;
+                    }
+                }
+            }
+            has.push(kinds_here);
+        }
+    }
+    starts.push(entries.len() as u32);
+    let start = p
+        .open
+        .iter()
+        .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
+    Table {
+        probes: probe_runs(short),
+        starts,
+        has,
+        entries,
+        cover_starts,
+        cover_has,
+        cover,
+        tight,
+        axes,
+        start,
+        broken,
+        reps,
+    }
+}
