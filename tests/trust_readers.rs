@@ -10,12 +10,10 @@
 //! exactly, in every format (a property test over generated names).
 
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use puzzlelab::monitor::{Monitor, Progress};
 use puzzlelab::script::Limits;
 use puzzlelab::script::host::{Host, RecordingHost};
 use puzzlelab::script::session::Session;
@@ -236,63 +234,6 @@ fn ctrl_c_stops_each_reader_before_its_first_line() {
     assert_eq!(r[1].as_int().unwrap(), 0);
 }
 
-/// A host whose monitors say stop (as Ctrl+C does) once they have been
-/// asked `after` times: a reader that asks while it reads is stopped in
-/// the middle of an endless input.
-struct StopAfter {
-    inner: RecordingHost,
-    asked: Arc<AtomicUsize>,
-    after: usize,
-    stop: Arc<AtomicBool>,
-}
-
-struct CountingMonitor {
-    asked: Arc<AtomicUsize>,
-    after: usize,
-    stop: Arc<AtomicBool>,
-}
-
-impl Monitor for CountingMonitor {
-    fn cancelled(&self) -> bool {
-        if self.asked.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.stop.load(Ordering::Relaxed)
-    }
-    fn report(&self, _: &Progress) {}
-}
-
-impl Host for StopAfter {
-    fn print(&self, line: &str) {
-        self.inner.print(line)
-    }
-    fn note(&self, line: &str) {
-        self.inner.note(line)
-    }
-    fn read_line(&self) -> Option<String> {
-        None
-    }
-    fn echo_input(&self) -> bool {
-        false
-    }
-    fn colour(&self) -> bool {
-        false
-    }
-    fn cancelled(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-    fn take_cancel(&self) -> bool {
-        self.stop.swap(false, Ordering::Relaxed)
-    }
-    fn monitor(&self) -> Box<dyn Monitor> {
-        Box::new(CountingMonitor {
-            asked: self.asked.clone(),
-            after: self.after,
-            stop: self.stop.clone(),
-        })
-    }
-}
-
 /// A FIFO fed with empty lines without end (until its reader leaves).
 fn endless_fifo(dir: &std::path::Path) -> String {
     let fifo = dir.join("endless");
@@ -319,12 +260,8 @@ fn ctrl_c_stops_a_reader_in_the_middle_of_an_endless_input() {
     ] {
         let dir = crate::common::scratch_dir("trust-readers-fifo");
         let fifo = endless_fifo(&dir);
-        let host = Rc::new(StopAfter {
-            inner: RecordingHost::default(),
-            asked: Arc::new(AtomicUsize::new(0)),
-            after: 20,
-            stop: Arc::new(AtomicBool::new(false)),
-        });
+        let host = Rc::new(RecordingHost::default());
+        host.cancel_after_checks(20);
         let mut s = Session::new(&Limits::default(), host.clone());
         let e = failure(&mut s, &format!("{f}({fifo:?})"));
         let head = format!("stopped (Ctrl+C) in {f} after ");

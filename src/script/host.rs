@@ -145,7 +145,9 @@ pub struct RecordingHost {
     input: RefCell<VecDeque<String>>,
     stop: Arc<AtomicBool>,
     reports: Arc<AtomicU64>,
-    stop_next_job: Arc<AtomicBool>,
+    /// Checks by long jobs' monitors left before Ctrl+C is pressed (0: none
+    /// planned).
+    stop_after_checks: Arc<AtomicU64>,
 }
 
 /// An input line for [`RecordingHost::with_input`] that stands for Ctrl+C
@@ -182,7 +184,13 @@ impl RecordingHost {
     /// monitor whether to stop), i.e. while native code runs and script
     /// code is not looking: how a test stops one operation of a statement.
     pub fn cancel_next_job(&self) {
-        self.stop_next_job.store(true, Ordering::Relaxed);
+        self.cancel_after_checks(1);
+    }
+
+    /// Press Ctrl+C when long jobs' monitors have been asked `n` times in
+    /// all: how a test stops a job in the middle of its work.
+    pub fn cancel_after_checks(&self, n: u64) {
+        self.stop_after_checks.store(n, Ordering::Relaxed);
     }
 
     /// How many progress reports long jobs have made.
@@ -227,7 +235,7 @@ impl Host for RecordingHost {
 
     fn monitor(&self) -> Box<dyn Monitor> {
         Box::new(RecordingMonitor {
-            stop_when_asked: self.stop_next_job.clone(),
+            stop_after_checks: self.stop_after_checks.clone(),
             stop: self.stop.clone(),
             reports: self.reports.clone(),
         })
@@ -235,14 +243,18 @@ impl Host for RecordingHost {
 }
 
 struct RecordingMonitor {
-    stop_when_asked: Arc<AtomicBool>,
+    stop_after_checks: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
     reports: Arc<AtomicU64>,
 }
 
 impl Monitor for RecordingMonitor {
     fn cancelled(&self) -> bool {
-        if self.stop_when_asked.swap(false, Ordering::Relaxed) {
+        // Count down; the check that reaches 0 presses Ctrl+C.
+        let left = self
+            .stop_after_checks
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+        if left == Ok(1) {
             self.stop.store(true, Ordering::Relaxed);
         }
         self.stop.load(Ordering::Relaxed)
