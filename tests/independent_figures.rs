@@ -36,14 +36,7 @@ pub fn puzzles(path: &str) -> Vec<Cells> {
 /// The 1,296 orders of 9 lines that keep bands: bands permuted, lines
 /// permuted inside each band.
 fn line_orders() -> Vec<[usize; 9]> {
-    let perms3 = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let perms3 = crate::exact_cover::PERMUTATIONS_OF_3;
     let mut out = Vec::new();
     for bands in perms3 {
         for a in perms3 {

@@ -23,19 +23,22 @@ pub type Packing = Vec<(usize, Vec<Point>)>;
 /// A linear map of the grid: a 3×3 signed permutation matrix.
 type Matrix = [[i32; 3]; 3];
 
+/// The six orders of three things, written out (the tests' own table,
+/// independent of the library's).
+pub const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The 48 signed permutation matrices; with `planar`, the 8 that keep
 /// the layer axis as it is (the square's symmetries).
 fn matrices(planar: bool) -> Vec<Matrix> {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut out = Vec::new();
-    for perm in perms {
+    for perm in PERMUTATIONS_OF_3 {
         for signs in 0..8 {
             let mut m = [[0; 3]; 3];
             for (row, &axis) in perm.iter().enumerate() {
