@@ -418,14 +418,7 @@ fn stop_solve_file(args: &[&str], signal: &str) -> (Option<i32>, String, String)
         })
         .collect();
     let child = start(&args, home.as_str());
-    let start = Instant::now();
-    while temporaries(&dir).is_empty() {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no temporary file"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_temporary(&dir);
     // Blocks are solved and written to it well before this.
     std::thread::sleep(Duration::from_millis(500));
     send(&child, signal);
@@ -478,14 +471,7 @@ fn stop_a_deaf_solve_file(signals: &[&str]) -> (Option<i32>, String, Duration) {
     let child = start(&["-e", &code], home.as_str());
     // Held open, never written: the reader waits.
     let _writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
-    let start = Instant::now();
-    while temporaries(&dir).is_empty() {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no temporary file"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_temporary(&dir);
     let sent = Instant::now();
     for signal in signals {
         send(&child, signal);
@@ -696,4 +682,17 @@ fn start<S: AsRef<std::ffi::OsStr>>(args: &[S], home: &str) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+/// Wait (30 s at most) until a write in `dir` has made its temporary file:
+/// the job is then under way.
+fn wait_for_temporary(dir: &Path) {
+    let start = Instant::now();
+    while temporaries(dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
