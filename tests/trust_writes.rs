@@ -472,6 +472,9 @@ fn stop_a_deaf_solve_file(signals: &[&str]) -> (Option<i32>, String, Duration) {
     // Held open, never written: the reader waits.
     let _writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
     wait_for_temporary(&dir);
+    // The temporary file is made before the reader's first read: a signal
+    // sent in between is seen at the reader's first check, in time.
+    wait_until_reading(&child, &fifo);
     let sent = Instant::now();
     for signal in signals {
         send(&child, signal);
@@ -682,6 +685,54 @@ fn start<S: AsRef<std::ffi::OsStr>>(args: &[S], home: &str) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+/// Wait (30 s at most) until a thread of `child` is blocked in `read` on
+/// `fifo`, as the kernel reports it: its `syscall` file names the read
+/// system call and a descriptor that `fd/` links to the FIFO.
+fn wait_until_reading(child: &Child, fifo: &Path) {
+    #[cfg(target_arch = "x86_64")]
+    const READ: &str = "0";
+    #[cfg(target_arch = "aarch64")]
+    const READ: &str = "63";
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    const READ: &str = "";
+    let proc_dir = PathBuf::from(format!("/proc/{}", child.id()));
+    let fifo = fifo.canonicalize().unwrap();
+    let reading = || {
+        let Ok(tasks) = std::fs::read_dir(proc_dir.join("task")) else {
+            return false;
+        };
+        tasks.flatten().any(|task| {
+            let call = std::fs::read_to_string(task.path().join("syscall")).unwrap_or_default();
+            let mut fields = call.split_whitespace();
+            if READ.is_empty() || fields.next() != Some(READ) {
+                return false;
+            }
+            let Some(fd) = fields
+                .next()
+                .and_then(|hex| u64::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
+            else {
+                return false;
+            };
+            std::fs::read_link(proc_dir.join("fd").join(fd.to_string()))
+                .is_ok_and(|target| target == fifo)
+        })
+    };
+    let start = Instant::now();
+    if READ.is_empty() {
+        // No way to see it on this machine: a pause makes the race unlikely.
+        std::thread::sleep(Duration::from_millis(500));
+        return;
+    }
+    while !reading() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the job never read {}",
+            fifo.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// Wait (30 s at most) until a write in `dir` has made its temporary file:
