@@ -21,5 +21,6 @@ pub mod svg;
 
 pub mod script;
 
+pub mod commands;
 pub mod lab;
 pub mod repl;

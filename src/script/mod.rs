@@ -14,6 +14,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 pub mod builtins;
 pub mod complete;
 pub mod exec;
+pub mod getters;
 pub mod help;
 pub mod host;
 pub mod last;
@@ -21,6 +22,7 @@ pub mod matrix;
 pub mod options;
 pub mod printing;
 pub mod session;
+pub mod signatures;
 mod sizes;
 
 mod generate;
@@ -242,6 +244,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     }
     // Last, so that its array and map printing is found before Rhai's own.
     engine.register_global_module(Shared::new(printing::module()));
+    getters::install(&mut engine);
     engine
 }
 
