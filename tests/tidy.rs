@@ -424,7 +424,8 @@ mod tests {
 /// `main.rs` aside) and how often each is named in a heading of
 /// ARCHITECTURE.md's "Code map" section, as `` `src/NAME` `` or `` `src/NAME.rs` ``.
 fn code_map_counts(architecture: &str, modules: &[String]) -> Vec<(String, usize)> {
-    let map = architecture
+    let map = format!("\n{architecture}");
+    let map = map
         .split("\n## ")
         .find(|s| s.starts_with("Code map"))
         .unwrap_or("");
