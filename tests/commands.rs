@@ -36,9 +36,15 @@ fn failure(ctx: &mut CommandContext, code: &str) -> String {
 fn vars_fns_and_type_answer_as_text() {
     let (mut ctx, host) = context();
     assert_eq!(ctx.evaluate("let n = 6 * 7; n", "<repl>", 1).unwrap(), "42");
-    assert_eq!(ctx.evaluate("fn twice(x) { x * 2 }", "<repl>", 1).unwrap(), "");
+    assert_eq!(
+        ctx.evaluate("fn twice(x) { x * 2 }", "<repl>", 1).unwrap(),
+        ""
+    );
     let vars = answer(&mut ctx, ":vars");
-    assert!(vars.starts_with("  n            int            42\n"), "{vars}");
+    assert!(
+        vars.starts_with("  n            int            42\n"),
+        "{vars}"
+    );
     assert!(vars.contains("\npredefined: "), "{vars}");
     assert_eq!(answer(&mut ctx, ":fns"), "  fn twice(x)\n");
     assert_eq!(answer(&mut ctx, ":type free(ym)"), "Candidates");
@@ -59,7 +65,10 @@ fn command_errors_are_returned_not_printed() {
             ..Reply::default()
         }
     );
-    assert_eq!(ctx.command(":type").error, ":type needs an expression, e.g. :type free(ym)");
+    assert_eq!(
+        ctx.command(":type").error,
+        ":type needs an expression, e.g. :type free(ym)"
+    );
     assert_eq!(ctx.command(":load").error, ":load needs a file name");
     assert_eq!(
         ctx.command(":type nosuch + 1").error,
@@ -75,9 +84,15 @@ fn limits_help_reset_and_load() {
     let limits = answer(&mut ctx, ":limits");
     assert!(limits.starts_with("Sandbox limits, set by these flags at start:\n  --max-operations     2000000000  operations per evaluation"), "{limits}");
     let help = answer(&mut ctx, ":help");
-    assert!(help.starts_with("Commands:\n  :help     this list of commands and keys\n"), "{help}");
+    assert!(
+        help.starts_with("Commands:\n  :help     this list of commands and keys\n"),
+        "{help}"
+    );
     ctx.evaluate("let a = 1;", "<repl>", 1).unwrap();
-    assert_eq!(answer(&mut ctx, ":reset"), "a fresh session: your variables and functions are gone");
+    assert_eq!(
+        answer(&mut ctx, ":reset"),
+        "a fresh session: your variables and functions are gone"
+    );
     assert_eq!(
         failure(&mut ctx, "a"),
         "<repl>:1:1: Variable not found: a\n  a\n  ^"
@@ -85,8 +100,15 @@ fn limits_help_reset_and_load() {
     let dir = std::env::temp_dir().join(format!("puzzlelab-commands-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("args.rhai");
-    std::fs::write(&script, "print(`${ARGS.len()} ${ARGS[0]}`);\nlet loaded = 5;\n").unwrap();
-    assert_eq!(answer(&mut ctx, &format!(":load {} one two", script.display())), "");
+    std::fs::write(
+        &script,
+        "print(`${ARGS.len()} ${ARGS[0]}`);\nlet loaded = 5;\n",
+    )
+    .unwrap();
+    assert_eq!(
+        answer(&mut ctx, &format!(":load {} one two", script.display())),
+        ""
+    );
     assert_eq!(host.printed(), ["2 one"]);
     assert_eq!(ctx.evaluate("loaded", "<repl>", 1).unwrap(), "5");
     std::fs::write(&script, "let x = 1;\nnosuch(x)\n").unwrap();
@@ -122,7 +144,9 @@ fn a_known_function_with_the_wrong_arguments_says_what_it_takes() {
     // The person's own functions too.
     ctx.evaluate("fn twice(x) { x * 2 }", "<repl>", 1).unwrap();
     assert_eq!(
-        ctx.evaluate("twice(1, 2)", "<repl>", 1).unwrap_err().message,
+        ctx.evaluate("twice(1, 2)", "<repl>", 1)
+            .unwrap_err()
+            .message,
         "<repl>:1:1: twice takes (x), not (an integer, an integer)"
     );
 }
@@ -138,7 +162,9 @@ fn wrong_types_are_named_in_puzzlelabs_words() {
     );
     assert!(!text.contains("ImmutableString"));
     assert_eq!(
-        ctx.evaluate("equivalent(ym, 5)", "<repl>", 1).unwrap_err().message,
+        ctx.evaluate("equivalent(ym, 5)", "<repl>", 1)
+            .unwrap_err()
+            .message,
         "<repl>:1:1: equivalent takes (a Grid, a Grid), not (a Grid, an integer): grid(\"...\") makes one"
     );
 }
@@ -151,13 +177,19 @@ fn completion_after_a_dot_offers_what_works_for_that_value() {
     let Completion { start, candidates } = ctx.complete("ym.fi", 5);
     assert_eq!((start, candidates), (3, vec!["filled".to_string()]));
     let all = ctx.complete("ym.", 3).candidates;
-    assert!(all.contains(&"assign".to_string()) && all.contains(&"svg".to_string()), "{all:?}");
+    assert!(
+        all.contains(&"assign".to_string()) && all.contains(&"svg".to_string()),
+        "{all:?}"
+    );
     assert!(!all.contains(&"rect".to_string()), "{all:?}");
     // Every one-value function offered works as a property and as a method.
     assert_eq!(ctx.evaluate("ym.filled", "<repl>", 1).unwrap(), "36");
     assert_eq!(ctx.evaluate("ym.filled()", "<repl>", 1).unwrap(), "36");
     for name in ["assign", "free", "is_unique", "canon"] {
-        assert!(all.contains(&name.to_string()), "{name} not offered: {all:?}");
+        assert!(
+            all.contains(&name.to_string()),
+            "{name} not offered: {all:?}"
+        );
         let as_property = ctx.evaluate(&format!("ym.{name}"), "<repl>", 1).unwrap();
         let as_call = ctx.evaluate(&format!("{name}(ym)"), "<repl>", 1).unwrap();
         assert_eq!(as_property, as_call, "{name}");
@@ -165,16 +197,25 @@ fn completion_after_a_dot_offers_what_works_for_that_value() {
     // A region's functions for a region.
     ctx.evaluate("let r = rect(6, 10);", "<repl>", 1).unwrap();
     let region = ctx.complete("r.", 2).candidates;
-    assert!(region.contains(&"count_polyomino".to_string()), "{region:?}");
+    assert!(
+        region.contains(&"count_polyomino".to_string()),
+        "{region:?}"
+    );
     assert!(!region.contains(&"filled".to_string()), "{region:?}");
     // A property that is no function of that value says what it takes.
     assert_eq!(
-        ctx.evaluate("free(ym).filled", "<repl>", 1).unwrap_err().message,
+        ctx.evaluate("free(ym).filled", "<repl>", 1)
+            .unwrap_err()
+            .message,
         "<repl>:1:10: filled takes a Grid or a SudokuBoard, not a Candidates: grid(\"...\") makes one"
     );
     // Commands and lab names complete too.
     assert_eq!(ctx.complete(":li", 3).candidates, [":limits"]);
-    assert!(ctx.complete(":lab sud", 8).candidates.contains(&"sudoku".to_string()));
+    assert!(
+        ctx.complete(":lab sud", 8)
+            .candidates
+            .contains(&"sudoku".to_string())
+    );
 }
 
 /// Item 9: `help` is paged as long values are; `help("asign")` suggests.
@@ -190,7 +231,11 @@ fn help_is_paged_and_suggests_near_names() {
         "{first}"
     );
     let note = lines[21];
-    assert!(note.starts_with("... ") && note.ends_with(" not shown: :more shows the next screenful, print(...) all of it"), "{note}");
+    assert!(
+        note.starts_with("... ")
+            && note.ends_with(" not shown: :more shows the next screenful, print(...) all of it"),
+        "{note}"
+    );
     // `:more` goes on where the first screenful stopped, to the end.
     let whole = puzzlelab::script::help::overview();
     let mut seen: String = lines[..21].iter().map(|l| format!("{l}\n")).collect();
@@ -213,7 +258,10 @@ fn help_is_paged_and_suggests_near_names() {
     // Every line comes once, in order (a cut between two blocks drops the
     // empty line between them).
     let lines_of = |t: &str| -> Vec<String> {
-        t.lines().filter(|l| !l.is_empty()).map(String::from).collect()
+        t.lines()
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
     };
     assert_eq!(lines_of(&seen), lines_of(&whole));
     assert_eq!(
@@ -242,7 +290,10 @@ fn a_long_lab_section_is_paged() {
         let shown = answer(&mut ctx, ":next");
         let lines: Vec<&str> = shown.lines().collect();
         assert!(lines.len() <= 10, "{shown}");
-        if lines.last().is_some_and(|l| l.contains(":more shows the next screenful")) {
+        if lines
+            .last()
+            .is_some_and(|l| l.contains(":more shows the next screenful"))
+        {
             // The section's header is on the first screen, its end after `:more`.
             assert!(lines[0].starts_with("--"), "{shown}");
             let rest = answer(&mut ctx, ":more");
@@ -250,5 +301,8 @@ fn a_long_lab_section_is_paged() {
             longest = longest.max(lines.len());
         }
     }
-    assert_eq!(longest, 10, "no section of the first six was longer than 9 lines");
+    assert_eq!(
+        longest, 10,
+        "no section of the first six was longer than 9 lines"
+    );
 }

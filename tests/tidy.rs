@@ -69,11 +69,21 @@ const TERMINAL_ITSELF: &[&str] = &[
 
 /// What code in top-level module `module` must not use: modules of this
 /// crate, other crates, and terminal paths.
-fn forbidden(module: &str) -> (Vec<&'static str>, Vec<&'static str>, &'static [&'static str]) {
+fn forbidden(
+    module: &str,
+) -> (
+    Vec<&'static str>,
+    Vec<&'static str>,
+    &'static [&'static str],
+) {
     let mut crates: Vec<&str> = TERMINAL_CRATES.to_vec();
     if BELOW_SCRIPT.contains(&module) {
         crates.push("rhai");
-        (vec!["script", "commands", "lab", "repl"], crates, TERMINAL_ITSELF)
+        (
+            vec!["script", "commands", "lab", "repl"],
+            crates,
+            TERMINAL_ITSELF,
+        )
     } else if module == "script" {
         (vec!["commands", "lab", "repl"], crates, TERMINAL_ITSELF)
     } else if module == "commands" {
@@ -223,7 +233,11 @@ impl<'a> Visit<'a> for Uses {
     }
 
     fn visit_item_extern_crate(&mut self, e: &'a syn::ItemExternCrate) {
-        self.push(e.ident.span().start().line, vec![e.ident.to_string()], false);
+        self.push(
+            e.ident.span().start().line,
+            vec![e.ident.to_string()],
+            false,
+        );
     }
 
     fn visit_path(&mut self, path: &'a syn::Path) {
@@ -237,7 +251,11 @@ impl<'a> Visit<'a> for Uses {
 
     fn visit_macro(&mut self, mac: &'a syn::Macro) {
         if let Some(last) = mac.path.segments.last() {
-            self.push(last.ident.span().start().line, vec![last.ident.to_string()], true);
+            self.push(
+                last.ident.span().start().line,
+                vec![last.ident.to_string()],
+                true,
+            );
         }
         self.visit_path(&mac.path);
         self.tokens(mac.tokens.clone());
@@ -291,7 +309,9 @@ fn violations(relative: &Path, text: &str) -> Vec<String> {
             let resolved = resolve(&module, &u.path);
             let joined = u.path.join("::");
             match resolved {
-                Some(target) if modules.contains(&target.as_str()) => Some(format!("crate::{target}")),
+                Some(target) if modules.contains(&target.as_str()) => {
+                    Some(format!("crate::{target}"))
+                }
                 Some(_) => None,
                 None if crates.contains(&u.path[0].as_str()) => Some(u.path[0].clone()),
                 None => terminal
@@ -361,7 +381,10 @@ fn each_layer_imports_only_the_layers_below_it() {
         if relative.file_name().is_some_and(|n| n == "tests.rs") {
             continue;
         }
-        found.extend(violations(relative, &std::fs::read_to_string(file).unwrap()));
+        found.extend(violations(
+            relative,
+            &std::fs::read_to_string(file).unwrap(),
+        ));
     }
     assert!(
         found.is_empty(),
@@ -410,7 +433,10 @@ mod tests {
     // The layers above may use those below; repl may use the terminal.
     assert!(violations(Path::new("repl/x.rs"), planted).is_empty());
     assert_eq!(
-        violations(Path::new("lab/mod.rs"), "use crate::commands::CommandContext;\n"),
+        violations(
+            Path::new("lab/mod.rs"),
+            "use crate::commands::CommandContext;\n"
+        ),
         ["src/lab/mod.rs:1: uses crate::commands"]
     );
     // The real sources are read: a repl file does use rustyline.
@@ -450,13 +476,20 @@ fn the_code_map_names_every_module_once() {
     let mut modules: Vec<String> = std::fs::read_dir(src())
         .unwrap()
         .flatten()
-        .map(|e| e.file_name().to_string_lossy().trim_end_matches(".rs").to_string())
+        .map(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
         .filter(|m| m != "lib" && m != "main")
         .collect();
     modules.sort();
     modules.dedup();
     assert!(modules.len() >= 15, "{modules:?}");
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .unwrap();
     let wrong: Vec<String> = code_map_counts(&text, &modules)
         .into_iter()
         .filter(|(_, n)| *n != 1)
@@ -472,6 +505,10 @@ fn the_code_map_names_every_module_once() {
     let names = ["a".to_string(), "b".to_string(), "c".to_string()];
     assert_eq!(
         code_map_counts(twice, &names),
-        [("a".to_string(), 2), ("b".to_string(), 1), ("c".to_string(), 0)]
+        [
+            ("a".to_string(), 2),
+            ("b".to_string(), 1),
+            ("c".to_string(), 0)
+        ]
     );
 }

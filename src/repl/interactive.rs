@@ -126,4 +126,3 @@ pub fn run(commands: CommandContext) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
-

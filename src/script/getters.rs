@@ -13,7 +13,9 @@ use super::help;
 
 /// Types whose one-parameter functions become properties: those are the
 /// values people put a `.` after; Rhai's own (strings, arrays) keep theirs.
-const PLAIN: &[&str] = &["int", "float", "bool", "String", "char", "Array", "Map", "FnPtr", "any"];
+const PLAIN: &[&str] = &[
+    "int", "float", "bool", "String", "char", "Array", "Map", "FnPtr", "any",
+];
 
 /// The names that get a getter (built once from the help metadata).
 pub fn names() -> &'static [String] {

@@ -331,7 +331,7 @@ impl Session {
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
             .map_err(|e| {
                 let e = builtins::explain(*e, code, &self.scope);
-                EvalError::Runtime(super::signatures::explain(e, &[&run]))
+                EvalError::Runtime(super::signatures::explain(*e, &[&run]))
             });
         match reader {
             Reader::User => {

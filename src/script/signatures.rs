@@ -11,14 +11,14 @@ use super::help;
 
 /// `err` with every "Function not found" for a known name (a documented
 /// function, or one of `defined`) reworded as above; other errors as they are.
-pub fn explain(err: Box<EvalAltResult>, defined: &[&AST]) -> Box<EvalAltResult> {
-    match *err {
+pub fn explain(err: EvalAltResult, defined: &[&AST]) -> Box<EvalAltResult> {
+    match err {
         EvalAltResult::ErrorFunctionNotFound(sig, pos) => match reword(&sig, defined) {
             Some(text) => Box::new(EvalAltResult::ErrorRuntime(text.into(), pos)),
             None => Box::new(EvalAltResult::ErrorFunctionNotFound(sig, pos)),
         },
         EvalAltResult::ErrorInFunctionCall(f, src, inner, pos) => Box::new(
-            EvalAltResult::ErrorInFunctionCall(f, src, explain(inner, defined), pos),
+            EvalAltResult::ErrorInFunctionCall(f, src, explain(*inner, defined), pos),
         ),
         other => Box::new(other),
     }
@@ -55,7 +55,10 @@ pub fn reword(sig: &str, defined: &[&AST]) -> Option<String> {
         return None;
     }
     let given_words: Vec<String> = given.iter().map(|t| given_word(t)).collect();
-    let same_arity: Vec<&Overload> = overloads.iter().filter(|o| o.len() == given.len()).collect();
+    let same_arity: Vec<&Overload> = overloads
+        .iter()
+        .filter(|o| o.len() == given.len())
+        .collect();
     if same_arity.is_empty() {
         // Wrong number of arguments: the parameters by name.
         let takes: Vec<String> = overloads
@@ -80,7 +83,11 @@ pub fn reword(sig: &str, defined: &[&AST]) -> Option<String> {
         .iter()
         .map(|o| listed(o.iter().map(|(_, t)| expected_word(t)).collect()))
         .collect();
-    let mut text = format!("{name} takes {}, not {}", takes.join(" or "), listed(given_words.clone()));
+    let mut text = format!(
+        "{name} takes {}, not {}",
+        takes.join(" or "),
+        listed(given_words.clone())
+    );
     // How to make the first argument that no overload takes as given.
     let maker = (0..given.len()).find_map(|i| {
         let wanted = &same_arity.first()?[i].1;
