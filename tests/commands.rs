@@ -209,6 +209,17 @@ fn completion_after_a_dot_offers_what_works_for_that_value() {
             .message,
         "<repl>:1:10: filled takes a Grid or a SudokuBoard, not a Candidates: grid(\"...\") makes one"
     );
+    // A function of more than the value, read as a property, says what it takes.
+    assert_eq!(
+        ctx.evaluate("ym.count_solutions", "<repl>", 1)
+            .unwrap_err()
+            .message,
+        "<repl>:1:4: count_solutions takes (grid, limit), not (a Grid): count_solutions(clark, 100)"
+    );
+    assert_eq!(
+        ctx.evaluate("r.nosuch", "<repl>", 1).unwrap_err().message,
+        "<repl>:1:3: Unknown property 'nosuch' - a getter is not registered for type 'Region'"
+    );
     // Commands and lab names complete too.
     assert_eq!(ctx.complete(":li", 3).candidates, [":limits"]);
     assert!(

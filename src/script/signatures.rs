@@ -17,6 +17,20 @@ pub fn explain(err: EvalAltResult, defined: &[&AST]) -> Box<EvalAltResult> {
             Some(text) => Box::new(EvalAltResult::ErrorRuntime(text.into(), pos)),
             None => Box::new(EvalAltResult::ErrorFunctionNotFound(sig, pos)),
         },
+        // `ym.count_solutions`: a function of more than the value, read as
+        // a property, gets the same answer as `count_solutions(ym)`.
+        EvalAltResult::ErrorDotExpr(message, pos) => {
+            let property = message
+                .strip_prefix("Unknown property '")
+                .and_then(|m| m.split_once("' - a getter is not registered for type '"))
+                .and_then(|(name, t)| {
+                    reword(&format!("{name} ({})", t.strip_suffix('\'')?), defined)
+                });
+            Box::new(EvalAltResult::ErrorDotExpr(
+                property.unwrap_or(message),
+                pos,
+            ))
+        }
         EvalAltResult::ErrorInFunctionCall(f, src, inner, pos) => Box::new(
             EvalAltResult::ErrorInFunctionCall(f, src, explain(*inner, defined), pos),
         ),
