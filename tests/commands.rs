@@ -51,6 +51,9 @@ fn vars_fns_and_type_answer_as_text() {
     assert_eq!(answer(&mut ctx, ":type twice(n)"), "int");
     // `_` is the last value shown.
     assert_eq!(ctx.evaluate("_ + 1", "<repl>", 1).unwrap(), "43");
+    // The value itself, for a front end that shows it its own way.
+    assert_eq!(ctx.value("_ * 2").unwrap().as_int(), Ok(86));
+    assert_eq!(ctx.value("_").unwrap().as_int(), Ok(86));
     // Nothing went to the host: the answers are returned, not printed.
     assert!(host.printed().is_empty(), "{:?}", host.printed());
 }

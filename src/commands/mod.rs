@@ -206,9 +206,13 @@ impl CommandContext {
         }
     }
 
-    /// Evaluate a chunk and return its value (for `:type`, tests).
+    /// Evaluate a chunk and return its value itself, kept as `_`: a front
+    /// end that shows values its own way (a notebook showing an SVG
+    /// picture as an image) takes this instead of [`CommandContext::evaluate`].
     pub fn value(&mut self, code: &str) -> Result<Dynamic, EvalError> {
-        self.session.eval(code)
+        let value = self.session.eval(code)?;
+        self.session.set_last(&value);
+        Ok(value)
     }
 
     fn failure(&self, error: EvalError, code: &str, origin: &str, first_line: usize) -> Failure {
