@@ -19,6 +19,7 @@ mod interrupt;
 mod lab_pentomino;
 mod lab_polycube;
 mod lab_polyomino;
+mod lab_exercises;
 mod lab_print;
 mod lab_runner;
 mod lab_sudoku;

@@ -49,6 +49,41 @@ pub struct Section {
     pub prose: Vec<String>,
     /// Inputs, in order.
     pub inputs: Vec<Input>,
+    /// The exercise set after the section's code, if any.
+    pub exercise: Option<Exercise>,
+}
+
+/// An exercise (a `Lab Exercise` block after a section's code): a task, the
+/// named checks that decide whether the reader did it, hints and a model
+/// answer (see `labs/README.md`).
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    /// Its title.
+    pub title: String,
+    /// Line of its `Lab Exercise` line (1-based).
+    pub line: usize,
+    /// The task, in prose.
+    pub task: Vec<String>,
+    /// The conditions, checked in order; the first that fails is reported.
+    pub checks: Vec<Check>,
+    /// Hints, revealed one at a time (each may span lines).
+    pub hints: Vec<String>,
+    /// A model answer: code the reader could type.
+    pub answer: String,
+    /// Line of the answer's first line (1-based).
+    pub answer_line: usize,
+}
+
+/// One named condition of an exercise.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// What it checks, said to the reader when it fails.
+    pub name: String,
+    /// Line of its first code line (1-based).
+    pub line: usize,
+    /// Rhai code whose value is `true` (passed), `false` or a message
+    /// saying what is wrong.
+    pub code: String,
 }
 
 /// One input of a section's code: one or more lines evaluated together.

@@ -53,6 +53,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":goto", ":goto N jumps to lab section N"),
     (":toc", "the lab's chapters and sections"),
     (":restart", "the lab from its first section"),
+    (":check", "check your answer to the lab's exercise at hand"),
+    (":hint", "the next hint for the lab's exercise at hand"),
+    (":answer", "a model answer to the lab's exercise at hand"),
 ];
 
 /// Script words that complete besides function and variable names.
