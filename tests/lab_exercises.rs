@@ -52,6 +52,221 @@ const WRONG: &[(&str, &str, &str, &str)] = &[
         "Not yet: split is the first cell with the fewest candidates: (1 1) has 0 candidates: \
          find the first cell with the fewest (check 2 of 2; the first passed).",
     ),
+    (
+        "sudoku",
+        "The pipeline yourself",
+        "fn my_sudoku(g) { [assign(g)] }",
+        "Not yet: my_sudoku solves su21_99 as sudoku does: it gives 1 grid(s), 0 of them full.",
+    ),
+    (
+        "example",
+        "Triple",
+        "fn triple(x) { x * 2 } let t = triple(answer);",
+        "Not yet: triple triples: triple(2) is 4, not 6 (check 1 of 2).",
+    ),
+    (
+        "example",
+        "Empty cells",
+        "let empty = filled(ym);",
+        "Not yet: empty is ym's number of empty cells: that counts the clues: the rest are empty.",
+    ),
+    (
+        "making",
+        "Every third clue",
+        "let p3 = full; for i in 0..81 { if i % 3 == 1 { p3[i] = 0 } } let u3 = true;",
+        "Not yet: p3 is full without the cells i % 3 == 0: the right number of clues, but \
+         not the cells with i % 3 == 0 (check 1 of 2).",
+    ),
+    (
+        "making",
+        "Seed 7",
+        "let g7 = generate(#{seed: 7}); let n7 = 81;",
+        "Not yet: n7 is g7's number of clues: not 81: g7.filled() counts them (check 2 of 2; \
+         the first passed).",
+    ),
+    (
+        "sat",
+        "The last variable",
+        "let v999 = 81 * 9 + 9 * 9 + 9;",
+        "Not yet: v999 is digit 9 at row 9, column 9: 819 is past the last variable, 729: \
+         the formula subtracts 1 from each.",
+    ),
+    (
+        "sat",
+        "Pairs of four",
+        "let k4 = pairs([1, 2, 3, 4]).len();",
+        "Not yet: k4 is the number of unordered pairs of 4: that counts every pair twice and \
+         the self-pairs too.",
+    ),
+    (
+        "sat",
+        "An empty 4×4 board",
+        "let n4 = cnf(pattern_board(2)).clauses;",
+        "Not yet: n4 is the clause count of an empty 4 × 4 board: that counts a clue in every \
+         cell: an empty board has none.",
+    ),
+    (
+        "sat",
+        "A clue as a variable",
+        "let v21 = var_number(2, 1, 6);",
+        "Not yet: v21 says 6 is at row 2, column 1: variable 87 says 2 is at row 1, column 6 \
+         (check 1 of 2).",
+    ),
+    (
+        "sat",
+        "The corner digit",
+        "let d11 = cells(p)[0];",
+        "Not yet: d11 is the solution's digit at row 1, column 1: not 0: find the true \
+         variable v with (v - 1) % 81 == 0.",
+    ),
+    (
+        "similarity",
+        "ym's block key",
+        "let key_ym = \"\"; for k in 0..9 { key_ym += block_digits(block(ym, k)); }",
+        "Not yet: key_ym is ym's block key: not 154739169182725646823: sort the nine block \
+         strings before joining them.",
+    ),
+    (
+        "similarity",
+        "Rows for columns",
+        "let tp = p3;",
+        "Not yet: tp's row information is p1's column information: its row information is \
+         12122334646585889; p1's column information is 011223234465685889 (check 2 of 2; \
+         the first passed).",
+    ),
+    (
+        "similarity",
+        "Another disguise",
+        "let r12 = apply_transform(p1, #{digits: [1, 2, 3, 4, 5, 6, 7, 8, 9]});",
+        "Not yet: r12 is p1 with 1 and 2 swapped: that is p1 unchanged (check 1 of 2).",
+    ),
+    (
+        "similarity",
+        "From p1 to p4",
+        "let t14 = equivalent(p1, p3);",
+        "Not yet: t14 takes p1 to p4: apply_transform(p1, t14) is not p4.",
+    ),
+    (
+        "pentomino",
+        "Sixty squares",
+        "let total = 12;",
+        "Not yet: total is the squares of all twelve pieces: that counts the pieces: each has \
+         five squares.",
+    ),
+    (
+        "pentomino",
+        "Four ways",
+        "let four = \"FLNPY\";",
+        "Not yet: four lists the pieces with 4 orientations: not \"FLNPY\": pen(c).len() is \
+         the number of orientations of c.",
+    ),
+    (
+        "pentomino",
+        "Where Y can go",
+        "let ny = members(p_data(\"Y\")[0]).len();",
+        "Not yet: ny counts Y's positions in all its orientations: that counts one orientation \
+         only: add up all eight.",
+    ),
+    (
+        "pentomino",
+        "X beside P",
+        "let nx = members(p_data(\"X\")[0]).len();",
+        "Not yet: nx counts the positions of X that touch P0: that counts every position of X, \
+         touching or not.",
+    ),
+    (
+        "pentomino",
+        "P with N2",
+        "let fr = frame(PN, \"ascii\", false);",
+        "Not yet: fr is P0 and N2 framed in ascii: that is P0 with N1 (PN): put N2 beside P0.",
+    ),
+    (
+        "pentomino",
+        "Where T goes",
+        "let iT = 0;",
+        "Not yet: iT is where T 0 goes on the board with V: not 0: the first member of T 0 \
+         that fits and touches V.",
+    ),
+    (
+        "polyomino",
+        "The first hint",
+        "let first_hint = \"hint: L 6\";",
+        "Not yet: first_hint is the session's hint after V 1: not that line: answer 1, then h, \
+         then n, and keep the line starting hint:.",
+    ),
+    (
+        "polyomino",
+        "Dominoes in a 2×4",
+        "let d24 = count_polyomino(rect(2, 4), [\"XX\"], #{copies: 4});",
+        "Not yet: d24 counts the raw domino tilings of 2×4: that counts up to symmetry: ask \
+         for raw.",
+    ),
+    (
+        "polyomino",
+        "Hexomino squares",
+        "let hex_cells = 35;",
+        "Not yet: hex_cells is the squares of all hexominoes: that counts the pieces: each has \
+         six squares.",
+    ),
+    (
+        "polyomino",
+        "A ring",
+        "let ring = rect(5, 5);",
+        "Not yet: ring has 24 cells: area(ring) is 25: 25 cells less the centre (check 1 of 2).",
+    ),
+    (
+        "polyomino",
+        "Every 3×20 packing",
+        "let n320 = count_polyomino(rect(3, 20), \"pentominoes\");",
+        "Not yet: n320 counts the 3×20 packings, raw: that counts up to symmetry: ask for raw.",
+    ),
+    (
+        "polyomino",
+        "A square's symmetries",
+        "let s33 = symmetries(rect(3, 4));",
+        "Not yet: s33 is the 3×3 board's number of symmetries: that is a rectangle's: a square \
+         also turns a quarter round.",
+    ),
+    (
+        "polyomino",
+        "One packing of 5×12",
+        "let s512 = solve_polyomino(rect(5, 12), \"pentominoes\", #{limit: 1});",
+        "Not yet: s512 is one packing, not a list: solve_polyomino gives a list: take its \
+         first element (check 1 of 2).",
+    ),
+    (
+        "polyomino",
+        "Black squares",
+        "let black = 4 * 5;",
+        "Not yet: black is the black squares of 4×5: that is every square: only half are black.",
+    ),
+    (
+        "polycube",
+        "Enough cubes",
+        "let soma_cubes = 7;",
+        "Not yet: soma_cubes is the cubes of all seven pieces: that counts the pieces: V has \
+         3 cubes, the others 4.",
+    ),
+    (
+        "polycube",
+        "A square-ended box",
+        "let s223 = symmetries(cuboid(2, 3, 4));",
+        "Not yet: s223 is the 2×2×3 box's number of symmetries: that is a box with three \
+         different sides: here two are equal, so a quarter turn works too.",
+    ),
+    (
+        "polycube",
+        "Raw from families",
+        "let raw256 = 264;",
+        "Not yet: raw256 is the 2×5×6 box's raw count: that is the number of families: each \
+         has one member per symmetry.",
+    ),
+    (
+        "polycube",
+        "A corner off",
+        "let corner7 = cuboid(2, 2, 2);",
+        "Not yet: corner7 has 7 cells: its volume is 8: make one corner a hole (#).",
+    ),
 ];
 
 /// A fresh session with lab `name` open at section `k` (the sections
@@ -105,6 +320,55 @@ fn check_lab(name: &str) {
 #[test]
 fn sudoku_checks_accept_models_and_reject_wrong_answers() {
     check_lab("sudoku");
+}
+
+#[test]
+fn example_and_making_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("example");
+    check_lab("making");
+}
+
+#[test]
+fn sat_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("sat");
+}
+
+#[test]
+fn similarity_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("similarity");
+}
+
+#[test]
+fn pentomino_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("pentomino");
+}
+
+#[test]
+fn polyomino_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("polyomino");
+}
+
+#[test]
+fn polycube_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("polycube");
+}
+
+#[test]
+fn every_chapter_has_an_exercise() {
+    // The recap closing a lab is the one chapter without one.
+    for info in lab::list() {
+        let lab = lab::load(&info.name).unwrap();
+        for (c, chapter) in lab.chapters.iter().enumerate() {
+            if chapter.title == "Recap" {
+                continue;
+            }
+            let has = lab
+                .sections
+                .iter()
+                .any(|s| s.chapter == Some(c) && s.exercise.is_some());
+            assert!(has, "{}: chapter {:?} has no exercise", info.name, chapter.title);
+        }
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use crate::common::assert_value;
 
-const SECTIONS: usize = 10;
+const SECTIONS: usize = 11;
 
 fn sections() -> Vec<String> {
     crate::common::lab_sections("polycube", SECTIONS)
@@ -20,6 +20,7 @@ fn chapters_and_titles() {
             (3, "The Soma cube"),
             (6, "Pentominoes as solids"),
             (8, "Boxes and pieces of your own"),
+            (11, "Recap"),
         ],
     );
 }

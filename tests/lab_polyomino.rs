@@ -6,7 +6,7 @@
 use crate::common::pentomino_program::FINISHED_BOARD;
 use crate::common::{assert_in, assert_value};
 
-const SECTIONS: usize = 19;
+const SECTIONS: usize = 20;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
@@ -26,6 +26,7 @@ fn chapters_and_titles() {
             (13, "Symmetry"),
             (15, "First solutions"),
             (17, "Boards that cannot be filled"),
+            (20, "Recap"),
         ],
     );
 }
