@@ -29,7 +29,8 @@ fn chapters_and_titles() {
 fn soma_counts_and_pieces() {
     let s = sections();
     assert_value(&s, 1, "volume(cube)", "27");
-    assert!(s[1].contains("\"A\\nAA  .A\\nA.  ..\""), "{}", s[1]);
+    // Each piece drawn, its layers side by side (not as an escaped string).
+    assert!(s[1].contains("\nA\nAA  .A\nA.  ..\n"), "{}", s[1]);
     assert_value(
         &s,
         3,
