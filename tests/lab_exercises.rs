@@ -309,8 +309,9 @@ fn check_lab(name: &str) {
             .find(|w| w.0 == name && w.1 == e.title)
             .unwrap_or_else(|| panic!("{name}: no wrong answer listed for {:?}", e.title));
         let (mut state, mut s) = at_section(name, i + 1);
-        s.eval(wrong)
-            .unwrap_or_else(|err| panic!("{name}: the wrong answer to {:?} fails: {err:?}", e.title));
+        s.eval(wrong).unwrap_or_else(|err| {
+            panic!("{name}: the wrong answer to {:?} fails: {err:?}", e.title)
+        });
         let text = cmd(&mut state, &mut s, ":check");
         let first = text.lines().next().unwrap_or_default();
         assert_eq!(first, *said, "{name}: {:?}", e.title);
@@ -366,7 +367,11 @@ fn every_chapter_has_an_exercise() {
                 .sections
                 .iter()
                 .any(|s| s.chapter == Some(c) && s.exercise.is_some());
-            assert!(has, "{}: chapter {:?} has no exercise", info.name, chapter.title);
+            assert!(
+                has,
+                "{}: chapter {:?} has no exercise",
+                info.name, chapter.title
+            );
         }
     }
 }
@@ -429,16 +434,23 @@ fn hint_check_answer_at_the_prompt() {
         cmd(&mut state, &mut s, ":check"),
         "Right: \"Counting clues\" is done (all 2 of its checks pass)."
     );
-    // The check left nothing behind, and a later section without an
-    // exercise points back at this one.
-    let before = s.scope().len();
+    // A later section without an exercise points back at this one.
     cmd(&mut state, &mut s, ":next");
-    let after_next = s.scope().len();
-    assert!(after_next >= before);
-    assert!(
-        cmd(&mut state, &mut s, ":check")
-            .starts_with("(the exercise of section 2: Counting clues)\nRight:")
+    assert_eq!(
+        cmd(&mut state, &mut s, ":check"),
+        "(the exercise of section 2: Counting clues)\n\
+         Right: \"Counting clues\" is done (all 2 of its checks pass)."
     );
+    // A check's own `let`s (this one counts rounds in `g` and `n`) leave
+    // nothing behind in the reader's session.
+    cmd(&mut state, &mut s, ":goto 27");
+    assert!(!s.scope().contains("n") && s.scope().contains("ASS_N"));
+    s.eval("let rounds = 3;").unwrap();
+    assert_eq!(
+        cmd(&mut state, &mut s, ":check"),
+        "Right: \"How many rounds\" is done (all 2 of its checks pass)."
+    );
+    assert!(!s.scope().contains("n") && !s.scope().contains("g"));
 }
 
 #[test]
@@ -475,6 +487,37 @@ fn a_check_never_runs_a_program() {
     cmd(&mut state, &mut s, &format!(":lab {file}"));
     cmd(&mut state, &mut s, ":next");
     let text = cmd(&mut state, &mut s, ":check");
-    assert!(text.starts_with("Not yet: it runs nothing: "), "{text}");
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            format!(
+                "Not yet: it runs nothing: sat_solve: running an installed program is not \
+                 allowed in code from a lab ({file}): labs never run external solvers, even \
+                 with --allow-exec."
+            )
+            .as_str()
+        )
+    );
     assert!(s.exec_allowed(), "the session's setting is restored");
+}
+
+#[test]
+fn a_check_is_held_to_the_lab_rules_when_the_lab_opens() {
+    let dir = crate::common::scratch_dir("exercise-fn");
+    let file = format!("{}/y.lab", dir.as_str());
+    std::fs::write(
+        &file,
+        "Title: T\nLab Section\nS\n)\n1\nLab Exercise E\nTask.\n)\n\
+         CHECK sneaky\nlet f = Fn(\"solve\");\nf.call(ym) != ()\nANSWER\n1\n",
+    )
+    .unwrap();
+    let mut state = LabState::default();
+    let mut s = Session::capturing(&Limits::default());
+    assert_eq!(
+        cmd(&mut state, &mut s, &format!(":lab {file}")),
+        format!(
+            "{file}:10:9: a lab may not make a function pointer with Fn(...): use a closure \
+             such as |g| solve(g) (a lab's function values always run as lab code)"
+        )
+    );
 }

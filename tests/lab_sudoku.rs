@@ -87,14 +87,20 @@ fn reader_prompts_are_shown() {
     // it, or (for the 81-line tables) a few lines and how to see them all.
     let s = sections();
     for (k, input) in [
-        (4, "   first_lines(table(r), 12)\n 0  1  2  3  4  5  6  7  8\n"),
+        (
+            4,
+            "   first_lines(table(r), 12)\n 0  1  2  3  4  5  6  7  8\n",
+        ),
         (4, "`table(r)` shows all 81 lines"),
         (5, "(`table(c)` shows all 81)"),
         (6, "   table(j)\n"),
         (6, "(`table(b)` shows all 81)"),
         (7, "`table(I)` shows all 81 lines"),
         (8, "(`free_table(free(ym))` prints all 81)"),
-        (8, "   first_lines(free_table(free(ym)), 9)\n0 1 0 0 0 1 0 0 0\n"),
+        (
+            8,
+            "   first_lines(free_table(free(ym)), 9)\n0 1 0 0 0 1 0 0 0\n",
+        ),
         (11, "   first_lines(NFR, 18)\n(1 1) = 2 6\n(1 2) =\n"),
         (11, "type `NFR` for all 81"),
         (24, "   fn func(g) { g + max(ac(free(g)), ar(free(g))) }\n"),
@@ -116,7 +122,10 @@ fn j_definitions_stand_beside_the_rhai() {
         (21, "       i =: ,(k{\"_1 |:\"2 (jj{R){y.) #\"1 jj{R\n"),
         (24, "   J:  func =: + (ac >. ar)@free\n"),
         (32, "   J:  i =. (i.<./) (+/\"1 b){10,}.i.10\n"),
-        (35, "   J:  ok =: (27 9$1)\"_ -:\"2 (0&= +. ~:\"1)@regions\n"),
+        (
+            35,
+            "   J:  ok =: (27 9$1)\"_ -:\"2 (0&= +. ~:\"1)@regions\n",
+        ),
         (36, "   sudoku =: guess @: (ok #]) @: assign ^:_ @ ,\n"),
     ] {
         assert!(s[k - 1].contains(j), "section {k} lacks {j:?}");

@@ -144,7 +144,13 @@ fn pentomino_opens_as_printed(state: &mut LabState, s: &mut Session) {
     assert!(!intro.contains("Resuming"), "{intro}");
     for k in 1..=3 {
         let shown = cmd(state, s, ":next");
-        let body = |t: &str| t.split("\nExercise: ").next().unwrap_or_default().trim_end().to_string();
+        let body = |t: &str| {
+            t.split("\nExercise: ")
+                .next()
+                .unwrap_or_default()
+                .trim_end()
+                .to_string()
+        };
         assert_eq!(body(&shown), body(&printed[k - 1]), "section {k}");
     }
     assert_eq!(val(s, "P_0"), "1 1\n1 1\n1 0");

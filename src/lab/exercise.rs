@@ -24,9 +24,8 @@ pub fn show(exercise: &Exercise, shown: Shown) -> String {
         out.push('\n');
     }
     match shown {
-        Shown::Prompt => out.push_str(
-            "(:check checks what you did; :hint gives a hint, :answer a model answer)\n",
-        ),
+        Shown::Prompt => out
+            .push_str("(:check checks what you did; :hint gives a hint, :answer a model answer)\n"),
         Shown::Print => {
             out.push_str("A model answer:\n");
             out.push_str(&indent(&exercise.answer));

@@ -326,7 +326,11 @@ impl Open {
         let mut text = if index + 1 == self.pos {
             String::new()
         } else {
-            format!("(the exercise of section {}: {})\n", index + 1, exercise.title)
+            format!(
+                "(the exercise of section {}: {})\n",
+                index + 1,
+                exercise.title
+            )
         };
         text.push_str(&match cmd {
             ":check" => {
@@ -336,7 +340,8 @@ impl Open {
             }
             ":hint" => {
                 let hint = exercise::hint_text(exercise, given);
-                self.hints.insert(index, (given + 1).min(exercise.hints.len()));
+                self.hints
+                    .insert(index, (given + 1).min(exercise.hints.len()));
                 hint
             }
             _ => exercise::answer_text(exercise),

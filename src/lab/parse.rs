@@ -231,7 +231,10 @@ impl<'a> Reader<'a> {
     fn end_exercise(&mut self, n: usize) -> Result<(), FormatError> {
         if matches!(self.state, State::Task) {
             let at = self.exercise.as_ref().map_or(n, |e| e.line);
-            return Err(self.err(at, "the exercise has no line holding only `)` after its task"));
+            return Err(self.err(
+                at,
+                "the exercise has no line holding only `)` after its task",
+            ));
         }
         self.end_part(n)?;
         let Some(e) = self.exercise.take() else {
