@@ -295,7 +295,8 @@ fn check_lab(name: &str) {
             continue;
         };
         let (mut state, mut s) = at_section(name, i + 1);
-        s.eval(&e.answer)
+        let _ = s
+            .eval(&e.answer)
             .unwrap_or_else(|err| panic!("{name}: the answer to {:?} fails: {err:?}", e.title));
         let right = cmd(&mut state, &mut s, ":check");
         assert!(
@@ -309,7 +310,7 @@ fn check_lab(name: &str) {
             .find(|w| w.0 == name && w.1 == e.title)
             .unwrap_or_else(|| panic!("{name}: no wrong answer listed for {:?}", e.title));
         let (mut state, mut s) = at_section(name, i + 1);
-        s.eval(wrong).unwrap_or_else(|err| {
+        let _ = s.eval(wrong).unwrap_or_else(|err| {
             panic!("{name}: the wrong answer to {:?} fails: {err:?}", e.title)
         });
         let text = cmd(&mut state, &mut s, ":check");
@@ -419,7 +420,7 @@ fn hint_check_answer_at_the_prompt() {
         cmd(&mut state, &mut s, ":hint"),
         "No more hints (all 2 shown); :answer shows a model answer."
     );
-    s.eval("let clues = 30;").unwrap();
+    let _ = s.eval("let clues = 30;").unwrap();
     assert_eq!(
         cmd(&mut state, &mut s, ":check"),
         "Not yet: clues is su21_1's number of clues: 30 is not it: count the cells that \
@@ -429,7 +430,7 @@ fn hint_check_answer_at_the_prompt() {
         cmd(&mut state, &mut s, ":answer"),
         "A model answer to \"Counting clues\" (type it, then :check):\n   let clues = filled(su21_1);"
     );
-    s.eval("let clues = 32;").unwrap();
+    let _ = s.eval("let clues = 32;").unwrap();
     assert_eq!(
         cmd(&mut state, &mut s, ":check"),
         "Right: \"Counting clues\" is done (all 2 of its checks pass)."
@@ -445,7 +446,7 @@ fn hint_check_answer_at_the_prompt() {
     // nothing behind in the reader's session.
     cmd(&mut state, &mut s, ":goto 27");
     assert!(!s.scope().contains("n") && s.scope().contains("ASS_N"));
-    s.eval("let rounds = 3;").unwrap();
+    let _ = s.eval("let rounds = 3;").unwrap();
     assert_eq!(
         cmd(&mut state, &mut s, ":check"),
         "Right: \"How many rounds\" is done (all 2 of its checks pass)."
