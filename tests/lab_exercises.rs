@@ -4,8 +4,11 @@
 //! exercise; every chapter has one; `:check`, `:hint` and `:answer` as the
 //! REPL shows them.
 
+use std::rc::Rc;
+
 use puzzlelab::lab::{self, LabState};
 use puzzlelab::script::Limits;
+use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
 
 /// (lab, exercise title, a wrong answer, what `:check` says to it).
@@ -521,4 +524,29 @@ fn a_check_is_held_to_the_lab_rules_when_the_lab_opens() {
              such as |g| solve(g) (a lab's function values always run as lab code)"
         )
     );
+}
+
+#[test]
+fn a_stopped_check_decides_nothing() {
+    // Ctrl+C during a long check is not a wrong answer.
+    let dir = crate::common::scratch_dir("exercise-stop");
+    let file = format!("{}/z.lab", dir.as_str());
+    std::fs::write(
+        &file,
+        "Title: T\nLab Section\nS\n)\n1\nLab Exercise E\nTask.\n)\n\
+         CHECK the count is big\ncount_solutions(grid(\".\" * 81), 1000000000) > 0\nANSWER\n1\n",
+    )
+    .unwrap();
+    let host = Rc::new(RecordingHost::default());
+    let mut state = LabState::default();
+    let mut s = Session::new(&Limits::default(), host.clone());
+    cmd(&mut state, &mut s, &format!(":lab {file}"));
+    cmd(&mut state, &mut s, ":next");
+    host.cancel_next_job();
+    let text = cmd(&mut state, &mut s, ":check");
+    assert!(
+        text.starts_with("Check 1 of 1 (the count is big) was stopped, so nothing is decided: "),
+        "{text}"
+    );
+    assert!(text.ends_with("\n(:check runs the checks again)"), "{text}");
 }

@@ -52,6 +52,9 @@ pub enum Verdict {
         name: String,
         why: Option<String>,
     },
+    /// Ctrl+C (or the memory budget) stopped check `index`: nothing was
+    /// decided. The text says why.
+    Stopped { index: usize, why: String },
 }
 
 /// Run `exercise`'s checks, in order, in `session`; the first that fails
@@ -69,6 +72,13 @@ pub fn verdict(lab: &Lab, exercise: &Exercise, session: &mut Session) -> Verdict
             Ok(value) => judge(&value, session),
             Err(e) => {
                 session.host().take_cancel();
+                if e.is_stop() {
+                    result = Verdict::Stopped {
+                        index,
+                        why: e.message(),
+                    };
+                    break;
+                }
                 Some(Some(friendly(&e.message())))
             }
         };
@@ -116,6 +126,12 @@ fn friendly(message: &str) -> String {
 pub fn check_text(exercise: &Exercise, verdict: &Verdict, hints_left: usize) -> String {
     let total = exercise.checks.len();
     match verdict {
+        Verdict::Stopped { index, why } => format!(
+            "Check {} of {total} ({}) was stopped, so nothing is decided: {why}\n\
+             (:check runs the checks again)",
+            index + 1,
+            exercise.checks[*index].name
+        ),
         Verdict::Right => {
             let all = if total == 1 {
                 "its check passes".to_string()
