@@ -183,7 +183,7 @@ fn the_brute_force_tells_moves_from_other_puzzles() {
 
 #[test]
 fn the_similarity_lab_groups_and_verdicts() {
-    let s = lab_sections("similarity", 14);
+    let s = lab_sections("similarity", 15);
     let p1 =
         cells("000200001008000050000300000400000600210000000000050080300000002000060400009080000");
     let p2 =
@@ -209,7 +209,7 @@ fn the_similarity_lab_groups_and_verdicts() {
 
 #[test]
 fn the_sat_lab_counts_and_solution() {
-    let s = lab_sections("sat", 15);
+    let s = lab_sections("sat", 16);
     // The encoding's clauses for an n×n board with k clues: four families
     // (row, column, cell, block) of n² lines, each line one "at least one"
     // clause and n(n-1)/2 "at most one" pairs.

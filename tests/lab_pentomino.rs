@@ -11,7 +11,7 @@
 
 use crate::common::{assert_in, assert_value};
 
-const SECTIONS: usize = 36;
+const SECTIONS: usize = 37;
 
 /// The transcript cut into its sections (index 0 = section 1).
 fn sections() -> Vec<String> {
@@ -33,6 +33,7 @@ fn chapters_and_titles() {
             (14, "Contact"),
             (25, "Showing boards"),
             (30, "The session"),
+            (37, "Recap"),
         ],
     );
 }

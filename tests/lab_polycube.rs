@@ -5,7 +5,7 @@
 
 use crate::common::assert_value;
 
-const SECTIONS: usize = 10;
+const SECTIONS: usize = 11;
 
 fn sections() -> Vec<String> {
     crate::common::lab_sections("polycube", SECTIONS)
@@ -20,6 +20,7 @@ fn chapters_and_titles() {
             (3, "The Soma cube"),
             (6, "Pentominoes as solids"),
             (8, "Boxes and pieces of your own"),
+            (11, "Recap"),
         ],
     );
 }
@@ -28,7 +29,8 @@ fn chapters_and_titles() {
 fn soma_counts_and_pieces() {
     let s = sections();
     assert_value(&s, 1, "volume(cube)", "27");
-    assert!(s[1].contains("\"A\\nAA  .A\\nA.  ..\""), "{}", s[1]);
+    // Each piece drawn, its layers side by side (not as an escaped string).
+    assert!(s[1].contains("\nA\nAA  .A\nA.  ..\n"), "{}", s[1]);
     assert_value(
         &s,
         3,

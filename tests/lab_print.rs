@@ -60,3 +60,54 @@ fn embedded_lab_matches_file_on_disk() {
         );
     }
 }
+
+/// Sections allowed past [`SCREEN`] lines: the section's payoff is the long
+/// output itself (lab, section).
+const PAYOFFS: &[(&str, usize)] = &[
+    // The hand-placing session, move by move: what the lab builds up to.
+    ("pentomino", 30),
+    // The recap: the pipeline and Hui's whole J program.
+    ("sudoku", 36),
+];
+
+/// About one screen: no other section's text (header, prose, code, output
+/// and exercise) is longer.
+const SCREEN: usize = 40;
+
+#[test]
+fn no_section_is_longer_than_a_screen_unless_it_is_the_payoff() {
+    let mut long = Vec::new();
+    for name in lab_names() {
+        let text = crate::common::transcript(&name).unwrap();
+        let mut section = 0;
+        let mut lines = 0;
+        let mut check = |section: usize, lines: usize| {
+            if lines > SCREEN && !PAYOFFS.contains(&(name.as_str(), section)) {
+                long.push(format!("{name} section {section}: {lines} lines"));
+            }
+        };
+        for line in text.lines() {
+            if line.starts_with("-- (") && line.contains(" of ") {
+                check(section, lines);
+                section += 1;
+                lines = 0;
+            }
+            if line == "End of lab" {
+                break;
+            }
+            lines += 1;
+        }
+        check(section, lines);
+    }
+    assert!(long.is_empty(), "longer than {SCREEN} lines: {long:#?}");
+    // A listed payoff is really long (else it should leave the list).
+    for (name, k) in PAYOFFS {
+        let text = crate::common::transcript(name).unwrap();
+        let marker = format!("-- ({k} of ");
+        let lines = text
+            .split("\n-- (")
+            .find(|s| format!("-- ({s}").starts_with(&marker))
+            .map_or(0, |s| s.lines().count());
+        assert!(lines > SCREEN, "{name} section {k} has {lines} lines");
+    }
+}

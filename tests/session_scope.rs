@@ -136,14 +136,22 @@ cell_count([1, 2, 3])
 ";
 
 /// The pentomino lab's sections 1 to 3 in `s`, each exactly as print mode
-/// shows it.
+/// shows it (up to its exercise, which the prompt shows with its commands
+/// and print mode with its model answer).
 fn pentomino_opens_as_printed(state: &mut LabState, s: &mut Session) {
-    let printed = crate::common::lab_sections("pentomino", 36);
+    let printed = crate::common::lab_sections("pentomino", 37);
     let intro = cmd(state, s, ":lab pentomino");
     assert!(!intro.contains("Resuming"), "{intro}");
     for k in 1..=3 {
         let shown = cmd(state, s, ":next");
-        assert_eq!(shown + "\n", printed[k - 1], "section {k}");
+        let body = |t: &str| {
+            t.split("\nExercise: ")
+                .next()
+                .unwrap_or_default()
+                .trim_end()
+                .to_string()
+        };
+        assert_eq!(body(&shown), body(&printed[k - 1]), "section {k}");
     }
     assert_eq!(val(s, "P_0"), "1 1\n1 1\n1 0");
 }
@@ -196,9 +204,9 @@ fn similarity_lab_then_pentomino_lab_in_one_session() {
         "mine"
     );
     cmd(&mut state, &mut s, ":lab similarity");
-    let last = cmd(&mut state, &mut s, ":goto 14");
+    let last = cmd(&mut state, &mut s, ":goto 15");
     assert!(
-        last.starts_with("(ran the code of sections 1 to 13 quietly first)\n-- (14 of 14)"),
+        last.starts_with("(ran the code of sections 1 to 14 quietly first)\n-- (15 of 15)"),
         "{last}"
     );
     assert!(!last.contains("error:"), "{last}");
@@ -228,14 +236,14 @@ fn reset_in_a_lab_runs_its_earlier_sections_again_quietly() {
     let replay = state.replay(&mut s).expect("a lab is open");
     assert_eq!(
         replay,
-        "(ran the code of sections 1 to 2 quietly again)\n(still at section 2 of 36 of lab pentomino)"
+        "(ran the code of sections 1 to 2 quietly again)\n(still at section 2 of 37 of lab pentomino)"
     );
     assert_eq!(s.take_output(), "", "quiet means quiet");
     assert_eq!(state.position(), Some(("pentomino", 2)));
     assert_eq!(val(&mut s, "P_0"), "1 1\n1 1\n1 0");
     // The next section runs at once: nothing is left to catch up on.
     let three = cmd(&mut state, &mut s, ":next");
-    assert!(three.starts_with("-- (3 of 36) "), "{three}");
+    assert!(three.starts_with("-- (3 of 37) "), "{three}");
     // At the introduction there is nothing to replay.
     let (mut fresh, _file) = runner("reset-intro");
     cmd(&mut fresh, &mut s, ":lab example");

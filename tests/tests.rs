@@ -17,6 +17,7 @@ mod host;
 mod hui;
 mod independent_figures;
 mod interrupt;
+mod lab_exercises;
 mod lab_pentomino;
 mod lab_polycube;
 mod lab_polyomino;

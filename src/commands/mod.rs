@@ -60,6 +60,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":goto", ":goto N jumps to lab section N"),
     (":toc", "the lab's chapters and sections"),
     (":restart", "the lab from its first section"),
+    (":check", "check your answer to the lab's exercise at hand"),
+    (":hint", "the next hint for the lab's exercise at hand"),
+    (":answer", "a model answer to the lab's exercise at hand"),
 ];
 
 /// What a command answers: text to show, an error to show, and whether

@@ -49,6 +49,41 @@ pub struct Section {
     pub prose: Vec<String>,
     /// Inputs, in order.
     pub inputs: Vec<Input>,
+    /// The exercise set after the section's code, if any.
+    pub exercise: Option<Exercise>,
+}
+
+/// An exercise (a `Lab Exercise` block after a section's code): a task, the
+/// named checks that decide whether the reader did it, hints and a model
+/// answer (see `labs/README.md`).
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    /// Its title.
+    pub title: String,
+    /// Line of its `Lab Exercise` line (1-based).
+    pub line: usize,
+    /// The task, in prose.
+    pub task: Vec<String>,
+    /// The conditions, checked in order; the first that fails is reported.
+    pub checks: Vec<Check>,
+    /// Hints, revealed one at a time (each may span lines).
+    pub hints: Vec<String>,
+    /// A model answer: code the reader could type.
+    pub answer: String,
+    /// Line of the answer's first line (1-based).
+    pub answer_line: usize,
+}
+
+/// One named condition of an exercise.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// What it checks, said to the reader when it fails.
+    pub name: String,
+    /// Line of its first code line (1-based).
+    pub line: usize,
+    /// Rhai code whose value is `true` (passed), `false` or a message
+    /// saying what is wrong.
+    pub code: String,
 }
 
 /// One input of a section's code: one or more lines evaluated together.
@@ -221,6 +256,76 @@ Last.
                 "let t = 1 +\n  2;"
             ]
         );
+    }
+
+    const EXERCISE: &str = "Title: T\nLab Section S\nProse.\n)\nlet a = 1;\n\
+        Lab Exercise Double it\nSet b to twice a.\n)\nCHECK b is defined\n\
+        type_of(b) == \"i64\"\nCHECK b is twice a\nb == 2 * a\nHINT\nMultiply.\n\
+        HINT\nBy two,\nthat is.\nANSWER\nlet b = 2 * a;\nLab Section Next\n)\n";
+
+    #[test]
+    fn an_exercise_belongs_to_the_section_before_it() {
+        let lab = parse("t", "t.lab", EXERCISE).unwrap();
+        assert_eq!(lab.sections.len(), 2);
+        let s = &lab.sections[0];
+        assert_eq!(s.inputs.len(), 1, "the exercise is not code of the section");
+        let e = s.exercise.as_ref().unwrap();
+        assert_eq!((e.title.as_str(), e.line), ("Double it", 6));
+        assert_eq!(e.task, ["Set b to twice a."]);
+        let checks: Vec<_> = e
+            .checks
+            .iter()
+            .map(|c| (c.name.as_str(), c.line, c.code.as_str()))
+            .collect();
+        assert_eq!(
+            checks,
+            [
+                ("b is defined", 10, "type_of(b) == \"i64\""),
+                ("b is twice a", 12, "b == 2 * a")
+            ]
+        );
+        assert_eq!(e.hints, ["Multiply.", "By two,\nthat is."]);
+        assert_eq!((e.answer.as_str(), e.answer_line), ("let b = 2 * a;", 19));
+        assert!(lab.sections[1].exercise.is_none());
+    }
+
+    #[test]
+    fn exercise_errors_name_their_lines() {
+        let cases = [
+            (
+                "Title: T\nLab Exercise E\n)\n",
+                "t.lab:2: `Lab Exercise` must follow a section",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\nTask.\n",
+                "t.lab:4: the exercise has no line holding only `)` after its task",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\n)\nstray\n",
+                "t.lab:6: expected `CHECK NAME`, `HINT` or `ANSWER` after the exercise's `)`, found `stray`",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK\ntrue\n",
+                "t.lab:6: `CHECK` needs a name saying what it checks, e.g. `CHECK naked is a grid`",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK c\nANSWER\n1\n",
+                "t.lab:7: `CHECK c` has nothing under it",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK c\ntrue\n",
+                "t.lab:4: an exercise needs at least one `CHECK NAME` part and an `ANSWER`",
+            ),
+            (
+                "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK c\ntrue\nANSWER\n1\n\
+                 Lab Exercise F\n)\n",
+                "t.lab:10: `Lab Exercise` must follow a section's code",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = parse("t", "t.lab", text).unwrap_err();
+            assert_eq!(e.to_string(), want);
+        }
     }
 
     #[test]

@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use crate::reading::{MAX_TEXT, TextError, read_text};
 use crate::script::Limits;
 use crate::script::session::Session;
+use exercise::Shown;
 
+pub mod exercise;
 pub mod format;
 mod parse;
 mod trust;
@@ -111,8 +113,9 @@ pub fn load(name: &str) -> anyhow::Result<Lab> {
 /// sees: header, prose, `)`, each input echoed as typed (indented three
 /// spaces) with its value. Stops at the first failing input; the error,
 /// located as `file:line:col`, ends the text and is also returned.
+/// A section's exercise, if it has one, follows with its model answer.
 pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<String>) {
-    let (text, error) = run_section(lab, index, session);
+    let (text, error) = run_section(lab, index, session, Shown::Print);
     (text, error.map(|e| e.text))
 }
 
@@ -125,7 +128,12 @@ struct SectionError {
 }
 
 /// [`show_section`], saying also whether Ctrl+C stopped the section.
-fn run_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<SectionError>) {
+fn run_section(
+    lab: &Lab,
+    index: usize,
+    session: &mut Session,
+    shown: Shown,
+) -> (String, Option<SectionError>) {
     let mut out = lab.section_header(index);
     out.push('\n');
     let Some(section) = lab.sections.get(index) else {
@@ -143,6 +151,8 @@ fn run_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Optio
     session.set_capture(was);
     if let Some(e) = &error {
         out.push_str(&format!("error: {}\n", e.text));
+    } else if let Some(exercise) = &section.exercise {
+        out.push_str(&exercise::show(exercise, shown));
     }
     out.pop();
     (out, error)
@@ -290,6 +300,54 @@ struct Open {
     pos: usize,
     /// Sections 1..=ran have had their code run in this session.
     ran: usize,
+    /// Hints shown so far, by the index of the exercise's section.
+    hints: BTreeMap<usize, usize>,
+}
+
+impl Open {
+    /// `:check`, `:hint` or `:answer` for the exercise at hand: the current
+    /// section's, else the last one before it.
+    fn exercise_command(&mut self, cmd: &str, session: &mut Session) -> String {
+        let at = self.lab.sections[..self.pos.min(self.lab.sections.len())]
+            .iter()
+            .rposition(|s| s.exercise.is_some());
+        let Some((index, exercise)) =
+            at.and_then(|i| Some((i, self.lab.sections[i].exercise.as_ref()?)))
+        else {
+            return match self.lab.sections.iter().position(|s| s.exercise.is_some()) {
+                Some(first) => format!(
+                    "no exercise yet: the first is in section {} (:goto {0})",
+                    first + 1
+                ),
+                None => "this lab has no exercises".into(),
+            };
+        };
+        let given = self.hints.get(&index).copied().unwrap_or(0);
+        let mut text = if index + 1 == self.pos {
+            String::new()
+        } else {
+            format!(
+                "(the exercise of section {}: {})\n",
+                index + 1,
+                exercise.title
+            )
+        };
+        text.push_str(&match cmd {
+            ":check" => {
+                let verdict = exercise::verdict(&self.lab, exercise, session);
+                let left = exercise.hints.len().saturating_sub(given);
+                exercise::check_text(exercise, &verdict, left)
+            }
+            ":hint" => {
+                let hint = exercise::hint_text(exercise, given);
+                self.hints
+                    .insert(index, (given + 1).min(exercise.hints.len()));
+                hint
+            }
+            _ => exercise::answer_text(exercise),
+        });
+        text
+    }
 }
 
 const NO_LAB: &str = "no lab is open: `:lab` lists the labs, `:lab NAME` opens one";
@@ -304,7 +362,8 @@ impl LabState {
     }
 
     /// Handle a REPL line if it is a lab command (`:lab`, `:lab NAME`,
-    /// `:next`, `:back`, `:goto N`, `:toc`, `:restart`, `:quit`): returns
+    /// `:next`, `:back`, `:goto N`, `:toc`, `:restart`, `:quit`, and for
+    /// the exercise at hand `:check`, `:hint`, `:answer`): returns
     /// the text to show, or `None` when the line is not a lab command
     /// (`:quit` with no lab open is left to the REPL).
     pub fn command(&mut self, line: &str, session: &mut Session) -> Option<String> {
@@ -342,6 +401,10 @@ impl LabState {
                     }
                 }
             }
+            ":check" | ":hint" | ":answer" => match self.open.as_mut() {
+                None => NO_LAB.to_string(),
+                Some(open) => open.exercise_command(cmd, session),
+            },
             ":quit" => {
                 let open = self.open.take()?;
                 self.save(&open.key, open.pos);
@@ -407,6 +470,7 @@ impl LabState {
             key,
             pos: 0,
             ran: 0,
+            hints: BTreeMap::new(),
         });
         if (1..=n).contains(&saved) {
             text.push_str(&format!("\nResuming at section {saved} of {n}.\n"));
@@ -414,7 +478,8 @@ impl LabState {
         } else {
             text.push_str(
                 "\n(Ctrl+A on an empty line or `:next` shows the next section; \
-                 also :back, :goto N, :toc, :restart, :quit.)",
+                 also :back, :goto N, :toc, :restart, :quit; \
+                 :check, :hint and :answer for an exercise.)",
             );
         }
         text
@@ -473,7 +538,7 @@ impl LabState {
                 return text;
             }
         }
-        let (shown, error) = run_section(&open.lab, to - 1, session);
+        let (shown, error) = run_section(&open.lab, to - 1, session, Shown::Prompt);
         text.push_str(&shown);
         if error.as_ref().is_some_and(|e| e.stopped) {
             // The section did not finish: the position does not move on,

@@ -3,7 +3,7 @@
 //! bodies, the end of a section), and the split of a section's code into
 //! inputs by the one completeness check the REPL uses too.
 
-use super::format::{Chapter, FormatError, Input, Lab, Section};
+use super::format::{Chapter, Check, Exercise, FormatError, Input, Lab, Section};
 use crate::script::complete;
 
 /// Parse the text of a lab file. `name` is what the lab is opened by;
@@ -23,6 +23,21 @@ enum State {
     Chapter,
     Prose,
     Code,
+    /// The task of a `Lab Exercise`, up to its `)`.
+    Task,
+    /// An exercise's `CHECK`, `HINT` and `ANSWER` parts.
+    Parts,
+}
+
+/// The exercise part being read.
+enum Part {
+    /// After the task's `)`, before the first part line.
+    None,
+    /// `CHECK NAME`: its name and line, then code lines.
+    Check(String, usize),
+    Hint,
+    /// `ANSWER`: the line of its first code line.
+    Answer(usize),
 }
 
 struct Reader<'a> {
@@ -39,6 +54,10 @@ struct Reader<'a> {
     /// Base for "(continued)" titles, and whether the chapter has a section yet.
     base: String,
     chapter_started: bool,
+    /// The exercise being read, its part, and that part's lines.
+    exercise: Option<Exercise>,
+    part: Part,
+    part_lines: Vec<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -61,6 +80,9 @@ impl<'a> Reader<'a> {
             prepare: None,
             base: String::new(),
             chapter_started: false,
+            exercise: None,
+            part: Part::None,
+            part_lines: Vec::new(),
         }
     }
 
@@ -77,6 +99,7 @@ impl<'a> Reader<'a> {
             self.close(&format!("`{line}` at line {n}"), n)?;
             return match kind {
                 "Chapter" => self.start_chapter(n, rest),
+                "Exercise" => self.start_exercise(n, rest),
                 _ => {
                     self.start_section(n, rest);
                     Ok(())
@@ -112,7 +135,152 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
+            State::Task => {
+                if line == ")" {
+                    self.state = State::Parts;
+                } else if let Some(e) = self.exercise.as_mut() {
+                    e.task.push(line.to_string());
+                }
+                Ok(())
+            }
+            State::Parts => self.part_line(n, line),
         }
+    }
+
+    /// A line of an exercise after its task: `CHECK NAME`, `HINT` or
+    /// `ANSWER` starts a part; other lines belong to the part open.
+    fn part_line(&mut self, n: usize, line: &str) -> Result<(), FormatError> {
+        let word = line.split_whitespace().next().unwrap_or("");
+        let next = match word {
+            "CHECK" => {
+                let name = line.trim()["CHECK".len()..].trim();
+                if name.is_empty() {
+                    return Err(self.err(
+                        n,
+                        "`CHECK` needs a name saying what it checks, e.g. `CHECK naked is a grid`",
+                    ));
+                }
+                Some(Part::Check(name.to_string(), n + 1))
+            }
+            "HINT" if line.trim() == "HINT" => Some(Part::Hint),
+            "ANSWER" if line.trim() == "ANSWER" => Some(Part::Answer(n + 1)),
+            _ => None,
+        };
+        if let Some(part) = next {
+            self.end_part(n)?;
+            self.part = part;
+            return Ok(());
+        }
+        if matches!(self.part, Part::None) {
+            if line.trim().is_empty() || line.trim_start().starts_with("//") {
+                return Ok(());
+            }
+            return Err(self.err(
+                n,
+                format!("expected `CHECK NAME`, `HINT` or `ANSWER` after the exercise's `)`, found `{line}`"),
+            ));
+        }
+        self.part_lines.push(line.to_string());
+        Ok(())
+    }
+
+    /// File the part just read (its lines, blank ends trimmed) into the exercise.
+    fn end_part(&mut self, n: usize) -> Result<(), FormatError> {
+        let mut lines = std::mem::take(&mut self.part_lines);
+        while lines
+            .last()
+            .is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+        {
+            lines.pop();
+        }
+        trim_blank(&mut lines);
+        let part = std::mem::replace(&mut self.part, Part::None);
+        let what = match &part {
+            Part::None => return Ok(()),
+            Part::Check(name, _) => format!("`CHECK {name}`"),
+            Part::Hint => "`HINT`".into(),
+            Part::Answer(_) => "`ANSWER`".into(),
+        };
+        if lines.is_empty() {
+            return Err(self.err(n, format!("{what} has nothing under it")));
+        }
+        let text = lines.join("\n");
+        let Some(e) = self.exercise.as_mut() else {
+            return Ok(());
+        };
+        match part {
+            Part::Check(name, line) => e.checks.push(Check {
+                name,
+                line,
+                code: text,
+            }),
+            Part::Hint => e.hints.push(text),
+            Part::Answer(_) if !e.answer.is_empty() => {
+                return Err(self.err(n, "an exercise has one `ANSWER`"));
+            }
+            Part::Answer(line) => {
+                e.answer = text;
+                e.answer_line = line;
+            }
+            Part::None => {}
+        }
+        Ok(())
+    }
+
+    /// End the exercise being read: it needs a check and an answer.
+    fn end_exercise(&mut self, n: usize) -> Result<(), FormatError> {
+        if matches!(self.state, State::Task) {
+            let at = self.exercise.as_ref().map_or(n, |e| e.line);
+            return Err(self.err(
+                at,
+                "the exercise has no line holding only `)` after its task",
+            ));
+        }
+        self.end_part(n)?;
+        let Some(e) = self.exercise.take() else {
+            return Ok(());
+        };
+        if e.checks.is_empty() || e.answer.is_empty() {
+            return Err(self.err(
+                e.line,
+                "an exercise needs at least one `CHECK NAME` part and an `ANSWER`",
+            ));
+        }
+        if let Some(section) = self.lab.sections.last_mut() {
+            section.exercise = Some(e);
+        }
+        Ok(())
+    }
+
+    /// `Lab Exercise [TITLE]`: after a section's code (the section was
+    /// closed already); one per section.
+    fn start_exercise(&mut self, n: usize, title: &str) -> Result<(), FormatError> {
+        let Some(section) = self.lab.sections.last() else {
+            return Err(self.err(n, "`Lab Exercise` must follow a section"));
+        };
+        if !matches!(self.state, State::Code) {
+            return Err(self.err(n, "`Lab Exercise` must follow a section's code"));
+        }
+        if section.exercise.is_some() {
+            return Err(self.err(n, "a section has at most one exercise"));
+        }
+        let title = if title.is_empty() {
+            section.title.clone()
+        } else {
+            title.to_string()
+        };
+        self.exercise = Some(Exercise {
+            title,
+            line: n,
+            task: Vec::new(),
+            checks: Vec::new(),
+            hints: Vec::new(),
+            answer: String::new(),
+            answer_line: n,
+        });
+        self.part = Part::None;
+        self.state = State::Task;
+        Ok(())
     }
 
     /// A header line: `Title:`, `Author:`, `Comments:`, or an indented
@@ -204,6 +372,7 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
+            State::Task | State::Parts => self.end_exercise(n),
             State::Chapter => Ok(()),
             State::Header => {
                 if self.lab.title.is_empty() && n > 0 {
@@ -252,6 +421,7 @@ impl<'a> Reader<'a> {
             line: n,
             prose: Vec::new(),
             inputs: Vec::new(),
+            exercise: None,
         });
         self.state = State::Prose;
     }
@@ -274,7 +444,7 @@ impl<'a> Reader<'a> {
 /// `Lab Chapter X` / `Lab Section X` → (kind, rest).
 fn lab_keyword(line: &str) -> Option<(&'static str, &str)> {
     let rest = line.strip_prefix("Lab ")?;
-    for kind in ["Chapter", "Section"] {
+    for kind in ["Chapter", "Section", "Exercise"] {
         if let Some(after) = rest.strip_prefix(kind)
             && (after.is_empty() || after.starts_with(char::is_whitespace))
         {

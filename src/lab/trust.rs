@@ -17,12 +17,21 @@ use crate::script::session::{SHADOWS_BUILTIN, Session};
 /// parse are left to fail when their section runs.
 pub fn check(lab: &Lab, session: &Session) -> Option<String> {
     for section in &lab.sections {
-        for input in &section.inputs {
-            let Ok(ast) = session.compile(&input.code) else {
+        // An exercise's checks run as lab code too; its answer is shown to
+        // be typed, and is held to the same rules.
+        let exercise = section.exercise.iter().flat_map(|e| {
+            e.checks
+                .iter()
+                .map(|c| (c.line, c.code.as_str()))
+                .chain([(e.answer_line, e.answer.as_str())])
+        });
+        let inputs = section.inputs.iter().map(|i| (i.line, i.code.as_str()));
+        for (first, code) in inputs.chain(exercise) {
+            let Ok(ast) = session.compile(code) else {
                 continue;
             };
-            if let Some((pos, message)) = problem(&ast, &input.code, session) {
-                let line = input.line + pos.line().unwrap_or(1) - 1;
+            if let Some((pos, message)) = problem(&ast, code, session) {
+                let line = first + pos.line().unwrap_or(1) - 1;
                 let col = pos.position().unwrap_or(1);
                 return Some(format!("{}:{line}:{col}: {message}", lab.origin));
             }
