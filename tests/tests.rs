@@ -14,6 +14,7 @@ mod habits;
 mod help;
 mod host;
 mod hui;
+mod human;
 mod independent_figures;
 mod interrupt;
 mod lab_pentomino;

@@ -1,0 +1,1 @@
+//! Unit tests of the human techniques on constructed positions.

@@ -1,0 +1,183 @@
+//! The human-technique engine (`sudoku::human`): every step sound on the
+//! shared puzzle sets, ratings equal to Sudoku Explainer's on a sample it
+//! rated (tests/data/se_sample.txt), and the script functions' maps.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use puzzlelab::sudoku::Grid;
+use puzzlelab::sudoku::human::{self, Board, Step};
+use puzzlelab::sudoku::solver;
+
+/// The first `n` puzzles of a shared set (`.txt`: one a line; `.csv`:
+/// `puzzle,solution` with a header).
+fn first_puzzles(dir: &Path, file: &str, n: usize) -> Vec<Grid> {
+    let text = std::fs::read_to_string(dir.join("sudoku").join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    text.lines()
+        .filter_map(|l| {
+            let cells = l.split(',').next()?.trim();
+            (cells.len() == 81 && !cells.starts_with("puzzle")).then(|| {
+                Grid::parse(cells).unwrap_or_else(|e| panic!("{file}: {l:?}: {e}"))
+            })
+        })
+        .take(n)
+        .collect()
+}
+
+/// Checks each step of `explain` against the puzzle: with a unique
+/// solution, placed digits are its digits and removed candidates are not;
+/// with several, a removed candidate is in no solution and a placed digit
+/// in all (every other digit there makes the puzzle unsolvable).
+fn unsound_steps(puzzle: &Grid) -> Vec<String> {
+    let count = solver::count_solutions(puzzle, 2).unwrap();
+    let unique = if count.solutions == 1 {
+        solver::solve(puzzle).unwrap()
+    } else {
+        None
+    };
+    let no_solution_with = |cell: usize, d: u8| {
+        let mut g = *puzzle;
+        g.set(cell, d);
+        !matches!(solver::solve(&g), Ok(Some(_)))
+    };
+    let e = human::explain(&Board::from_grid(puzzle));
+    let mut bad = Vec::new();
+    for s in &e.steps {
+        for &(c, d) in &s.removed {
+            let wrong = match unique {
+                Some(sol) => sol.get(c) == d,
+                None => puzzle.get(c) == 0 && !no_solution_with(c, d),
+            };
+            if wrong {
+                bad.push(format!("{}: removed {d} at {c}: {}", puzzle.line(), s.text));
+            }
+        }
+        for &(c, d) in &s.placed {
+            let wrong = match unique {
+                Some(sol) => sol.get(c) != d,
+                None => (1..=9).any(|e| e != d && !no_solution_with(c, e)),
+            };
+            if wrong {
+                bad.push(format!("{}: placed {d} at {c}: {}", puzzle.line(), s.text));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn every_step_is_sound_on_2000_shared_puzzles() {
+    let Some(dir) = crate::common::data_or_skip(module_path!()) else {
+        return;
+    };
+    let sets = [
+        ("royle_17clue_49151.txt", 500),
+        ("magictour_top1465.txt", 300),
+        ("forum_hardest_1905_11plus.txt", 300),
+        ("forum_hardest_1106.txt", 200),
+        ("serg_benchmark.txt", 100),
+        ("norvig_top95.txt", 95),
+        ("norvig_hardest.txt", 11),
+        ("kaggle9m_sample_10000_with_solutions.csv", 500),
+    ];
+    let mut total = 0;
+    let mut steps = 0;
+    let mut solved = 0;
+    let mut bad = Vec::new();
+    for (file, n) in sets {
+        let puzzles = first_puzzles(&dir, file, n);
+        assert_eq!(puzzles.len(), n, "{file}");
+        for p in &puzzles {
+            bad.extend(unsound_steps(p));
+            let e = human::explain(&Board::from_grid(p));
+            steps += e.steps.len();
+            solved += usize::from(e.solved);
+            total += 1;
+        }
+    }
+    assert!(total >= 2000, "{total} puzzles");
+    eprintln!("soundness: {total} puzzles, {steps} steps, {solved} solved, {} unsound", bad.len());
+    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
+}
+
+/// One line of tests/data/se_sample.txt: puzzle, SE's ER/EP/ED (tenths)
+/// and the techniques of SE's path.
+struct Rated {
+    puzzle: Grid,
+    er: u8,
+    ep: u8,
+    ed: u8,
+    techniques: Vec<String>,
+}
+
+fn tenths(s: &str) -> u8 {
+    (s.parse::<f64>().unwrap() * 10.0).round() as u8
+}
+
+fn se_sample() -> Vec<Rated> {
+    let text = include_str!("data/se_sample.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.splitn(3, ' ');
+            let puzzle = Grid::parse(parts.next().unwrap()).unwrap();
+            let r: Vec<u8> = parts.next().unwrap().split('/').map(tenths).collect();
+            let techniques = parts.next().unwrap_or("").split('|').map(String::from).collect();
+            Rated {
+                puzzle,
+                er: r[0],
+                ep: r[1],
+                ed: r[2],
+                techniques,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn se_rate_equals_sukaku_explainer_on_its_sample() {
+    let implemented: Vec<&str> = human::techniques().iter().map(|t| t.name).collect();
+    let sample = se_sample();
+    assert_eq!(sample.len(), 400);
+    let (mut in_scope, mut equal, mut exact_claims, mut wrong_claims) = (0, 0, 0, 0);
+    let mut disagreements: BTreeMap<String, usize> = BTreeMap::new();
+    let mut lines = Vec::new();
+    for r in &sample {
+        let ours = human::se_rate(&r.puzzle).unwrap();
+        let scope = r.techniques.iter().all(|t| implemented.contains(&t.as_str()));
+        if let Some(er) = ours.er {
+            exact_claims += 1;
+            if (er, ours.ep, ours.ed) != (r.er, Some(r.ep), Some(r.ed)) {
+                wrong_claims += 1;
+                lines.push(format!(
+                    "claimed {er}/{:?}/{:?}, SE {}/{}/{}: {}",
+                    ours.ep,
+                    ours.ed,
+                    r.er,
+                    r.ep,
+                    r.ed,
+                    r.puzzle.line()
+                ));
+            }
+        }
+        // SE's ER is never below the bound.
+        assert!(ours.er_at_least <= r.er, "{}: at least {} > SE {}", r.puzzle.line(), ours.er_at_least, r.er);
+        if scope {
+            in_scope += 1;
+            if ours.er == Some(r.er) {
+                equal += 1;
+            } else {
+                let hardest = r.techniques.last().cloned().unwrap_or_default();
+                *disagreements.entry(hardest).or_default() += 1;
+            }
+        }
+    }
+    eprintln!(
+        "SE sample: {in_scope} of {} puzzles in scope, ER equal on {equal}; {exact_claims} exact ER claims, {wrong_claims} wrong; disagreements by SE's last new technique: {disagreements:?}\n{}",
+        sample.len(),
+        lines.join("\n")
+    );
+    assert_eq!(wrong_claims, 0);
+    assert!(equal * 100 >= in_scope * 95, "{equal} of {in_scope}");
+}
