@@ -123,7 +123,16 @@ fn se_sample() -> Vec<Rated> {
             let mut parts = l.splitn(3, ' ');
             let puzzle = Grid::parse(parts.next().unwrap()).unwrap();
             let r: Vec<u8> = parts.next().unwrap().split('/').map(tenths).collect();
-            let techniques = parts.next().unwrap_or("").split('|').map(String::from).collect();
+            // SE adds a pattern code to some names ("Skyscraper 011").
+            let techniques = parts
+                .next()
+                .unwrap_or("")
+                .split('|')
+                .map(|t| match t.rsplit_once(' ') {
+                    Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
+                    _ => t.to_string(),
+                })
+                .collect();
             Rated {
                 puzzle,
                 er: r[0],
@@ -169,6 +178,15 @@ fn se_rate_equals_sukaku_explainer_on_its_sample() {
                 equal += 1;
             } else {
                 let hardest = r.techniques.last().cloned().unwrap_or_default();
+                lines.push(format!(
+                    "in scope, not equal: SE {} ({}), ours {:?} / at least {}: {:?}: {}",
+                    r.er,
+                    r.techniques.join("|"),
+                    ours.er,
+                    ours.er_at_least,
+                    ours.unknown,
+                    r.puzzle.line()
+                ));
                 *disagreements.entry(hardest).or_default() += 1;
             }
         }

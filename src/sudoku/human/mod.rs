@@ -8,7 +8,7 @@
 //! by rating ([`SE_ORDER`]), and the first instance the first productive
 //! technique finds is applied. So a step is only known to be SE's when
 //! every technique before it in that order is implemented here: when one
-//! that is not (say Turbot Fish, before XY-Wing) comes first, SE might have
+//! that is not (say a grouped Turbot Fish, before XY-Wing) comes first, SE might have
 //! found an instance of it instead. Steps carry that as [`Step::exact`],
 //! and [`se_rate`] never reports a figure that depends on such a step as
 //! SE's: it gives a lower bound instead (see [`Rating`]).
@@ -21,6 +21,7 @@ mod fish;
 mod path;
 mod sets;
 mod singles;
+mod turbot;
 #[cfg(test)]
 mod tests;
 
@@ -104,12 +105,21 @@ pub struct Producer {
     pub ratings: (u8, u8),
     /// The finder, `None` when not implemented yet.
     finder: Option<Finder>,
+    /// For a technique not implemented: a test that is true whenever it
+    /// might apply (an over-approximation); `None` when unknown.
+    guard: Option<fn(&Board) -> bool>,
 }
 
 impl Producer {
     /// True when this engine can find the technique.
     pub fn implemented(&self) -> bool {
         self.finder.is_some()
+    }
+
+    /// For a technique not implemented: false only when it surely does
+    /// not apply to the board (its guard says so).
+    pub fn may_apply(&self, b: &Board) -> bool {
+        self.guard.is_none_or(|g| g(b))
     }
 
     /// Every instance of the technique on a board (empty when not
@@ -132,6 +142,7 @@ const fn implemented(name: &'static str, lo: u8, hi: u8, f: Finder) -> Producer 
         name,
         ratings: (lo, hi),
         finder: Some(f),
+        guard: None,
     }
 }
 
@@ -140,6 +151,16 @@ const fn missing(name: &'static str, lo: u8, hi: u8) -> Producer {
         name,
         ratings: (lo, hi),
         finder: None,
+        guard: None,
+    }
+}
+
+const fn guarded(name: &'static str, lo: u8, hi: u8, guard: fn(&Board) -> bool) -> Producer {
+    Producer {
+        name,
+        ratings: (lo, hi),
+        finder: None,
+        guard: Some(guard),
     }
 }
 
@@ -158,7 +179,8 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Naked Triplet", 36, 36, sets::naked_triplet),
     implemented("Swordfish", 38, 38, fish::swordfish),
     implemented("Hidden Triplet", 40, 40, sets::hidden_triplet),
-    missing("Turbot Fish (Skyscraper, 2-String Kite)", 40, 43),
+    implemented("Turbot Fish", 40, 41, turbot::turbot_fish),
+    guarded("Grouped Turbot Fish / 2-link X-Loop", 41, 43, turbot::grouped_may_apply),
     implemented("XY-Wing", 42, 42, fish::xy_wing),
     implemented("XYZ-Wing", 44, 44, fish::xyz_wing),
     missing("Unique Rectangle/Loop", 45, 50),
@@ -212,6 +234,9 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
     info("Naked Triplet", 36, "Naked Triplet", ""),
     info("Swordfish", 38, "Swordfish", ""),
     info("Hidden Triplet", 40, "Hidden Triplet", ""),
+    info("Skyscraper", 40, "Turbot Fish", "two strong links on parallel lines"),
+    info("2-String Kite", 41, "Turbot Fish", "strong links on a row and a column"),
+    info("2 Strong links", 41, "Turbot Fish", "a turbot fish with a strong link in a block"),
     info("XY-Wing", 42, "XY-Wing", ""),
     info("XYZ-Wing", 44, "XYZ-Wing", ""),
     info("Naked Quad", 50, "Naked Quad", ""),

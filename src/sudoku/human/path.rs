@@ -18,7 +18,7 @@ pub fn hint(b: &Board) -> Option<Step> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
-            exact = false;
+            exact &= !p.may_apply(b);
             continue;
         }
         if let Some(mut s) = p.run(b, true).into_iter().next() {
