@@ -39,7 +39,10 @@ fn step_map(s: &Step) -> Map {
     m.insert("technique".into(), Dynamic::from(s.technique.to_string()));
     m.insert("rating".into(), tenths(s.rating));
     m.insert("placed".into(), Dynamic::from_array(cell_digits(&s.placed)));
-    m.insert("removed".into(), Dynamic::from_array(cell_digits(&s.removed)));
+    m.insert(
+        "removed".into(),
+        Dynamic::from_array(cell_digits(&s.removed)),
+    );
     let cells: Array = s
         .cells
         .iter()
@@ -62,6 +65,7 @@ fn stuck_map(text: &str) -> Map {
     let mut m = Map::new();
     m.insert("technique".into(), Dynamic::from("stuck".to_string()));
     m.insert("stuck".into(), Dynamic::from(true));
+    m.insert("exact".into(), Dynamic::from(false));
     m.insert("placed".into(), Dynamic::from_array(Array::new()));
     m.insert("removed".into(), Dynamic::from_array(Array::new()));
     m.insert("cells".into(), Dynamic::from_array(Array::new()));
@@ -70,7 +74,11 @@ fn stuck_map(text: &str) -> Map {
 }
 
 fn explanation_array(e: &Explanation) -> Array {
-    let mut out: Array = e.steps.iter().map(|s| Dynamic::from_map(step_map(s))).collect();
+    let mut out: Array = e
+        .steps
+        .iter()
+        .map(|s| Dynamic::from_map(step_map(s)))
+        .collect();
     if let Some(why) = &e.stuck {
         out.push(Dynamic::from_map(stuck_map(why)));
     }
@@ -218,4 +226,3 @@ pub mod api {
         Ok(m)
     }
 }
-

@@ -112,7 +112,11 @@ pub fn bit(d: u8) -> u16 {
 
 /// Cell names run together with commas, e.g. `r1c2,r1c5`.
 pub fn names(cells: &[usize]) -> String {
-    cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(",")
+    cells
+        .iter()
+        .map(|&c| cell_name(c))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Digits run together with commas, e.g. `3,7`.

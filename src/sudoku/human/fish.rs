@@ -17,7 +17,8 @@ fn fish(b: &Board, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
         3 => ("Swordfish", 38),
         _ => ("Jellyfish", 52),
     };
-    let placed: [usize; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { b.placed_count(d as u8) });
+    let placed: [usize; 10] =
+        std::array::from_fn(|d| if d == 0 { 0 } else { b.placed_count(d as u8) });
     // SE takes columns as the base lines first, then rows.
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
         let base0 = base.base();

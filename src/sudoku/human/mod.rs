@@ -21,14 +21,14 @@ mod fish;
 mod path;
 mod sets;
 mod singles;
-mod turbot;
 #[cfg(test)]
 mod tests;
+mod turbot;
 
 use std::ops::ControlFlow;
 
 pub use board::{Board, REGIONS, region_name};
-pub use path::{Explanation, Rating, RateError, explain, hint, se_rate};
+pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
 
 /// One deduction: what a technique found and what it changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,12 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Direct Pointing/Claiming", 17, 19, singles::direct_locking),
     implemented("Direct Hidden Pair", 20, 20, singles::direct_hidden_pair),
     implemented("Naked Single", 23, 23, singles::naked_single),
-    implemented("Direct Hidden Triplet", 25, 25, singles::direct_hidden_triplet),
+    implemented(
+        "Direct Hidden Triplet",
+        25,
+        25,
+        singles::direct_hidden_triplet,
+    ),
     implemented("Pointing/Claiming", 26, 28, sets::locking),
     implemented("Naked Pair", 30, 30, sets::naked_pair),
     implemented("X-Wing", 32, 32, fish::x_wing),
@@ -180,7 +185,12 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Swordfish", 38, 38, fish::swordfish),
     implemented("Hidden Triplet", 40, 40, sets::hidden_triplet),
     implemented("Turbot Fish", 40, 41, turbot::turbot_fish),
-    guarded("Grouped Turbot Fish / 2-link X-Loop", 41, 43, turbot::grouped_may_apply),
+    guarded(
+        "Grouped Turbot Fish / 2-link X-Loop",
+        41,
+        43,
+        turbot::grouped_may_apply,
+    ),
     implemented("XY-Wing", 42, 42, fish::xy_wing),
     implemented("XYZ-Wing", 44, 44, fish::xyz_wing),
     missing("Unique Rectangle/Loop", 45, 50),
@@ -220,23 +230,78 @@ pub struct TechniqueInfo {
 /// The implemented techniques by SE's names, in SE's order, with their
 /// base ratings.
 pub const TECHNIQUES: &[TechniqueInfo] = &[
-    info("Hidden Single", 10, "Hidden Single", "1.0 last empty cell of a region, 1.2 in a block, 1.5 in a row or column"),
-    info("Direct Pointing", 17, "Direct Pointing/Claiming", "a pointing that leaves a hidden single"),
-    info("Direct Claiming", 19, "Direct Pointing/Claiming", "a claiming that leaves a hidden single"),
-    info("Direct Hidden Pair", 20, "Direct Hidden Pair", "a hidden pair that leaves a hidden single"),
-    info("Naked Single", 23, "Naked Single", "a cell with one candidate"),
-    info("Direct Hidden Triplet", 25, "Direct Hidden Triplet", "a hidden triplet that leaves a hidden single"),
-    info("Pointing", 26, "Pointing/Claiming", "a digit of a block confined to one line"),
-    info("Claiming", 28, "Pointing/Claiming", "a digit of a line confined to one block"),
+    info(
+        "Hidden Single",
+        10,
+        "Hidden Single",
+        "1.0 last empty cell of a region, 1.2 in a block, 1.5 in a row or column",
+    ),
+    info(
+        "Direct Pointing",
+        17,
+        "Direct Pointing/Claiming",
+        "a pointing that leaves a hidden single",
+    ),
+    info(
+        "Direct Claiming",
+        19,
+        "Direct Pointing/Claiming",
+        "a claiming that leaves a hidden single",
+    ),
+    info(
+        "Direct Hidden Pair",
+        20,
+        "Direct Hidden Pair",
+        "a hidden pair that leaves a hidden single",
+    ),
+    info(
+        "Naked Single",
+        23,
+        "Naked Single",
+        "a cell with one candidate",
+    ),
+    info(
+        "Direct Hidden Triplet",
+        25,
+        "Direct Hidden Triplet",
+        "a hidden triplet that leaves a hidden single",
+    ),
+    info(
+        "Pointing",
+        26,
+        "Pointing/Claiming",
+        "a digit of a block confined to one line",
+    ),
+    info(
+        "Claiming",
+        28,
+        "Pointing/Claiming",
+        "a digit of a line confined to one block",
+    ),
     info("Naked Pair", 30, "Naked Pair", ""),
     info("X-Wing", 32, "X-Wing", ""),
     info("Hidden Pair", 34, "Hidden Pair", ""),
     info("Naked Triplet", 36, "Naked Triplet", ""),
     info("Swordfish", 38, "Swordfish", ""),
     info("Hidden Triplet", 40, "Hidden Triplet", ""),
-    info("Skyscraper", 40, "Turbot Fish", "two strong links on parallel lines"),
-    info("2-String Kite", 41, "Turbot Fish", "strong links on a row and a column"),
-    info("2 Strong links", 41, "Turbot Fish", "a turbot fish with a strong link in a block"),
+    info(
+        "Skyscraper",
+        40,
+        "Turbot Fish",
+        "two strong links on parallel lines",
+    ),
+    info(
+        "2-String Kite",
+        41,
+        "Turbot Fish",
+        "strong links on a row and a column",
+    ),
+    info(
+        "2 Strong links",
+        41,
+        "Turbot Fish",
+        "a turbot fish with a strong link in a block",
+    ),
     info("XY-Wing", 42, "XY-Wing", ""),
     info("XYZ-Wing", 44, "XYZ-Wing", ""),
     info("Naked Quad", 50, "Naked Quad", ""),
@@ -268,7 +333,9 @@ pub fn techniques() -> &'static [TechniqueInfo] {
 /// direct ones) on a board, or `None` when no implemented technique has
 /// that name.
 pub fn find(name: &str, b: &Board) -> Option<Vec<Step>> {
-    let wanted = TECHNIQUES.iter().find(|t| t.name.eq_ignore_ascii_case(name))?;
+    let wanted = TECHNIQUES
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))?;
     let producer = SE_ORDER.iter().find(|p| p.name == wanted.producer)?;
     Some(
         producer

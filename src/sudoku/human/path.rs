@@ -61,12 +61,18 @@ pub fn contradiction(b: &Board) -> Option<String> {
         }
     }
     for (r, cells) in REGIONS.iter().enumerate() {
-        if cells.iter().any(|&c| b.is_filled(c as usize) && b.value(c as usize) == 0) {
+        if cells
+            .iter()
+            .any(|&c| b.is_filled(c as usize) && b.value(c as usize) == 0)
+        {
             continue; // pencil marks: the filled digits are not known
         }
         for d in 1..=9u8 {
             if b.places(r, d) == 0 && !cells.iter().any(|&c| b.value(c as usize) == d) {
-                return Some(format!("{d} has no place left in {}", super::region_name(r)));
+                return Some(format!(
+                    "{d} has no place left in {}",
+                    super::region_name(r)
+                ));
             }
         }
     }
@@ -151,9 +157,9 @@ impl fmt::Display for RateError {
         match self {
             RateError::Invalid(e) => write!(f, "{e}"),
             RateError::NoSolution => f.write_str("the puzzle has no solution, so it has no rating"),
-            RateError::Multiple => f.write_str(
-                "the puzzle has two or more solutions; SE rates only puzzles with one",
-            ),
+            RateError::Multiple => {
+                f.write_str("the puzzle has two or more solutions; SE rates only puzzles with one")
+            }
         }
     }
 }
@@ -178,7 +184,10 @@ pub fn rate_path(e: &Explanation) -> Rating {
     let exact_len = e.steps.iter().take_while(|s| s.exact).count();
     let prefix = &e.steps[..exact_len];
     let er_at_least = prefix.iter().map(|s| s.rating).max().unwrap_or(0);
-    let ed = prefix.first().map(|s| s.rating).or(e.solved.then_some(0).filter(|_| e.steps.is_empty()));
+    let ed = prefix
+        .first()
+        .map(|s| s.rating)
+        .or(e.solved.then_some(0).filter(|_| e.steps.is_empty()));
     let ep = prefix
         .iter()
         .position(|s| !s.placed.is_empty())

@@ -5,7 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name, region_set};
+use super::board::{
+    Board, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name, region_set,
+};
 use super::singles::{cells_at, combinations, for_each_hidden_set, for_each_locking, regions};
 use super::{Sink, Step};
 
@@ -15,9 +17,10 @@ use super::{Sink, Step};
 pub fn locking(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
     for_each_locking(b, |d, r1, r2| {
         let pattern = cells_at(r1, b.places(r1, d));
-        let removed: Vec<(usize, u8)> = cells_of(b.cells_with(d) & region_set(r2) & !region_set(r1))
-            .map(|c| (c, d))
-            .collect();
+        let removed: Vec<(usize, u8)> =
+            cells_of(b.cells_with(d) & region_set(r2) & !region_set(r1))
+                .map(|c| (c, d))
+                .collect();
         if removed.is_empty() {
             return ControlFlow::Continue(());
         }

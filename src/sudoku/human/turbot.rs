@@ -12,7 +12,9 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, CellSet, Kind, cells_of, kind_of, peers, region_name, region_set, regions_of};
+use super::board::{
+    Board, CellSet, Kind, cells_of, kind_of, peers, region_name, region_set, regions_of,
+};
 use super::sets::removed_text;
 use super::singles::cells_at;
 use super::{Sink, Step};
@@ -21,7 +23,10 @@ use crate::sudoku::grid::cell_name;
 /// The region two cells share, looked for as SE does: column, row, block.
 fn shared_region(a: usize, b: usize) -> Option<usize> {
     let (ra, rb) = (regions_of(a), regions_of(b));
-    [2, 1, 0].into_iter().find(|&k| ra[k] == rb[k]).map(|k| ra[k])
+    [2, 1, 0]
+        .into_iter()
+        .find(|&k| ra[k] == rb[k])
+        .map(|k| ra[k])
 }
 
 /// A strong link: a region where the digit has exactly two places.
@@ -45,7 +50,9 @@ pub fn turbot_fish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
             let ends: Vec<usize> = cells_of(cells_at(r, p)).collect();
             let ends = [ends[0], ends[1]];
             // Two places of a block on one line are that line's link.
-            if kind_of(r) == Kind::Block && (ends[0] / 9 == ends[1] / 9 || ends[0] % 9 == ends[1] % 9) {
+            if kind_of(r) == Kind::Block
+                && (ends[0] / 9 == ends[1] / 9 || ends[0] % 9 == ends[1] % 9)
+            {
                 continue;
             }
             links.push(Link { region: r, ends });
