@@ -17,9 +17,8 @@ fn first_puzzles(dir: &Path, file: &str, n: usize) -> Vec<Grid> {
     text.lines()
         .filter_map(|l| {
             let cells = l.split(',').next()?.trim();
-            (cells.len() == 81 && !cells.starts_with("puzzle")).then(|| {
-                Grid::parse(cells).unwrap_or_else(|e| panic!("{file}: {l:?}: {e}"))
-            })
+            (cells.len() == 81 && !cells.starts_with("puzzle"))
+                .then(|| Grid::parse(cells).unwrap_or_else(|e| panic!("{file}: {l:?}: {e}")))
         })
         .take(n)
         .collect()
@@ -97,7 +96,10 @@ fn every_step_is_sound_on_2000_shared_puzzles() {
         }
     }
     assert!(total >= 2000, "{total} puzzles");
-    eprintln!("soundness: {total} puzzles, {steps} steps, {solved} solved, {} unsound", bad.len());
+    eprintln!(
+        "soundness: {total} puzzles, {steps} steps, {solved} solved, {} unsound",
+        bad.len()
+    );
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
 
@@ -129,7 +131,9 @@ fn se_sample() -> Vec<Rated> {
                 .unwrap_or("")
                 .split('|')
                 .map(|t| match t.rsplit_once(' ') {
-                    Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
+                    Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => {
+                        name.to_string()
+                    }
                     _ => t.to_string(),
                 })
                 .collect();
@@ -154,7 +158,10 @@ fn se_rate_equals_sukaku_explainer_on_its_sample() {
     let mut lines = Vec::new();
     for r in &sample {
         let ours = human::se_rate(&r.puzzle).unwrap();
-        let scope = r.techniques.iter().all(|t| implemented.contains(&t.as_str()));
+        let scope = r
+            .techniques
+            .iter()
+            .all(|t| implemented.contains(&t.as_str()));
         if let Some(er) = ours.er {
             exact_claims += 1;
             if (er, ours.ep, ours.ed) != (r.er, Some(r.ep), Some(r.ed)) {
@@ -171,7 +178,13 @@ fn se_rate_equals_sukaku_explainer_on_its_sample() {
             }
         }
         // SE's ER is never below the bound.
-        assert!(ours.er_at_least <= r.er, "{}: at least {} > SE {}", r.puzzle.line(), ours.er_at_least, r.er);
+        assert!(
+            ours.er_at_least <= r.er,
+            "{}: at least {} > SE {}",
+            r.puzzle.line(),
+            ours.er_at_least,
+            r.er
+        );
         if scope {
             in_scope += 1;
             if ours.er == Some(r.er) {
@@ -198,4 +211,84 @@ fn se_rate_equals_sukaku_explainer_on_its_sample() {
     );
     assert_eq!(wrong_claims, 0);
     assert!(equal * 100 >= in_scope * 95, "{equal} of {in_scope}");
+}
+
+/// Runs script code in a fresh session and shows the value as the REPL does.
+fn show(code: &str) -> String {
+    let mut s =
+        puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
+    match s.eval(code) {
+        Ok(v) => s.show(&v),
+        Err(e) => format!("error: {}", e.message()),
+    }
+}
+
+// The first puzzle of SE's sample and what serate printed for it: first
+// step "Hidden Single: r3c5: 6 in block", rating 2.6/1.2/1.2.
+const SAMPLE_2_6: &str =
+    "..613.....35.7....1.25.8.3......926....31.......4.63.....68.....18...4..7......1.";
+
+#[test]
+fn hint_is_a_map_with_one_based_cells() {
+    let got = show(&format!(r#"hint(grid("{SAMPLE_2_6}"))"#));
+    assert_eq!(
+        got,
+        r#"#{"cells": [[3, 5]], "exact": true, "placed": [[3, 5, 6]], "rating": 1.2, "removed": [], "technique": "Hidden Single", "text": "Hidden Single: r3c5: 6 in block"}"#
+    );
+    // From pencil marks: the same step.
+    let marks = show(&format!(r#"hint(free(grid("{SAMPLE_2_6}"))).text"#));
+    assert_eq!(marks, "Hidden Single: r3c5: 6 in block");
+    // SE's 20th step of this puzzle: "Pointing: Cells r1c2,r3c2: 7 in block and column".
+    let pointing = show(&format!(
+        r#"let e = explain(grid("{SAMPLE_2_6}")); [e[19].technique, e[19].rating, e[19].cells, e[19].removed]"#
+    ));
+    assert_eq!(
+        pointing,
+        r#"["Pointing", 2.6, [[1, 2], [3, 2]], [[4, 2, 7], [6, 2, 7]]]"#
+    );
+}
+
+#[test]
+fn se_rate_maps_say_what_is_known() {
+    // serate took 56 steps too.
+    assert_eq!(
+        show(&format!(r#"se_rate(grid("{SAMPLE_2_6}"))"#)),
+        r#"#{"ed": 1.2, "ep": 1.2, "er": 2.6, "steps": 56}"#
+    );
+    // serate: 6.4/1.2/1.2 through a VWXYZ-Wing, not implemented here.
+    let hard = "......1....32.9....27..........25..4.8.4.3..1..4.......61.9.3..4...7.9...92..68.7";
+    let got = show(&format!(
+        r#"let r = se_rate(grid("{hard}")); [r.er, r.er_at_least, r.ep, r.ed, r.unknown.starts_with("stuck after")]"#
+    ));
+    assert_eq!(got, "[(), 2.8, 1.2, 1.2, true]");
+    let last = show(&format!(
+        r#"let e = explain(grid("{hard}")); let s = e[e.len - 1]; [s.stuck, s.exact, s.text.contains("needs a technique not implemented yet")]"#
+    ));
+    assert_eq!(last, "[true, false, true]");
+}
+
+#[test]
+fn bad_grids_are_errors_and_hint_warns() {
+    let twice = format!("55{}", &puzzlelab::sudoku::puzzles::YM[2..]);
+    assert_eq!(
+        show(&format!(r#"se_rate(grid("{twice}"))"#)),
+        "error: se_rate: invalid grid: digit 5 appears twice in row 1 (r1c1 and r1c2)"
+    );
+    assert_eq!(
+        show(&format!(r#"hint(grid("{twice}"))"#)),
+        "error: hint: invalid grid: digit 5 appears twice in row 1 (r1c1 and r1c2)"
+    );
+    assert_eq!(
+        show("se_rate(clark)"),
+        "error: se_rate: the puzzle has two or more solutions; SE rates only puzzles with one"
+    );
+    assert_eq!(
+        show("hint(clark).warning"),
+        "the puzzle has two or more solutions: SE would not rate it"
+    );
+    assert_eq!(show("type_of(hint(solve(ym)))"), "()");
+    assert_eq!(
+        show("techniques().len"),
+        human::techniques().len().to_string()
+    );
 }
