@@ -46,8 +46,10 @@ pub struct Step {
     /// One line a person can follow.
     pub text: String,
     /// True when SE would take this very step: no technique SE tries
-    /// earlier is missing here. Set by [`hint`] and [`explain`]; a
-    /// technique's own finder leaves it true.
+    /// earlier is missing here (or its guard proves it does not apply),
+    /// and the finder could tell SE's choice among its instances. [`hint`]
+    /// and [`explain`] clear it for the first reason, a finder for the
+    /// second (a turbot fish when a two-link loop might be SE's pick).
     pub exact: bool,
 }
 

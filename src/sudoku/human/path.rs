@@ -22,7 +22,7 @@ pub fn hint(b: &Board) -> Option<Step> {
             continue;
         }
         if let Some(mut s) = p.run(b, true).into_iter().next() {
-            s.exact = exact;
+            s.exact &= exact;
             return Some(s);
         }
     }
@@ -184,14 +184,14 @@ pub fn rate_path(e: &Explanation) -> Rating {
     let exact_len = e.steps.iter().take_while(|s| s.exact).count();
     let prefix = &e.steps[..exact_len];
     let er_at_least = prefix.iter().map(|s| s.rating).max().unwrap_or(0);
-    let ed = prefix
-        .first()
-        .map(|s| s.rating)
-        .or(e.solved.then_some(0).filter(|_| e.steps.is_empty()));
+    // A full grid takes no step: SE rates it 0/0/0.
+    let full = (e.solved && e.steps.is_empty()).then_some(0);
+    let ed = prefix.first().map(|s| s.rating).or(full);
     let ep = prefix
         .iter()
         .position(|s| !s.placed.is_empty())
-        .map(|i| prefix[..=i].iter().map(|s| s.rating).max().unwrap_or(0));
+        .map(|i| prefix[..=i].iter().map(|s| s.rating).max().unwrap_or(0))
+        .or(full);
     let all_exact = exact_len == e.steps.len();
     let unknown = if !all_exact {
         let s = &e.steps[exact_len];

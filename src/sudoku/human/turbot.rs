@@ -39,6 +39,7 @@ struct Link {
 /// then most eliminations, then SE's pattern code.
 pub fn turbot_fish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
     let mut found: Vec<(u8, usize, &'static str, Step)> = Vec::new();
+    let mut loop_possible = false;
     for d in 1..=9u8 {
         let with_d = b.cells_with(d);
         let mut links = Vec::new();
@@ -70,8 +71,15 @@ pub fn turbot_fish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
                     let Some(share) = shared_region(bridge1, bridge2) else {
                         continue;
                     };
-                    if shared_region(start, end).is_some() {
-                        continue; // a loop: not found here
+                    if let Some(ring) = shared_region(start, end) {
+                        // A loop (SE's X-Loop, rated like these) is not
+                        // found here: if it could remove anything, SE might
+                        // prefer it, so no step of this kind is claimed.
+                        let pattern = cells1 | cells2;
+                        let around =
+                            region_set(share) | region_set(ring) | (peers(start) & peers(end));
+                        loop_possible |= around & with_d & !pattern != 0;
+                        continue;
                     }
                     let victims = peers(start)
                         & peers(end)
@@ -123,7 +131,8 @@ pub fn turbot_fish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
     }
     // SE sorts every instance: rating, then more eliminations first, then its code.
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-    for (_, _, _, step) in found {
+    for (_, _, _, mut step) in found {
+        step.exact = !loop_possible;
         sink.add(step)?;
     }
     ControlFlow::Continue(())
