@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::human::{self, Board, Step};
+use puzzlelab::sudoku::human::{self, Board};
 use puzzlelab::sudoku::solver;
 
 /// The first `n` puzzles of a shared set (`.txt`: one a line; `.csv`:

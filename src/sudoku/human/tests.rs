@@ -253,8 +253,8 @@ fn jellyfish_clears_its_four_columns() {
 fn hidden_quad_clears_its_cells() {
     // Digits 1-4 of row 1 only in its first four cells.
     let b = marks(|bits| {
-        for c in 4..9 {
-            bits[c] &= !0b1111;
+        for b in &mut bits[4..9] {
+            *b &= !0b1111;
         }
     });
     let steps = find("Hidden Quad", &b).unwrap();
