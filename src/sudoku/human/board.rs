@@ -80,8 +80,23 @@ pub type CellSet = u128;
 
 /// The cells of each region as a mask.
 pub fn region_set(r: usize) -> CellSet {
-    REGIONS[r].iter().fold(0, |m, &c| m | 1u128 << c)
+    REGION_SETS[r]
 }
+
+/// [`REGIONS`] as cell masks.
+const REGION_SETS: [CellSet; 27] = {
+    let mut sets = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut j = 0;
+        while j < 9 {
+            sets[r] |= 1u128 << REGIONS[r][j];
+            j += 1;
+        }
+        r += 1;
+    }
+    sets
+};
 
 /// The 20 cells each cell sees, as a mask.
 pub fn peers(cell: usize) -> CellSet {
@@ -232,10 +247,18 @@ impl Board {
 
     /// Empty cells of region `r`.
     pub fn empty_count(&self, r: usize) -> usize {
-        REGIONS[r]
-            .iter()
-            .filter(|&&c| !self.is_filled(c as usize))
-            .count()
+        (region_set(r) & !self.filled).count_ones() as usize
+    }
+
+    /// The digits with exactly one place in region `r`, as a mask.
+    pub fn single_place_digits(&self, r: usize) -> u16 {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in &REGIONS[r] {
+            let m = self.cand[c as usize];
+            twice |= once & m;
+            once |= m;
+        }
+        once & !twice
     }
 
     /// How many times `d` is placed: the rows with no place for it (the

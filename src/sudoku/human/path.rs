@@ -61,19 +61,23 @@ pub fn contradiction(b: &Board) -> Option<String> {
         }
     }
     for (r, cells) in REGIONS.iter().enumerate() {
-        if cells
-            .iter()
-            .any(|&c| b.is_filled(c as usize) && b.value(c as usize) == 0)
-        {
-            continue; // pencil marks: the filled digits are not known
-        }
-        for d in 1..=9u8 {
-            if b.places(r, d) == 0 && !cells.iter().any(|&c| b.value(c as usize) == d) {
-                return Some(format!(
-                    "{d} has no place left in {}",
-                    super::region_name(r)
-                ));
+        let mut seen = 0u16;
+        let mut unknown = false;
+        for &c in cells {
+            let (c, v) = (c as usize, b.value(c as usize));
+            seen |= b.cand(c);
+            if v > 0 {
+                seen |= 1 << (v - 1);
             }
+            unknown |= b.is_filled(c) && v == 0;
+        }
+        // With pencil marks the filled digits are not known.
+        if !unknown && seen != 0x1ff {
+            let d = (!seen & 0x1ff).trailing_zeros() + 1;
+            return Some(format!(
+                "{d} has no place left in {}",
+                super::region_name(r)
+            ));
         }
     }
     None

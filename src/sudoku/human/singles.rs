@@ -40,11 +40,15 @@ pub fn hidden_single(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
                 if is_alone != alone {
                     continue;
                 }
+                let singles = b.single_place_digits(r);
+                if singles == 0 {
+                    continue;
+                }
                 for d in 1..=9u8 {
-                    let p = b.places(r, d);
-                    if p.count_ones() != 1 {
+                    if singles & bit(d) == 0 {
                         continue;
                     }
+                    let p = b.places(r, d);
                     let cell = cell_at(r, p);
                     let rating = if alone {
                         10
@@ -182,8 +186,25 @@ pub fn direct_locking(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
 /// The masks of `degree` bits out of 9, in increasing order (SE's
 /// `Permutations`, Gosper's order).
 pub fn combinations(degree: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == degree)
+    let n = COMBINATIONS[degree as usize].1;
+    COMBINATIONS[degree as usize].0[..n].iter().copied()
 }
+
+/// The 9-bit masks by number of bits, ascending (126 is the most: 9 choose 4).
+const COMBINATIONS: [([u16; 126], usize); 5] = {
+    let mut table = [([0u16; 126], 0usize); 5];
+    let mut m = 0u16;
+    while m < 512 {
+        let k = m.count_ones() as usize;
+        if k <= 4 {
+            let n = table[k].1;
+            table[k].0[n] = m;
+            table[k].1 = n + 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// Calls `found(r, digits, positions)` for each set of `degree` digits of
 /// a region confined to `degree` cells (each digit in two or more), in
@@ -201,7 +222,16 @@ pub fn for_each_hidden_set(
                 continue;
             }
             let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
+            let eligible = (0..9)
+                .filter(|&i| places[i].count_ones() >= 2)
+                .fold(0u16, |m, i| m | 1 << i);
+            if eligible.count_ones() < degree {
+                continue;
+            }
             for digits in combinations(degree) {
+                if digits & !eligible != 0 {
+                    continue;
+                }
                 let mut union = 0u16;
                 let mut ok = true;
                 for (i, &p) in places.iter().enumerate() {
