@@ -15,6 +15,7 @@ mod habits;
 mod help;
 mod host;
 mod hui;
+mod human;
 mod independent_figures;
 mod interrupt;
 mod lab_exercises;

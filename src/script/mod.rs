@@ -27,6 +27,7 @@ mod sizes;
 
 mod generate;
 mod grid;
+mod human;
 mod pentomino;
 mod polycube;
 mod polyomino;
@@ -67,6 +68,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "generate",
         about: "making Sudoku puzzles: the generator and minimal puzzles",
         module: generate::module,
+    },
+    Domain {
+        name: "human",
+        about: "human techniques as Sudoku Explainer rates them: hint, explain, se_rate",
+        module: human::module,
     },
     Domain {
         name: "pentomino",

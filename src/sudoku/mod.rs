@@ -12,6 +12,7 @@ pub mod formats;
 pub mod generate;
 pub mod grid;
 pub mod hui;
+pub mod human;
 pub mod minimal;
 pub mod solver;
 

@@ -1,0 +1,228 @@
+//! Script functions of the human-technique engine: `techniques`, `hint`,
+//! `explain` and `se_rate`, Sudoku Explainer's steps and ratings. Steps
+//! are maps with 1-based `[row, col, digit]` arrays.
+//!
+//! Only registration and conversion live here; the work is in
+//! `crate::sudoku::human`.
+
+use rhai::plugin::*;
+use rhai::{Array, Map};
+
+use crate::script::error;
+use crate::sudoku::Grid;
+use crate::sudoku::human::{self, Board, Explanation, Step};
+use crate::sudoku::solver;
+
+/// The human-technique functions as a Rhai module.
+pub fn module() -> Module {
+    exported_module!(api)
+}
+
+fn tenths(t: u8) -> Dynamic {
+    Dynamic::from(rhai::FLOAT::from(t) / 10.0)
+}
+
+fn cell_digits(list: &[(usize, u8)]) -> Array {
+    list.iter()
+        .map(|&(c, d)| {
+            Dynamic::from_array(vec![
+                Dynamic::from((c / 9 + 1) as i64),
+                Dynamic::from((c % 9 + 1) as i64),
+                Dynamic::from(i64::from(d)),
+            ])
+        })
+        .collect()
+}
+
+fn step_map(s: &Step) -> Map {
+    let mut m = Map::new();
+    m.insert("technique".into(), Dynamic::from(s.technique.to_string()));
+    m.insert("rating".into(), tenths(s.rating));
+    m.insert("placed".into(), Dynamic::from_array(cell_digits(&s.placed)));
+    m.insert(
+        "removed".into(),
+        Dynamic::from_array(cell_digits(&s.removed)),
+    );
+    let cells: Array = s
+        .cells
+        .iter()
+        .map(|&c| {
+            Dynamic::from_array(vec![
+                Dynamic::from((c / 9 + 1) as i64),
+                Dynamic::from((c % 9 + 1) as i64),
+            ])
+        })
+        .collect();
+    m.insert("cells".into(), Dynamic::from_array(cells));
+    m.insert("text".into(), Dynamic::from(s.text.clone()));
+    m.insert("exact".into(), Dynamic::from(s.exact));
+    m
+}
+
+/// The map that ends an explanation (or answers `hint`) when no
+/// implemented technique applies: `stuck: true` and the reason as `text`.
+fn stuck_map(text: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("technique".into(), Dynamic::from("stuck".to_string()));
+    m.insert("stuck".into(), Dynamic::from(true));
+    m.insert("exact".into(), Dynamic::from(false));
+    m.insert("placed".into(), Dynamic::from_array(Array::new()));
+    m.insert("removed".into(), Dynamic::from_array(Array::new()));
+    m.insert("cells".into(), Dynamic::from_array(Array::new()));
+    m.insert("text".into(), Dynamic::from(text.to_string()));
+    m
+}
+
+fn explanation_array(e: &Explanation) -> Array {
+    let mut out: Array = e
+        .steps
+        .iter()
+        .map(|s| Dynamic::from_map(step_map(s)))
+        .collect();
+    if let Some(why) = &e.stuck {
+        out.push(Dynamic::from_map(stuck_map(why)));
+    }
+    out
+}
+
+/// The board of a grid, or the error naming the broken rule.
+fn board(function: &str, g: &Grid) -> Result<Board, Box<EvalAltResult>> {
+    g.check().map_err(|e| error(format!("{function}: {e}")))?;
+    Ok(Board::from_grid(g))
+}
+
+/// A warning when the grid does not have exactly one solution.
+fn solutions_warning(g: &Grid) -> Option<String> {
+    match solver::count_solutions(g, 2).map(|c| c.solutions) {
+        Ok(1) => None,
+        Ok(0) => Some("the puzzle has no solution: steps follow the rules but lead nowhere".into()),
+        Ok(_) => Some("the puzzle has two or more solutions: SE would not rate it".into()),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+fn hint_of(b: &Board) -> Dynamic {
+    if b.is_solved() {
+        return Dynamic::UNIT;
+    }
+    match human::hint(b) {
+        Some(s) => Dynamic::from_map(step_map(&s)),
+        None => {
+            let e = human::explain(b);
+            Dynamic::from_map(stuck_map(e.stuck.as_deref().unwrap_or("stuck")))
+        }
+    }
+}
+
+#[export_module]
+pub mod api {
+    use rhai::{Array, Map};
+
+    use super::{board, explanation_array, hint_of, solutions_warning, tenths};
+    use crate::script::error;
+    use crate::sudoku::Grid;
+    use crate::sudoku::hui::Candidates;
+    use crate::sudoku::human::{self, Board, RateError};
+
+    /// The implemented techniques in Sudoku Explainer's order, as maps (name, rating, note).
+    ///
+    /// `rating` is SE's base rating; `note` says what varies it. SE's
+    /// techniques not implemented yet (turbot fish, uniqueness, chains,
+    /// ...) are named in the text of a step that gets stuck.
+    pub fn techniques() -> Array {
+        human::techniques()
+            .iter()
+            .map(|t| {
+                let mut m = Map::new();
+                m.insert("name".into(), Dynamic::from(t.name.to_string()));
+                m.insert("rating".into(), tenths(t.rating));
+                m.insert("note".into(), Dynamic::from(t.note.to_string()));
+                Dynamic::from_map(m)
+            })
+            .collect()
+    }
+
+    /// The step Sudoku Explainer would take next, as a map; () when the grid is full.
+    ///
+    /// Keys: `technique` (SE's name), `rating` (SE's, e.g. 2.6), `placed`
+    /// and `removed` (arrays of `[row, col, digit]`, 1-based), `cells`
+    /// (`[row, col]` of the pattern), `text` (one line), `exact` (false when
+    /// SE tries a technique not implemented here first, so SE might take
+    /// another step). When no implemented technique applies the map has
+    /// `stuck: true` and says so in `text`. A puzzle without exactly one
+    /// solution still gets a hint, with a `warning`.
+    /// Example: `hint(ym).text`
+    #[rhai_fn(name = "hint", return_raw)]
+    pub fn hint_grid(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+        let b = board("hint", &g)?;
+        let mut h = hint_of(&b);
+        if let (Some(w), Some(mut m)) = (solutions_warning(&g), h.clone().try_cast::<Map>()) {
+            m.insert("warning".into(), Dynamic::from(w));
+            h = Dynamic::from_map(m);
+        }
+        Ok(h)
+    }
+
+    /// The step Sudoku Explainer would take next from your pencil marks; () when none are left.
+    ///
+    /// Same map as `hint(grid)`. A cell with no candidates counts as filled.
+    /// Example: `hint(free(ym))`
+    #[rhai_fn(name = "hint")]
+    pub fn hint_candidates(c: Candidates) -> Dynamic {
+        hint_of(&Board::from_candidates(&c))
+    }
+
+    /// Every step to the solution, as an array of `hint` maps.
+    ///
+    /// When no implemented technique applies before the grid is full, the
+    /// last map has `stuck: true` and its `text` says what is missing: the
+    /// array is then not a complete solution.
+    /// Example: `for s in explain(ym) { print(s.text) }`
+    #[rhai_fn(name = "explain", return_raw)]
+    pub fn explain_grid(g: Grid) -> Result<Array, Box<EvalAltResult>> {
+        let b = board("explain", &g)?;
+        Ok(explanation_array(&human::explain(&b)))
+    }
+
+    /// Every step from your pencil marks on, as an array of `hint` maps (see `explain(grid)`).
+    #[rhai_fn(name = "explain")]
+    pub fn explain_candidates(c: Candidates) -> Array {
+        explanation_array(&human::explain(&Board::from_candidates(&c)))
+    }
+
+    /// Sudoku Explainer's rating #{er, ep, ed, steps} of a puzzle with one solution.
+    ///
+    /// ER is the hardest step of SE's path, EP the hardest up to the first
+    /// placed digit, ED the first step's rating. They are given only when
+    /// every step is one SE would take (see `exact` in `hint`). Otherwise
+    /// the map has `er_at_least` (SE's ER is at least this: the hardest
+    /// step before the path leaves what is implemented), `ep`/`ed` when
+    /// already known, and `unknown` saying why ER is not known. A grid
+    /// that breaks the rules, or has no or several solutions, is an error.
+    /// Example: `se_rate(ym).er`
+    #[rhai_fn(return_raw)]
+    pub fn se_rate(g: Grid) -> Result<Map, Box<EvalAltResult>> {
+        g.check().map_err(|e| error(format!("se_rate: {e}")))?;
+        let r = human::se_rate(&g).map_err(|e: RateError| error(format!("se_rate: {e}")))?;
+        let mut m = Map::new();
+        match r.er {
+            Some(er) => {
+                m.insert("er".into(), tenths(er));
+            }
+            None => {
+                m.insert("er_at_least".into(), tenths(r.er_at_least));
+            }
+        }
+        if let Some(ep) = r.ep {
+            m.insert("ep".into(), tenths(ep));
+        }
+        if let Some(ed) = r.ed {
+            m.insert("ed".into(), tenths(ed));
+        }
+        if let Some(why) = r.unknown {
+            m.insert("unknown".into(), Dynamic::from(why));
+        }
+        m.insert("steps".into(), Dynamic::from(r.steps as i64));
+        Ok(m)
+    }
+}

@@ -1,0 +1,349 @@
+//! Human solving techniques as Sudoku Explainer (SE) rates them: each
+//! technique finds all its instances in a candidate grid, [`hint`] takes
+//! the step SE would take next, [`explain`] every step, and [`se_rate`]
+//! SE's ER/EP/ED when the whole path is one this engine can reproduce.
+//!
+//! SE's rule for the next step (as `serate` runs it, default settings of
+//! Sukaku Explainer): its techniques are tried in a fixed order, roughly
+//! by rating ([`SE_ORDER`]), and the first instance the first productive
+//! technique finds is applied. So a step is only known to be SE's when
+//! every technique before it in that order is implemented here: when one
+//! that is not (say a grouped Turbot Fish, before XY-Wing) comes first, SE might have
+//! found an instance of it instead. Steps carry that as [`Step::exact`],
+//! and [`se_rate`] never reports a figure that depends on such a step as
+//! SE's: it gives a lower bound instead (see [`Rating`]).
+//!
+//! Ratings are kept in tenths (`12` is SE's 1.2) so that comparisons are
+//! exact.
+
+mod board;
+mod fish;
+mod path;
+mod sets;
+mod singles;
+#[cfg(test)]
+mod tests;
+mod turbot;
+
+use std::ops::ControlFlow;
+
+pub use board::{Board, REGIONS, region_name};
+pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
+
+/// One deduction: what a technique found and what it changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// SE's name of the technique, e.g. `Hidden Single`, `XY-Wing`.
+    pub technique: &'static str,
+    /// SE's rating of this instance, in tenths (`26` = 2.6).
+    pub rating: u8,
+    /// Digits placed, as (cell 0..81, digit).
+    pub placed: Vec<(usize, u8)>,
+    /// Candidates removed, as (cell 0..81, digit).
+    pub removed: Vec<(usize, u8)>,
+    /// The cells the pattern is made of.
+    pub cells: Vec<usize>,
+    /// One line a person can follow.
+    pub text: String,
+    /// True when SE would take this very step: no technique SE tries
+    /// earlier is missing here (or its guard proves it does not apply),
+    /// and the finder could tell SE's choice among its instances. [`hint`]
+    /// and [`explain`] clear it for the first reason, a finder for the
+    /// second (a turbot fish when a two-link loop might be SE's pick).
+    pub exact: bool,
+}
+
+impl Step {
+    /// The rating as SE prints it (one decimal).
+    pub fn rating_f64(&self) -> f64 {
+        f64::from(self.rating) / 10.0
+    }
+
+    /// Applies the step to a board.
+    pub fn apply(&self, b: &mut Board) {
+        for &(c, d) in &self.removed {
+            b.remove(c, d);
+        }
+        for &(c, d) in &self.placed {
+            b.place(c, d);
+        }
+    }
+}
+
+/// Where a finder puts what it finds; stops it after the first instance
+/// when only that is wanted.
+pub struct Sink {
+    steps: Vec<Step>,
+    first_only: bool,
+}
+
+impl Sink {
+    fn new(first_only: bool) -> Sink {
+        Sink {
+            steps: Vec::new(),
+            first_only,
+        }
+    }
+
+    /// Records a step; `Break` when the finder should stop.
+    fn add(&mut self, step: Step) -> ControlFlow<()> {
+        self.steps.push(step);
+        if self.first_only {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// A technique's finder: every instance in SE's scan order.
+type Finder = fn(&Board, &mut Sink) -> ControlFlow<()>;
+
+/// One entry of SE's order of techniques.
+pub struct Producer {
+    /// What SE calls the technique (family) here.
+    pub name: &'static str,
+    /// Its ratings, lowest to highest, in tenths.
+    pub ratings: (u8, u8),
+    /// The finder, `None` when not implemented yet.
+    finder: Option<Finder>,
+    /// For a technique not implemented: a test that is true whenever it
+    /// might apply (an over-approximation); `None` when unknown.
+    guard: Option<fn(&Board) -> bool>,
+}
+
+impl Producer {
+    /// True when this engine can find the technique.
+    pub fn implemented(&self) -> bool {
+        self.finder.is_some()
+    }
+
+    /// For a technique not implemented: false only when it surely does
+    /// not apply to the board (its guard says so).
+    pub fn may_apply(&self, b: &Board) -> bool {
+        self.guard.is_none_or(|g| g(b))
+    }
+
+    /// Every instance of the technique on a board (empty when not
+    /// implemented).
+    pub fn find_all(&self, b: &Board) -> Vec<Step> {
+        self.run(b, false)
+    }
+
+    fn run(&self, b: &Board, first_only: bool) -> Vec<Step> {
+        let mut sink = Sink::new(first_only);
+        if let Some(f) = self.finder {
+            let _ = f(b, &mut sink);
+        }
+        sink.steps
+    }
+}
+
+const fn implemented(name: &'static str, lo: u8, hi: u8, f: Finder) -> Producer {
+    Producer {
+        name,
+        ratings: (lo, hi),
+        finder: Some(f),
+        guard: None,
+    }
+}
+
+const fn missing(name: &'static str, lo: u8, hi: u8) -> Producer {
+    Producer {
+        name,
+        ratings: (lo, hi),
+        finder: None,
+        guard: None,
+    }
+}
+
+const fn guarded(name: &'static str, lo: u8, hi: u8, guard: fn(&Board) -> bool) -> Producer {
+    Producer {
+        name,
+        ratings: (lo, hi),
+        finder: None,
+        guard: Some(guard),
+    }
+}
+
+/// SE's techniques in the order `serate` tries them (Sukaku Explainer's
+/// default settings, its `Solver` constructor), with their ratings.
+pub const SE_ORDER: &[Producer] = &[
+    implemented("Hidden Single", 10, 15, singles::hidden_single),
+    implemented("Direct Pointing/Claiming", 17, 19, singles::direct_locking),
+    implemented("Direct Hidden Pair", 20, 20, singles::direct_hidden_pair),
+    implemented("Naked Single", 23, 23, singles::naked_single),
+    implemented(
+        "Direct Hidden Triplet",
+        25,
+        25,
+        singles::direct_hidden_triplet,
+    ),
+    implemented("Pointing/Claiming", 26, 28, sets::locking),
+    implemented("Naked Pair", 30, 30, sets::naked_pair),
+    implemented("X-Wing", 32, 32, fish::x_wing),
+    implemented("Hidden Pair", 34, 34, sets::hidden_pair),
+    implemented("Naked Triplet", 36, 36, sets::naked_triplet),
+    implemented("Swordfish", 38, 38, fish::swordfish),
+    implemented("Hidden Triplet", 40, 40, sets::hidden_triplet),
+    implemented("Turbot Fish", 40, 41, turbot::turbot_fish),
+    guarded(
+        "Grouped Turbot Fish / 2-link X-Loop",
+        41,
+        43,
+        turbot::grouped_may_apply,
+    ),
+    implemented("XY-Wing", 42, 42, fish::xy_wing),
+    implemented("XYZ-Wing", 44, 44, fish::xyz_wing),
+    missing("Unique Rectangle/Loop", 45, 50),
+    implemented("Naked Quad", 50, 50, sets::naked_quad),
+    implemented("Jellyfish", 52, 52, fish::jellyfish),
+    implemented("Hidden Quad", 54, 54, sets::hidden_quad),
+    missing("3 Strong Links", 54, 57),
+    missing("WXYZ-Wing", 55, 56),
+    missing("Bivalue Universal Grave", 56, 60),
+    missing("4 Strong Links", 58, 61),
+    missing("VWXYZ-Wing", 62, 64),
+    missing("Aligned Pair Exclusion", 62, 62),
+    missing("UVWXYZ-Wing", 66, 66),
+    missing("Forcing Chain / Bidirectional Cycle", 65, 80),
+    missing("TUVWXYZ-Wing", 75, 75),
+    missing("Aligned Triplet Exclusion", 75, 75),
+    missing("Nishio Forcing Chain", 75, 90),
+    missing("Multiple Forcing Chain", 80, 95),
+    missing("Dynamic Forcing Chain", 85, 100),
+    missing("Dynamic Forcing Chain (+)", 90, 105),
+    missing("Nested Forcing Chain", 95, 120),
+];
+
+/// A technique as [`techniques`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TechniqueInfo {
+    /// SE's name.
+    pub name: &'static str,
+    /// SE's base rating in tenths.
+    pub rating: u8,
+    /// The [`SE_ORDER`] entry that finds it.
+    pub producer: &'static str,
+    /// What the name covers when SE rates instances differently.
+    pub note: &'static str,
+}
+
+/// The implemented techniques by SE's names, in SE's order, with their
+/// base ratings.
+pub const TECHNIQUES: &[TechniqueInfo] = &[
+    info(
+        "Hidden Single",
+        10,
+        "Hidden Single",
+        "1.0 last empty cell of a region, 1.2 in a block, 1.5 in a row or column",
+    ),
+    info(
+        "Direct Pointing",
+        17,
+        "Direct Pointing/Claiming",
+        "a pointing that leaves a hidden single",
+    ),
+    info(
+        "Direct Claiming",
+        19,
+        "Direct Pointing/Claiming",
+        "a claiming that leaves a hidden single",
+    ),
+    info(
+        "Direct Hidden Pair",
+        20,
+        "Direct Hidden Pair",
+        "a hidden pair that leaves a hidden single",
+    ),
+    info(
+        "Naked Single",
+        23,
+        "Naked Single",
+        "a cell with one candidate",
+    ),
+    info(
+        "Direct Hidden Triplet",
+        25,
+        "Direct Hidden Triplet",
+        "a hidden triplet that leaves a hidden single",
+    ),
+    info(
+        "Pointing",
+        26,
+        "Pointing/Claiming",
+        "a digit of a block confined to one line",
+    ),
+    info(
+        "Claiming",
+        28,
+        "Pointing/Claiming",
+        "a digit of a line confined to one block",
+    ),
+    info("Naked Pair", 30, "Naked Pair", ""),
+    info("X-Wing", 32, "X-Wing", ""),
+    info("Hidden Pair", 34, "Hidden Pair", ""),
+    info("Naked Triplet", 36, "Naked Triplet", ""),
+    info("Swordfish", 38, "Swordfish", ""),
+    info("Hidden Triplet", 40, "Hidden Triplet", ""),
+    info(
+        "Skyscraper",
+        40,
+        "Turbot Fish",
+        "two strong links on parallel lines",
+    ),
+    info(
+        "2-String Kite",
+        41,
+        "Turbot Fish",
+        "strong links on a row and a column",
+    ),
+    info(
+        "2 Strong links",
+        41,
+        "Turbot Fish",
+        "a turbot fish with a strong link in a block",
+    ),
+    info("XY-Wing", 42, "XY-Wing", ""),
+    info("XYZ-Wing", 44, "XYZ-Wing", ""),
+    info("Naked Quad", 50, "Naked Quad", ""),
+    info("Jellyfish", 52, "Jellyfish", ""),
+    info("Hidden Quad", 54, "Hidden Quad", ""),
+];
+
+const fn info(
+    name: &'static str,
+    rating: u8,
+    producer: &'static str,
+    note: &'static str,
+) -> TechniqueInfo {
+    TechniqueInfo {
+        name,
+        rating,
+        producer,
+        note,
+    }
+}
+
+/// Every implemented technique with its base rating.
+pub fn techniques() -> &'static [TechniqueInfo] {
+    TECHNIQUES
+}
+
+/// Every instance of the technique named `name` (SE's name, e.g.
+/// `Naked Pair`; `Pointing` and `Claiming` share one finder, as do the
+/// direct ones) on a board, or `None` when no implemented technique has
+/// that name.
+pub fn find(name: &str, b: &Board) -> Option<Vec<Step>> {
+    let wanted = TECHNIQUES
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))?;
+    let producer = SE_ORDER.iter().find(|p| p.name == wanted.producer)?;
+    Some(
+        producer
+            .find_all(b)
+            .into_iter()
+            .filter(|s| s.technique == wanted.name)
+            .collect(),
+    )
+}

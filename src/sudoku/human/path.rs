@@ -1,0 +1,218 @@
+//! The path SE takes: [`hint`] (the next step), [`explain`] (every step to
+//! the solution or to where this engine gets stuck) and [`se_rate`] (ER,
+//! EP, ED, or an honest lower bound when the path leaves what is
+//! implemented).
+
+use std::fmt;
+
+use super::board::{Board, REGIONS};
+use super::{SE_ORDER, Step};
+use crate::sudoku::grid::{CELLS, Grid, InvalidGrid, cell_name};
+use crate::sudoku::solver;
+
+/// The first implemented technique in SE's order that applies, with its
+/// first instance, or `None` when none applies (or the board is solved).
+/// The step is [`Step::exact`] when no technique SE tries before it is
+/// missing here.
+pub fn hint(b: &Board) -> Option<Step> {
+    let mut exact = true;
+    for p in SE_ORDER {
+        if !p.implemented() {
+            exact &= !p.may_apply(b);
+            continue;
+        }
+        if let Some(mut s) = p.run(b, true).into_iter().next() {
+            s.exact &= exact;
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The names of the techniques SE would try that are not implemented.
+pub fn missing_names() -> String {
+    SE_ORDER
+        .iter()
+        .filter(|p| !p.implemented())
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every step from a position on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// True when the steps fill the grid.
+    pub solved: bool,
+    /// Why the steps stop short of the solution (`None` when solved).
+    pub stuck: Option<String>,
+    /// The position the steps reach.
+    pub reached: Board,
+}
+
+/// A cell with no candidate left, or a digit with no place left in a
+/// region, when the position has one (it then has no solution).
+pub fn contradiction(b: &Board) -> Option<String> {
+    for c in 0..CELLS {
+        if !b.is_filled(c) && b.cand(c) == 0 {
+            return Some(format!("{} has no candidate left", cell_name(c)));
+        }
+    }
+    for (r, cells) in REGIONS.iter().enumerate() {
+        let mut seen = 0u16;
+        let mut unknown = false;
+        for &c in cells {
+            let (c, v) = (c as usize, b.value(c as usize));
+            seen |= b.cand(c);
+            if v > 0 {
+                seen |= 1 << (v - 1);
+            }
+            unknown |= b.is_filled(c) && v == 0;
+        }
+        // With pencil marks the filled digits are not known.
+        if !unknown && seen != 0x1ff {
+            let d = (!seen & 0x1ff).trailing_zeros() + 1;
+            return Some(format!(
+                "{d} has no place left in {}",
+                super::region_name(r)
+            ));
+        }
+    }
+    None
+}
+
+/// Steps until the grid is solved or no implemented technique applies.
+pub fn explain(start: &Board) -> Explanation {
+    let mut b = *start;
+    let mut steps = Vec::new();
+    loop {
+        if b.is_solved() {
+            return Explanation {
+                steps,
+                solved: true,
+                stuck: None,
+                reached: b,
+            };
+        }
+        if let Some(why) = contradiction(&b) {
+            return Explanation {
+                steps,
+                solved: false,
+                stuck: Some(format!("the position has no solution: {why}")),
+                reached: b,
+            };
+        }
+        match hint(&b) {
+            Some(s) => {
+                s.apply(&mut b);
+                steps.push(s);
+            }
+            None => {
+                return Explanation {
+                    stuck: Some(format!(
+                        "stuck after {} steps: needs a technique not implemented yet (SE goes on with one of: {})",
+                        steps.len(),
+                        missing_names()
+                    )),
+                    steps,
+                    solved: false,
+                    reached: b,
+                };
+            }
+        }
+    }
+}
+
+/// SE's ER/EP/ED of a puzzle, as far as this engine can tell them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// ER: the hardest step of the path, in tenths; `None` unless the whole
+    /// path is SE's (every step exact) and solves the puzzle.
+    pub er: Option<u8>,
+    /// EP: the hardest step up to the first placement; `None` unless those
+    /// steps are all exact.
+    pub ep: Option<u8>,
+    /// ED: the first step's rating; `None` unless it is exact.
+    pub ed: Option<u8>,
+    /// The hardest step of the path's exact beginning: SE's ER is at least
+    /// this (equal to `er` when that is known).
+    pub er_at_least: u8,
+    /// Why `er` is not known (`None` when it is).
+    pub unknown: Option<String>,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+/// Why a grid gets no rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// The clues break the rules.
+    Invalid(InvalidGrid),
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions: SE rates puzzles with one.
+    Multiple,
+}
+
+impl fmt::Display for RateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RateError::Invalid(e) => write!(f, "{e}"),
+            RateError::NoSolution => f.write_str("the puzzle has no solution, so it has no rating"),
+            RateError::Multiple => {
+                f.write_str("the puzzle has two or more solutions; SE rates only puzzles with one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
+
+/// SE's rating of a puzzle with one solution (see [`Rating`] for what is
+/// known when the path uses a technique SE tries after one not
+/// implemented here).
+pub fn se_rate(g: &Grid) -> Result<Rating, RateError> {
+    let count = solver::count_solutions(g, 2).map_err(RateError::Invalid)?;
+    match count.solutions {
+        0 => return Err(RateError::NoSolution),
+        1 => {}
+        _ => return Err(RateError::Multiple),
+    }
+    Ok(rate_path(&explain(&Board::from_grid(g))))
+}
+
+/// ER/EP/ED of an explanation.
+pub fn rate_path(e: &Explanation) -> Rating {
+    let exact_len = e.steps.iter().take_while(|s| s.exact).count();
+    let prefix = &e.steps[..exact_len];
+    let er_at_least = prefix.iter().map(|s| s.rating).max().unwrap_or(0);
+    // A full grid takes no step: SE rates it 0/0/0.
+    let full = (e.solved && e.steps.is_empty()).then_some(0);
+    let ed = prefix.first().map(|s| s.rating).or(full);
+    let ep = prefix
+        .iter()
+        .position(|s| !s.placed.is_empty())
+        .map(|i| prefix[..=i].iter().map(|s| s.rating).max().unwrap_or(0))
+        .or(full);
+    let all_exact = exact_len == e.steps.len();
+    let unknown = if !all_exact {
+        let s = &e.steps[exact_len];
+        Some(format!(
+            "step {} ({}) comes after techniques not implemented here in SE's order, so SE may take another path from there",
+            exact_len + 1,
+            s.technique
+        ))
+    } else {
+        e.stuck.clone()
+    };
+    Rating {
+        er: unknown.is_none().then_some(er_at_least),
+        ep,
+        ed,
+        er_at_least,
+        unknown,
+        steps: e.steps.len(),
+    }
+}
