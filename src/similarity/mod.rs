@@ -13,7 +13,7 @@ pub mod keys;
 pub mod read;
 
 pub use canon::{
-    Canonicalizer, Transform, TransformError, XorShift, canon, canon_brute_force, equivalent,
+    Canonicalizer, Transform, TransformError, canon, canon_brute_force, equivalent,
 };
 pub use groups::{CanonGroup, Grouping, canon_groups};
 pub use keys::{
