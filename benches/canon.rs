@@ -28,9 +28,9 @@ use puzzlelab::monitor::Silent;
 use puzzlelab::similarity::canon_groups;
 
 use puzzlelab::similarity::{Canonicalizer, Transform, canon_brute_force};
+use puzzlelab::sudoku::Grid;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use puzzlelab::sudoku::Grid;
 
 fn main() {
     let Some(data) = data::data_dir() else {

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::sat::{Board, SudokuSat, Uniqueness};
+use puzzlelab::sat::{SudokuBoard, SudokuSat, Uniqueness};
 use puzzlelab::script::Limits;
 use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
@@ -17,13 +17,13 @@ use puzzlelab::sudoku::generate::{BatchEnd, Options, generate_many};
 
 use crate::common::{run_puzzlelab, scratch_dir};
 
-fn board(g: &Grid) -> Board {
-    Board::parse(&g.line()).unwrap()
+fn board(g: &Grid) -> SudokuBoard {
+    SudokuBoard::parse(&g.line()).unwrap()
 }
 
 /// Unique and minimal as the SAT solver sees it: one solution (equal to
 /// `solution`), and a second one as soon as any clue is gone.
-fn assert_minimal_by_sat(sat: &mut SudokuSat, g: &Grid, solution: &Board) {
+fn assert_minimal_by_sat(sat: &mut SudokuSat, g: &Grid, solution: &SudokuBoard) {
     match sat.unique(&board(g)).unwrap() {
         Uniqueness::Unique(s) => assert_eq!(&s, solution, "{}", g.line()),
         other => panic!("{} is not unique: {other:?}", g.line()),

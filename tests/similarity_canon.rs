@@ -5,9 +5,7 @@
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
-use puzzlelab::similarity::{
-    Transform, canon, canon_brute_force, canon_groups, equivalent,
-};
+use puzzlelab::similarity::{Transform, canon, canon_brute_force, canon_groups, equivalent};
 use puzzlelab::sudoku::Grid;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};

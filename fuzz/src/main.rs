@@ -146,7 +146,7 @@ fn region(b: &[u8]) -> String {
 
 fn shape(b: &[u8]) -> String {
     let t = text(b);
-    let a = shape_of(pentomino::Board::parse_shape(&t));
+    let a = shape_of(pentomino::BitBoard::parse_shape(&t));
     let c = shape_of(pentomino::CharBoard::parse(&t));
     let p = shape_of(polyomino::parse_shape(&t));
     format!("{a}|{c}|{p}")
@@ -227,7 +227,7 @@ fn packing(b: &[u8]) -> String {
 }
 
 fn sat_board(b: &[u8]) -> String {
-    let r = sat::Board::parse(&text(b));
+    let r = sat::SudokuBoard::parse(&text(b));
     if let Ok(board) = &r {
         let _ = sat::encode(board);
     }

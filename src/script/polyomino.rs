@@ -5,7 +5,7 @@
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::{Board, CharBoard};
+use crate::pentomino::{BitBoard, CharBoard};
 use crate::polyomino::{self, Options, Outcome, Piece, PolyError, Region, Stopped};
 use crate::script::error;
 
@@ -63,7 +63,7 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
             out.extend(polyomino::pieces_from_item(&text, i + 1).map_err(fail)?);
         } else if let Some(piece) = item.clone().try_cast::<Piece>() {
             out.push(piece);
-        } else if let Some(shape) = item.clone().try_cast::<Board>() {
+        } else if let Some(shape) = item.clone().try_cast::<BitBoard>() {
             let cells: Vec<polyomino::Cell> =
                 shape.cells().map(|(r, c)| (r as u16, c as u16)).collect();
             if cells.is_empty() {

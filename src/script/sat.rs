@@ -17,7 +17,7 @@ pub mod api {
     use crate::sudoku;
 
     /// A Sudoku board of side 4, 9, 16 or 25 (box side 2 to 5), 0 for empty.
-    pub type SudokuBoard = sat::Board;
+    pub type SudokuBoard = sat::SudokuBoard;
     /// A formula in CNF: a Sudoku encoding or a DIMACS file read back.
     pub type Cnf = sat::Cnf;
     /// A 9×9 Sudoku grid.

@@ -4,7 +4,7 @@
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::{Board, CharBoard};
+use crate::pentomino::{BitBoard, CharBoard};
 use crate::polyomino::{Packing, Region};
 use crate::script::error;
 use crate::sudoku::Grid;
@@ -41,7 +41,7 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
     } else if let Some(p) = value.clone().try_cast::<Packing>() {
         // Flat packings have one layer; a polycube packing shows its layers side by side.
         packing_layers(p.dims(), |l, r, c| p.at(l, r, c))
-    } else if let Some(b) = value.clone().try_cast::<Board>() {
+    } else if let Some(b) = value.clone().try_cast::<BitBoard>() {
         let (rows, cols) = b.size();
         let squares = (0..rows * cols)
             .map(|i| {
@@ -69,7 +69,7 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
         Layers::flat(rows, cols, squares)
     } else {
         return Err(error(format!(
-            "{what}: cannot draw a {}: give a Grid, Candidates, a Board, a CharBoard, a Region or a packing",
+            "{what}: cannot draw a {}: give a Grid, Candidates, a BitBoard, a CharBoard, a Region or a packing",
             match value.type_name() {
                 "i64" | "f64" => "number",
                 other => other.rsplit("::").next().unwrap_or(other),

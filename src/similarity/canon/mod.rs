@@ -41,15 +41,8 @@ pub use transform::{Transform, TransformError};
 
 use crate::sudoku::Grid;
 
-/// The six orders of three things, smallest first.
-const PERM3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+// Bands, stacks and the lines inside one are permuted by the shared table.
+use crate::permutations::PERMS_OF_3;
 
 /// Reusable work space for canonical forms (keeps allocations across calls).
 #[derive(Default)]

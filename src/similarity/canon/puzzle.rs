@@ -2,14 +2,14 @@
 //! built one row at a time from the states that tie for the smallest
 //! prefix (see the module above for the method).
 
-use super::{PERM3, Transform};
+use super::{PERMS_OF_3, Transform};
 use crate::sudoku::Grid;
 
 /// All six column orders of a stack slot.
 const ALL_ORDERS: u8 = 0b11_1111;
 
 /// `MINPAT[p][m]`: the smallest clue pattern (bit 2 - k for position k)
-/// that the column orders in `m` (bits over [`PERM3`]) give a stack whose
+/// that the column orders in `m` (bits over [`PERMS_OF_3`]) give a stack whose
 /// pattern is `p` (bit 2 - c for its column c).
 const MINPAT: [[u8; 64]; 8] = {
     let mut t = [[0u8; 64]; 8];
@@ -24,7 +24,7 @@ const MINPAT: [[u8; 64]; 8] = {
                     let mut q = 0u8;
                     let mut k = 0;
                     while k < 3 {
-                        if p & (4 >> PERM3[o][k]) != 0 {
+                        if p & (4 >> PERMS_OF_3[o][k]) != 0 {
                             q |= 4 >> k;
                         }
                         k += 1;
@@ -144,7 +144,7 @@ const LEAST: [[u8; 64]; 27] = {
             let mut o = 0;
             while o < 6 {
                 if m & (1 << o) != 0 {
-                    let p = PERM3[o];
+                    let p = PERMS_OF_3[o];
                     let x = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
                     if x < least {
                         least = x;
@@ -164,11 +164,11 @@ const LEAST: [[u8; 64]; 27] = {
     t
 };
 
-/// `SWAP01[s]`: the stack order [`PERM3`]`[s]` with its first two
+/// `SWAP01[s]`: the stack order [`PERMS_OF_3`]`[s]` with its first two
 /// slots exchanged.
 const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
 
-/// `SORTERS[m]`: the stack orders (bits over [`PERM3`]) putting the stacks
+/// `SORTERS[m]`: the stack orders (bits over [`PERMS_OF_3`]) putting the stacks
 /// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
 /// count, fewest first; of two orders differing only in two empty stacks
 /// in front, the first.
@@ -183,7 +183,7 @@ const SORTERS: [u8; 512] = {
         ];
         let mut o = 0;
         while o < 6 {
-            let sig = PERM3[o];
+            let sig = PERMS_OF_3[o];
             let sorted = n[sig[0]] <= n[sig[1]] && n[sig[1]] <= n[sig[2]];
             let twin = n[sig[0]] == 0 && n[sig[1]] == 0 && sig[0] > sig[1];
             if sorted && !twin {
@@ -201,7 +201,7 @@ const SORTERS: [u8; 512] = {
 struct State {
     /// 0: the grid as given, 1: transposed.
     t: u8,
-    /// Index into [`PERM3`]: slot `i` holds source stack `PERM3[sigma][i]`.
+    /// Index into [`PERMS_OF_3`]: slot `i` holds source stack `PERMS_OF_3[sigma][i]`.
     sigma: u8,
     /// Source rows used (bit per row).
     used: u16,
@@ -209,7 +209,7 @@ struct State {
     next: u8,
     /// Source rows chosen so far, in order.
     rows: [u8; 9],
-    /// Per stack slot: the column orders (bits over [`PERM3`]) still tying.
+    /// Per stack slot: the column orders (bits over [`PERMS_OF_3`]) still tying.
     ords: [u8; 3],
     /// Source digit → name (0: not named yet). Indexed by `value & 15`.
     map: [u8; 16],
@@ -364,7 +364,7 @@ impl PuzzleMinlex {
                 while sorters != 0 {
                     let sigma = sorters.trailing_zeros() as u8;
                     sorters &= sorters - 1;
-                    let sig = PERM3[sigma as usize];
+                    let sig = PERMS_OF_3[sigma as usize];
                     // Two empty stacks first: one state for both orders.
                     let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
                     let st = State {
@@ -412,11 +412,11 @@ impl PuzzleMinlex {
             self.cands.clear();
             for (i, st) in states.iter().enumerate() {
                 let t = st.t as usize;
-                let sig = PERM3[st.sigma as usize];
+                let sig = PERMS_OF_3[st.sigma as usize];
                 for r in candidates(depth, st.used, &st.rows) {
                     let mut len = pattern_len(&pat[t][r], sig, &st.ords);
                     if st.swap {
-                        let other = PERM3[SWAP01[st.sigma as usize] as usize];
+                        let other = PERMS_OF_3[SWAP01[st.sigma as usize] as usize];
                         len = len.min(pattern_len(&pat[t][r], other, &st.ords));
                     }
                     if len > least_len || dup(t, st.used, r) {
@@ -457,10 +457,10 @@ impl PuzzleMinlex {
         let Some(&st) = self.states.first() else {
             return Transform::IDENTITY;
         };
-        let sig = PERM3[st.sigma as usize];
+        let sig = PERMS_OF_3[st.sigma as usize];
         let mut cols = [0u8; 9];
         for slot in 0..3 {
-            let o = PERM3[st.ords[slot].trailing_zeros() as usize];
+            let o = PERMS_OF_3[st.ords[slot].trailing_zeros() as usize];
             for k in 0..3 {
                 cols[3 * slot + k] = (3 * sig[slot] + o[k]) as u8;
             }
@@ -526,7 +526,7 @@ impl PuzzleMinlex {
         mut p: Part,
         best: &mut u64,
     ) {
-        let sig = PERM3[p.sigma as usize];
+        let sig = PERMS_OF_3[p.sigma as usize];
         if p.swap && slot == 0 {
             let (a, b) = (3 * sig[0], 3 * sig[1]);
             if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
@@ -578,7 +578,7 @@ impl PuzzleMinlex {
                         + lt(k0, k2)
                         + lt(k1, k2);
                     let keep = LEAST[w][p.ords[slot] as usize];
-                    let o = PERM3[keep.trailing_zeros() as usize];
+                    let o = PERMS_OF_3[keep.trailing_zeros() as usize];
                     let k = [k0, k1, k2];
                     let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
                     p.ords[slot] = keep;
@@ -640,7 +640,7 @@ impl PuzzleMinlex {
         p: Part,
         best: &mut u64,
     ) {
-        let sig = PERM3[p.sigma as usize];
+        let sig = PERMS_OF_3[p.sigma as usize];
         let base = 3 * sig[slot];
         // The least orders grouped by the names they give: (digits named
         // in the row, in order; next name; the orders).
@@ -653,7 +653,7 @@ impl PuzzleMinlex {
             bits &= bits - 1;
             let mut q = p;
             let mut x = 0u32;
-            for &c in &PERM3[o] {
+            for &c in &PERMS_OF_3[o] {
                 let d = usize::from(v[base + c] & 15);
                 if d != 0 && q.map[d] == 0 {
                     q.name(d, st.next);

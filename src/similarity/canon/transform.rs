@@ -3,7 +3,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::PERM3;
+use super::PERMS_OF_3;
 use crate::sudoku::Grid;
 
 /// A symmetry of the Sudoku grid with a digit renaming. Applying it to `g`:
@@ -60,9 +60,9 @@ impl Transform {
         let mut t = Transform::IDENTITY;
         t.transposed = below(2) == 1;
         for lines in [&mut t.rows, &mut t.cols] {
-            let outer = PERM3[below(6)];
+            let outer = PERMS_OF_3[below(6)];
             for b in 0..3 {
-                let inner = PERM3[below(6)];
+                let inner = PERMS_OF_3[below(6)];
                 for k in 0..3 {
                     lines[3 * b + k] = (3 * outer[b] + inner[k]) as u8;
                 }
