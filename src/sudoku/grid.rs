@@ -259,6 +259,7 @@ impl Grid {
 /// digit in reading order that repeats in a row, column or box, as
 /// [`InvalidGrid::Repeated`] with its unit and both cells. `Grid::check`
 /// and `sat::DigitBoard::is_consistent` both ask it.
+#[inline]
 pub fn first_repeat(cells: &[u8], boxw: usize) -> Option<InvalidGrid> {
     const MAX_SIDE: usize = 25;
     let side = boxw * boxw;
