@@ -200,3 +200,113 @@ fn an_outside_program_is_waited_for_not_polled() {
     ));
     assert!(start.elapsed() < Duration::from_secs(5));
 }
+
+/// `decode` gives a Grid for a 9×9 model; `solves` takes it (and boards,
+/// either way round). The decoded solution is the peer solver's.
+#[test]
+fn solves_takes_the_grid_decode_gives() {
+    let mut s = session();
+    eval(&mut s, "let g = decode(sat_model(cnf(ym)));");
+    assert_eq!(eval(&mut s, "type_of(g)"), "Grid");
+    let peer = sudoku_peer::Sudoku::from_str_line(puzzlelab::sudoku::puzzles::YM)
+        .unwrap()
+        .solution()
+        .unwrap();
+    assert_eq!(eval(&mut s, "g.line()"), peer.to_str_line().to_string());
+    for (code, want) in [
+        ("solves(g, ym)", "true"),
+        ("g.solves(sudoku_board(ym))", "true"),
+        ("sudoku_board(g).solves(ym)", "true"),
+        ("sudoku_board(g).solves(sudoku_board(ym))", "true"),
+        // Not the solution of another puzzle, nor when a cell is emptied.
+        ("solves(g, clark)", "false"),
+        ("let h = g; h[80] = 0; solves(h, ym)", "false"),
+        ("solves(ym, ym)", "false"),
+    ] {
+        assert_eq!(eval(&mut s, code), want, "{code}");
+    }
+}
+
+/// How many digits an SVG draws bold (the givens).
+fn bold_digits(svg: &str) -> usize {
+    svg.matches("font-weight=\"bold\"").count()
+}
+
+/// `svg(free(ym), #{given: ym})` draws ym's clues as clues among the
+/// candidates: the same picture as ym drawn with those candidates.
+#[test]
+fn svg_of_candidates_draws_the_given_clues() {
+    let mut s = session();
+    let with_given = eval(&mut s, "svg(free(ym), #{given: ym})");
+    let ym_clues = puzzlelab::sudoku::puzzles::YM
+        .chars()
+        .filter(|c| c.is_ascii_digit() && *c != '0')
+        .count();
+    assert_eq!(bold_digits(&with_given), ym_clues);
+    assert_eq!(with_given, eval(&mut s, "svg(ym, #{candidates: free(ym)})"));
+    assert_eq!(bold_digits(&eval(&mut s, "svg(free(ym))")), 0);
+    // An option that would be dropped unseen is refused instead.
+    assert_eq!(
+        eval_err("svg(free(ym), #{candidates: true})"),
+        "svg: option candidates is for grids; Candidates are drawn as they are"
+    );
+    // The solution as `given`: ym's r1c1 is empty, the solution's is not.
+    let first = sudoku_peer::Sudoku::from_str_line(puzzlelab::sudoku::puzzles::YM)
+        .unwrap()
+        .solution()
+        .unwrap()
+        .to_str_line()
+        .chars()
+        .next()
+        .unwrap();
+    assert!(puzzlelab::sudoku::puzzles::YM.starts_with(['.', '0']));
+    assert_eq!(
+        eval_err("svg(ym, #{given: solve(ym)})"),
+        format!(
+            "svg: option given has {first} at r1c1, where the grid is empty: \
+             give the puzzle the grid was made from"
+        )
+    );
+}
+
+/// The help of every solver that returns a list shows how to meet an
+/// empty one, and its examples run as shown.
+#[test]
+fn list_solvers_show_the_empty_result_idiom() {
+    use puzzlelab::script::host::RecordingHost;
+    use std::rc::Rc;
+    for (name, examples) in [("solve_polyomino", 2), ("solve_polycube", 2), ("sudoku", 1)] {
+        let help = puzzlelab::script::help::describe(name).unwrap();
+        let codes: Vec<&str> = help
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("Example: `"))
+            .filter_map(|l| l.strip_suffix('`'))
+            .collect();
+        assert_eq!(codes.len(), examples, "{name}: {help}");
+        for code in codes {
+            assert!(
+                code.contains("if s.is_empty() { print(\"none\") }"),
+                "{code}"
+            );
+            let host = Rc::new(RecordingHost::default());
+            let mut s = Session::new(&Limits::default(), host.clone());
+            let _ = s
+                .eval(code)
+                .unwrap_or_else(|e| panic!("{code}: {}", e.message()));
+            let printed = host.printed().concat();
+            // Worked out apart: pentominoes cannot fill 2×30 (the X needs
+            // three rows), nor soma pieces a 1×3×9 box (six are solid).
+            let empty = code.contains("rect(2, 30)") || code.contains("cuboid(1, 3, 9)");
+            if empty {
+                assert_eq!(printed.trim(), "none", "{code}");
+            } else {
+                assert!(printed.lines().count() > 2, "{code}: {printed}");
+            }
+        }
+    }
+    // The bare index is Rhai's error; the idiom above avoids it.
+    assert!(
+        eval_err("solve_polyomino(rect(2, 30), \"pentominoes\")[0]")
+            .contains("Array index 0 out of bounds")
+    );
+}
