@@ -252,8 +252,7 @@ fn digit_names(row0: &[u8; 9], pi: &[u8; 9]) -> [u8; 10] {
 /// rows sorted, the smaller band first.
 fn other_bands(rows: &[[u8; 9]; 9], band0: u8, name: &[u8; 10], pi: &[u8; 9]) -> [SortedBand; 2] {
     let mut bands = [([[0u8; 9]; 3], [0u8; 3]); 2];
-    let mut k = 0;
-    for b in (0..3u8).filter(|&b| b != band0) {
+    for (k, b) in (0..3u8).filter(|&b| b != band0).enumerate() {
         let mut lines = [([0u8; 9], 0u8); 3];
         for (i, slot) in lines.iter_mut().enumerate() {
             let r = 3 * b + i as u8;
@@ -268,7 +267,6 @@ fn other_bands(rows: &[[u8; 9]; 9], band0: u8, name: &[u8; 10], pi: &[u8; 9]) ->
             [lines[0].0, lines[1].0, lines[2].0],
             [lines[0].1, lines[1].1, lines[2].1],
         );
-        k += 1;
     }
     if bands[1] < bands[0] {
         bands.swap(0, 1);

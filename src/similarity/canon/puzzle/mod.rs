@@ -44,14 +44,13 @@ impl RowTables {
             key: [[0u8; 9]; 2],
             same: [[0u16; 9]; 2],
         };
-        for t in 0..2 {
-            let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&src[t][r]));
-            for r in 0..9 {
-                let mask = clues[r];
+        for (t, rows) in src.iter().enumerate() {
+            let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
+            for (r, &mask) in clues.iter().enumerate() {
                 tables.pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
                 tables.key[t][r] = KEY[mask];
                 for q in r / 3 * 3..r {
-                    if clues[q] == mask && src[t][q] == src[t][r] {
+                    if clues[q] == mask && rows[q] == rows[r] {
                         tables.same[t][r] |= 1 << q;
                     }
                 }
