@@ -86,15 +86,19 @@ pub mod api {
         board.line()
     }
 
-    /// True when the board (or grid) is full, valid, and keeps every clue of
-    /// `puzzle` (a board or a grid): `solves(decode(model), ym)`.
+    /// True when this board or grid is a solution of `puzzle` (a board or grid).
+    ///
+    /// A solution is full, breaks no rule, and keeps every clue of `puzzle`:
+    /// `solves(decode(model), ym)`.
     #[rhai_fn(name = "solves", pure)]
     pub fn solves(board: &mut SudokuBoard, puzzle: SudokuBoard) -> bool {
         board.solves(&puzzle)
     }
 
-    /// True when the board (or grid) is full, valid, and keeps every clue of
-    /// `puzzle` (a board or a grid): `solves(decode(model), ym)`.
+    /// True when this board or grid is a solution of `puzzle` (a board or grid).
+    ///
+    /// A solution is full, breaks no rule, and keeps every clue of `puzzle`:
+    /// `solves(decode(model), ym)`.
     ///
     /// This form: a grid (what `decode` gives for 9×9) and a grid.
     #[rhai_fn(name = "solves", pure)]
@@ -102,8 +106,10 @@ pub mod api {
         SudokuBoard::from(&*g).solves(&SudokuBoard::from(&puzzle))
     }
 
-    /// True when the board (or grid) is full, valid, and keeps every clue of
-    /// `puzzle` (a board or a grid): `solves(decode(model), ym)`.
+    /// True when this board or grid is a solution of `puzzle` (a board or grid).
+    ///
+    /// A solution is full, breaks no rule, and keeps every clue of `puzzle`:
+    /// `solves(decode(model), ym)`.
     ///
     /// This form: a grid and a board.
     #[rhai_fn(name = "solves", pure)]
@@ -111,8 +117,10 @@ pub mod api {
         SudokuBoard::from(&*g).solves(&puzzle)
     }
 
-    /// True when the board (or grid) is full, valid, and keeps every clue of
-    /// `puzzle` (a board or a grid): `solves(decode(model), ym)`.
+    /// True when this board or grid is a solution of `puzzle` (a board or grid).
+    ///
+    /// A solution is full, breaks no rule, and keeps every clue of `puzzle`:
+    /// `solves(decode(model), ym)`.
     ///
     /// This form: a board and a grid.
     #[rhai_fn(name = "solves", pure)]
