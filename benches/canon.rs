@@ -27,8 +27,10 @@ use std::time::Instant;
 use puzzlelab::monitor::Silent;
 use puzzlelab::similarity::canon_groups;
 
-use puzzlelab::similarity::{Canonicalizer, Transform, XorShift, canon_brute_force};
+use puzzlelab::similarity::{Canonicalizer, Transform, canon_brute_force};
 use puzzlelab::sudoku::Grid;
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
 
 fn main() {
     let Some(data) = data::data_dir() else {
@@ -86,7 +88,7 @@ fn main() {
         .skip(1)
         .filter_map(|l| l.split(',').nth(1).and_then(|s| Grid::parse(s).ok()))
         .collect();
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     let moved: Vec<Grid> = grids
         .iter()
         .map(|g| Transform::random(&mut rng).apply(g))

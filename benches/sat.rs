@@ -12,7 +12,7 @@ mod data;
 use std::time::Instant;
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::sat::{self, Board};
+use puzzlelab::sat::{self, SudokuBoard};
 
 /// This thread's CPU time in seconds (Linux: /proc schedstat, in ns).
 fn thread_cpu() -> Option<f64> {
@@ -32,7 +32,7 @@ fn seconds(f: impl FnOnce()) -> f64 {
 /// emptied: the whole formula against the simplified one, interleaved.
 fn big_boards() {
     for (boxw, keep_of_5) in [(4, 3), (5, 3), (5, 2)] {
-        let Ok(full) = Board::pattern(boxw) else {
+        let Ok(full) = SudokuBoard::pattern(boxw) else {
             continue;
         };
         let puzzle = full.keep_cells(|i| (i * 7 + i / full.side()) % 5 < keep_of_5);
@@ -70,7 +70,10 @@ fn main() {
     };
     let path = dir.join("sudoku/magictour_top1465.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let puzzles: Vec<Board> = text.lines().filter_map(|l| Board::parse(l).ok()).collect();
+    let puzzles: Vec<SudokuBoard> = text
+        .lines()
+        .filter_map(|l| SudokuBoard::parse(l).ok())
+        .collect();
     if puzzles.is_empty() {
         println!("skipping: no puzzles in {}", path.display());
         return;
@@ -90,7 +93,7 @@ fn main() {
     );
 
     // The source's puzzle on its own, repeated.
-    if let Ok(ym) = Board::parse(puzzlelab::sudoku::puzzles::YM) {
+    if let Ok(ym) = SudokuBoard::parse(puzzlelab::sudoku::puzzles::YM) {
         let reps = 200;
         let t = Instant::now();
         for _ in 0..reps {

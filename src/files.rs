@@ -371,54 +371,35 @@ pub fn write_atomic(
 }
 
 /// An advisory lock between puzzlelab processes on one file (`labs.json`):
-/// a `NAME.lock` file created exclusively beside it, removed on drop. A lock
-/// older than [`Lock::STALE`] is taken to be left by a process that died.
+/// the operating system's lock (`File::lock`, flock on Unix) on a
+/// `NAME.lock` file beside it, held while this value lives. The system
+/// drops the lock when its holder exits, however it exits, so there is no
+/// staleness to guess; the file itself stays (removing it while another
+/// process waits on it would let a third lock a new file).
 pub struct Lock {
-    path: PathBuf,
+    _file: std::fs::File,
 }
 
 impl Lock {
-    /// Age after which a lock file is ignored.
-    pub const STALE: std::time::Duration = std::time::Duration::from_secs(10);
-
-    /// Waits (up to two seconds) for the lock on `file`; `None` if it stays
-    /// taken, so a caller can go on without it rather than hang.
-    pub fn acquire(file: &Path) -> Option<Lock> {
+    /// The lock file's path for `file`: `NAME.lock` beside it.
+    pub fn path_for(file: &Path) -> PathBuf {
         let mut name = file.as_os_str().to_owned();
         name.push(".lock");
-        let path = PathBuf::from(name);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
-        loop {
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(_) => return Some(Lock { path }),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let stale = std::fs::metadata(&path)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.elapsed().ok())
-                        .is_some_and(|age| age > Lock::STALE);
-                    if stale {
-                        let _ = std::fs::remove_file(&path);
-                        continue;
-                    }
-                }
-                Err(_) => return None,
-            }
-            if std::time::Instant::now() > deadline {
-                return None;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        PathBuf::from(name)
     }
-}
 
-impl Drop for Lock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+    /// Waits for the lock on `file` (holders keep it for one read and
+    /// write); `None` when the lock file cannot be opened or the file
+    /// system has no locks, so a caller can go on without it.
+    pub fn acquire(file: &Path) -> Option<Lock> {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(Lock::path_for(file))
+            .ok()?;
+        file.lock().ok()?;
+        Some(Lock { _file: file })
     }
 }
 
@@ -442,11 +423,22 @@ mod tests {
     fn a_lock_is_exclusive_until_dropped() {
         let d = scratch();
         let f = d.path().join("labs.json");
+        // A lock file left by a process that died holds no lock.
+        std::fs::write(Lock::path_for(&f), "").unwrap();
         let a = Lock::acquire(&f).unwrap();
-        let t = std::time::Instant::now();
-        assert!(Lock::acquire(&f).is_none());
-        assert!(t.elapsed() >= std::time::Duration::from_secs(2));
+        // Another open file description (as another process has) is refused
+        // while `a` lives, and gets the lock once it is dropped.
+        let other = std::fs::File::options()
+            .write(true)
+            .open(d.path().join("labs.json.lock"))
+            .unwrap();
+        assert!(matches!(
+            other.try_lock(),
+            Err(std::fs::TryLockError::WouldBlock)
+        ));
         drop(a);
+        other.try_lock().unwrap();
+        other.unlock().unwrap();
         assert!(Lock::acquire(&f).is_some());
     }
 

@@ -13,6 +13,7 @@
 pub mod files;
 pub mod memory;
 pub mod monitor;
+pub mod permutations;
 pub mod process;
 pub mod reading;
 

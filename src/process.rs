@@ -14,6 +14,7 @@
 use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::monitor::Monitor;
@@ -40,10 +41,14 @@ pub enum ProcessError {
     Cancelled,
 }
 
+/// How often the monitor is asked while the program runs. The program's
+/// end is not polled for: a thread waits for it and wakes the wait at once.
+pub const STOP_CHECK: Duration = Duration::from_millis(10);
+
 /// Run `program` with `args` and no input, keeping at most `cap` bytes of
 /// each output stream (the rest is read and dropped, so the program never
-/// blocks on a full pipe); poll `monitor` while it runs and kill the
-/// program when asked to stop.
+/// blocks on a full pipe); ask `monitor` every [`STOP_CHECK`] while it runs
+/// and kill the program when asked to stop.
 pub fn run(
     program: &str,
     args: &[String],
@@ -69,7 +74,7 @@ pub fn run(
             // Dropping the group kills it.
             return Err(ProcessError::Cancelled);
         }
-        std::thread::sleep(Duration::from_micros(200));
+        group.wait_for_exit(STOP_CHECK);
     };
     drop(group);
     let collect = |reader: Option<std::thread::JoinHandle<String>>| {
@@ -116,6 +121,8 @@ struct Group {
     child: Child,
     /// The exit status once reaped.
     status: Option<ExitStatus>,
+    /// A message (or a hang-up) once the program has ended, not yet reaped.
+    exited: Option<Receiver<()>>,
 }
 
 impl Group {
@@ -128,10 +135,24 @@ impl Group {
         let child = command.spawn()?;
         // The group's id is the program's id (process_group(0)).
         groups().push(child.id());
+        let exited = exit_waiter(child.id());
         Ok(Group {
             child,
             status: None,
+            exited,
         })
+    }
+
+    /// Waits up to `most` for the program to end (at once when it has).
+    fn wait_for_exit(&self, most: Duration) {
+        match &self.exited {
+            Some(exited) => match exited.recv_timeout(most) {
+                Ok(()) | Err(RecvTimeoutError::Timeout) => {}
+                // Said already: `finished` sees the end; never spin.
+                Err(RecvTimeoutError::Disconnected) => std::thread::sleep(most),
+            },
+            None => std::thread::sleep(most),
+        }
     }
 
     /// The program's exit status once it has ended; then the rest of its
@@ -145,7 +166,13 @@ impl Group {
             let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
             match waitid(Id::Pid(pid), flags) {
                 Ok(WaitStatus::StillAlive) => return Ok(None),
-                Ok(_) => kill_group(self.child.id()),
+                Ok(_) => {
+                    kill_group(self.child.id());
+                    // The waiter sees the end too before the id is freed.
+                    if let Some(exited) = self.exited.take() {
+                        let _ = exited.recv();
+                    }
+                }
                 Err(e) => return Err(e.into()),
             }
         }
@@ -161,6 +188,11 @@ impl Drop for Group {
         if self.status.is_none() {
             kill_group(id);
             let _ = self.child.kill();
+            // Reaped only after the waiter has seen the end, so it never
+            // waits on an id the system has handed to another process.
+            if let Some(exited) = self.exited.take() {
+                let _ = exited.recv();
+            }
             let _ = self.child.wait();
         }
         let mut list = groups();
@@ -168,6 +200,32 @@ impl Drop for Group {
             list.swap_remove(i);
         }
     }
+}
+
+/// A thread that waits (without reaping: `WNOWAIT`) for process `pid` to
+/// end and then says so once; the channel hangs up when it has.
+#[cfg(unix)]
+fn exit_waiter(pid: u32) -> Option<Receiver<()>> {
+    use nix::errno::Errno;
+    use nix::sys::wait::{Id, WaitPidFlag, waitid};
+    let (tell, exited) = std::sync::mpsc::sync_channel(1);
+    let pid = nix::unistd::Pid::from_raw(pid as i32);
+    std::thread::Builder::new()
+        .name("process-exit".into())
+        .spawn(move || {
+            while let Err(Errno::EINTR) =
+                waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+            {}
+            let _ = tell.send(());
+        })
+        .ok()?;
+    Some(exited)
+}
+
+/// Without `waitid`, the program's end is looked for every [`STOP_CHECK`].
+#[cfg(not(unix))]
+fn exit_waiter(_pid: u32) -> Option<Receiver<()>> {
+    None
 }
 
 /// Read `pipe` to its end on a thread; keep its first `cap` bytes as text.

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::sat::{Board, SudokuSat, Uniqueness};
+use puzzlelab::sat::{SudokuBoard, SudokuSat, Uniqueness};
 use puzzlelab::script::Limits;
 use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
@@ -17,13 +17,13 @@ use puzzlelab::sudoku::generate::{BatchEnd, Options, generate_many};
 
 use crate::common::{run_puzzlelab, scratch_dir};
 
-fn board(g: &Grid) -> Board {
-    Board::parse(&g.line()).unwrap()
+fn board(g: &Grid) -> SudokuBoard {
+    SudokuBoard::parse(&g.line()).unwrap()
 }
 
 /// Unique and minimal as the SAT solver sees it: one solution (equal to
 /// `solution`), and a second one as soon as any clue is gone.
-fn assert_minimal_by_sat(sat: &mut SudokuSat, g: &Grid, solution: &Board) {
+fn assert_minimal_by_sat(sat: &mut SudokuSat, g: &Grid, solution: &SudokuBoard) {
     match sat.unique(&board(g)).unwrap() {
         Uniqueness::Unique(s) => assert_eq!(&s, solution, "{}", g.line()),
         other => panic!("{} is not unique: {other:?}", g.line()),
@@ -296,7 +296,7 @@ fn messages_say_what_was_wrong() {
     );
     assert_eq!(
         eval_err("generate(#{clues: 17, tries: 3, seed: 1})"),
-        "generate: no puzzle with at most 17 clues (the fewest had 23) in 3 tries; \
+        "generate: no puzzle with at most 17 clues (the fewest had 24) in 3 tries; \
          allow more tries or ask for less"
     );
     assert_eq!(
@@ -340,7 +340,7 @@ fn messages_say_what_was_wrong() {
         b"",
     );
     let why = "puzzle 1 of 2 could not be made: no puzzle with at most 20 clues (the fewest \
-               had 23) in 5 tries; allow more tries or ask for less";
+               had 24) in 5 tries; allow more tries or ask for less";
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, format!("# {why}\n"));
     assert_eq!(run.stderr, format!("puzzlelab generate: {why}\n"));

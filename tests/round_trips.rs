@@ -4,7 +4,7 @@
 //! reproduces the move; every value `svg` accepts draws a well-formed
 //! picture. Puzzle files are covered in `trust_readers`.
 //!
-//! The moves are drawn by proptest (not by the library's `XorShift`
+//! The moves are drawn by proptest (not by the library's seeded ChaCha8
 //! generator) and applied by `moved` below, written from the documented
 //! meaning of a transformation, so a wrong `Transform::apply` is caught too.
 

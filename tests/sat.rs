@@ -322,7 +322,7 @@ fn large_boards_solve() {
     assert_eq!(text(&mut s, "sat_solve(p16).solves(p16)"), "true");
     assert_eq!(text(&mut s, "cnf(p16).vars"), "4096");
     // 25×25 in the number notation, some cells emptied by a skewed pattern.
-    let full = puzzlelab::sat::Board::pattern(5).unwrap();
+    let full = puzzlelab::sat::SudokuBoard::pattern(5).unwrap();
     let puzzle = full.keep_cells(|i| (i * 7 + i / 25) % 5 < 3);
     let numbers: String = puzzle
         .cells()

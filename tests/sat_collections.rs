@@ -4,23 +4,23 @@
 //! solutions each) never unique, as the native solver agrees.
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::sat::{self, Board, Uniqueness};
+use puzzlelab::sat::{self, SudokuBoard, Uniqueness};
 use puzzlelab::sudoku::solver as native;
 
-fn puzzles(file: &str) -> Option<Vec<Board>> {
+fn puzzles(file: &str) -> Option<Vec<SudokuBoard>> {
     let dir = crate::common::data_or_skip(module_path!())?;
     let text = std::fs::read_to_string(dir.join("sudoku").join(file))
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     Some(
         text.lines()
             .filter(|l| !l.trim().is_empty())
-            .map(|l| Board::parse(l).unwrap_or_else(|e| panic!("{file}: {e}")))
+            .map(|l| SudokuBoard::parse(l).unwrap_or_else(|e| panic!("{file}: {e}")))
             .collect(),
     )
 }
 
 /// The independent peer: the `sudoku` crate's unique solution.
-fn peer_solution(p: &Board) -> Option<Vec<u8>> {
+fn peer_solution(p: &SudokuBoard) -> Option<Vec<u8>> {
     let s = sudoku_peer::Sudoku::from_bytes_slice(p.cells()).ok()?;
     Some(s.solution()?.to_bytes().to_vec())
 }

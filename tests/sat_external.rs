@@ -7,7 +7,7 @@
 use std::process::Command;
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::sat::{self, Answer, Board};
+use puzzlelab::sat::{self, Answer, SudokuBoard};
 use puzzlelab::sudoku::puzzles;
 
 use crate::common::tools::{Tool, have};
@@ -48,7 +48,7 @@ fn strict_solvers_accept_the_file_and_agree() {
             continue;
         }
         for (name, text) in puzzles::ALL {
-            let board = Board::parse(text).unwrap();
+            let board = SudokuBoard::parse(text).unwrap();
             let path = temp(&format!("{name}.cnf"));
             sat::write_dimacs_file(&sat::encode(&board), path.to_str().unwrap()).unwrap();
             let (code, stdout) = run(solver, args, &path);
@@ -71,7 +71,7 @@ fn strict_solvers_accept_the_file_and_agree() {
 #[test]
 fn strict_solvers_reject_what_the_seed_wrote() {
     // Without the `p cnf` header (as the source wrote it) a strict solver refuses.
-    let board = Board::parse(puzzles::YM).unwrap();
+    let board = SudokuBoard::parse(puzzles::YM).unwrap();
     let text = sat::to_dimacs(&sat::encode(&board));
     let headless: String = text
         .lines()
@@ -95,7 +95,7 @@ fn strict_solvers_reject_what_the_seed_wrote() {
 
 #[test]
 fn the_solver_option_runs_them() {
-    let board = Board::parse(puzzles::SU21_99).unwrap();
+    let board = SudokuBoard::parse(puzzles::SU21_99).unwrap();
     let ours = sat::solve(&board, &Silent).unwrap().unwrap();
     for command in ["picosat", "cadical", "cadical -q {cnf}"] {
         let program = command.split(' ').next().unwrap();
@@ -135,7 +135,7 @@ fn fake_minisat(name: &str, result: &str, code: i32) -> crate::common::Scratch {
 #[cfg(unix)]
 #[test]
 fn a_result_file_is_read_when_the_command_names_one() {
-    let full = Board::pattern(2).unwrap();
+    let full = SudokuBoard::pattern(2).unwrap();
     let puzzle = full.keep_cells(|i| i % 2 == 0);
     let model: Vec<String> = sat::encode::clue_vars(&full)
         .iter()

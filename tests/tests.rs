@@ -48,3 +48,4 @@ mod trust_labs;
 mod trust_memory;
 mod trust_readers;
 mod trust_writes;
+mod twins;

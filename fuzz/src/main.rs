@@ -146,7 +146,7 @@ fn region(b: &[u8]) -> String {
 
 fn shape(b: &[u8]) -> String {
     let t = text(b);
-    let a = shape_of(pentomino::Board::parse_shape(&t));
+    let a = shape_of(pentomino::BitBoard::parse_shape(&t));
     let c = shape_of(pentomino::CharBoard::parse(&t));
     let p = shape_of(polyomino::parse_shape(&t));
     format!("{a}|{c}|{p}")
@@ -177,7 +177,7 @@ fn canon(b: &[u8]) -> String {
     let seed = b.iter().fold(0x51u64, |h, &x| {
         h.wrapping_mul(31).wrapping_add(u64::from(x))
     });
-    let moved = similarity::Transform::random(&mut similarity::XorShift(seed | 1)).apply(&g);
+    let moved = similarity::Transform::random(&mut Rng::seeded(seed).0).apply(&g);
     assert_eq!(c.canon(&moved), form, "a moved copy has another form");
     let clues = form.cells().iter().filter(|&&v| v != 0).count();
     format!("{clues}")
@@ -227,7 +227,7 @@ fn packing(b: &[u8]) -> String {
 }
 
 fn sat_board(b: &[u8]) -> String {
-    let r = sat::Board::parse(&text(b));
+    let r = sat::SudokuBoard::parse(&text(b));
     if let Ok(board) = &r {
         let _ = sat::encode(board);
     }
@@ -310,21 +310,23 @@ fn seeds(repo: &Path, folders: &[&str]) -> Vec<Vec<u8>> {
     out
 }
 
-/// xorshift64*: deterministic and fast enough.
-struct Rng(u64);
+/// The library's one random generator (seeded ChaCha8 from `rand`), with
+/// the two draws the mutator needs.
+struct Rng(rand::rngs::ChaCha8Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    fn seeded(seed: u64) -> Rng {
+        Rng(rand::SeedableRng::seed_from_u64(seed))
     }
+    fn next(&mut self) -> u64 {
+        rand::Rng::next_u64(&mut self.0)
+    }
+    /// A number in `0..n`; 0 when `n` is 0 (an empty input or corpus).
     fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            rand::RngExt::random_range(&mut self.0, 0..n as u64) as usize
         }
     }
 }
@@ -489,7 +491,7 @@ fn main() {
         }
     }));
     let mut seen: HashSet<String> = HashSet::new();
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::seeded(seed);
     let (mut runs, mut panics, mut slow) = (0u64, 0u64, 0u64);
     let mut panic_messages: HashSet<String> = HashSet::new();
     let start = Instant::now();

@@ -1,6 +1,6 @@
 //! The 0/1 board: a rectangle of cells, each filled or empty, stored as one
 //! bitmask per row (bit `c` is column `c`). A piece is the same thing at its
-//! bounding-box size, so [`Shape`] is just another name for [`Board`] — as in
+//! bounding-box size, so [`Shape`] is just another name for [`BitBoard`] — as in
 //! the J program, where both are 0/1 arrays.
 //!
 //! Here live the source's array primitives: the eight transforms t0..t7,
@@ -13,24 +13,25 @@ use super::PentominoError;
 /// Largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 32;
 
-/// A 0/1 board of up to [`MAX_SIDE`]×[`MAX_SIDE`] cells.
+/// A 0/1 board of up to [`MAX_SIDE`]×[`MAX_SIDE`] cells, one bitmask per
+/// row (scripts call it `Board`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct BitBoard {
     rows: u8,
     cols: u8,
     bits: [u32; MAX_SIDE],
 }
 
 /// A piece shape: a board the size of the piece's bounding box.
-pub type Shape = Board;
+pub type Shape = BitBoard;
 
-impl Board {
+impl BitBoard {
     /// An empty board of `rows`×`cols` cells.
-    pub fn new(rows: usize, cols: usize) -> Result<Board, PentominoError> {
+    pub fn new(rows: usize, cols: usize) -> Result<BitBoard, PentominoError> {
         if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(PentominoError::BadSize { rows, cols });
         }
-        Ok(Board {
+        Ok(BitBoard {
             rows: rows as u8,
             cols: cols as u8,
             bits: [0; MAX_SIDE],
@@ -39,8 +40,8 @@ impl Board {
 
     /// An empty board for a size already known to be valid (a `CharBoard`'s);
     /// out-of-range sides are clamped rather than refused.
-    pub(crate) fn blank(rows: usize, cols: usize) -> Board {
-        Board {
+    pub(crate) fn blank(rows: usize, cols: usize) -> BitBoard {
+        BitBoard {
             rows: rows.clamp(1, MAX_SIDE) as u8,
             cols: cols.clamp(1, MAX_SIDE) as u8,
             bits: [0; MAX_SIDE],
@@ -49,8 +50,8 @@ impl Board {
 
     /// A board from row bitmasks (bit `c` = column `c`); bits beyond `cols`
     /// are dropped.
-    pub fn from_rows(cols: usize, rows: &[u32]) -> Result<Board, PentominoError> {
-        let mut b = Board::new(rows.len(), cols)?;
+    pub fn from_rows(cols: usize, rows: &[u32]) -> Result<BitBoard, PentominoError> {
+        let mut b = BitBoard::new(rows.len(), cols)?;
         for (r, &bits) in rows.iter().enumerate() {
             b.bits[r] = bits & b.mask();
         }
@@ -60,8 +61,12 @@ impl Board {
     /// A board from `rows`×`cols` values in row-major order, nonzero = filled
     /// (J's `rows cols $ values`; extra values are ignored, as J's `$` takes
     /// only what it needs, and missing ones repeat from the start).
-    pub fn from_values(rows: usize, cols: usize, values: &[u8]) -> Result<Board, PentominoError> {
-        let mut b = Board::new(rows, cols)?;
+    pub fn from_values(
+        rows: usize,
+        cols: usize,
+        values: &[u8],
+    ) -> Result<BitBoard, PentominoError> {
+        let mut b = BitBoard::new(rows, cols)?;
         if values.is_empty() {
             return Ok(b);
         }
@@ -79,13 +84,13 @@ impl Board {
     /// `/` also ends a row. `.` and `0` are empty, any other visible
     /// character is filled; spaces and tabs only separate (so J's
     /// `1 1 0 0 0` works). Blank lines are skipped.
-    pub fn parse(text: &str) -> Result<Board, PentominoError> {
-        Board::parse_drawing(text, false)
+    pub fn parse(text: &str) -> Result<BitBoard, PentominoError> {
+        BitBoard::parse_drawing(text, false)
     }
 
-    /// [`Board::parse`]; with `blank_rows`, a blank line between two rows
+    /// [`BitBoard::parse`]; with `blank_rows`, a blank line between two rows
     /// is a row with no cells (a shape's gap), not nothing.
-    fn parse_drawing(text: &str, blank_rows: bool) -> Result<Board, PentominoError> {
+    fn parse_drawing(text: &str, blank_rows: bool) -> Result<BitBoard, PentominoError> {
         let drawn = drawing_rows(text)?;
         if blank_rows
             && let (Some((first, cells)), Some((last, _))) = (drawn.first(), drawn.last())
@@ -117,14 +122,14 @@ impl Board {
             rows.push(bits);
         }
         let cols = drawn.first().map_or(0, |(_, cells)| cells.len());
-        Board::from_rows(cols, &rows)
+        BitBoard::from_rows(cols, &rows)
     }
 
-    /// Parse a piece shape: like [`Board::parse`] (but a blank line between
+    /// Parse a piece shape: like [`BitBoard::parse`] (but a blank line between
     /// rows is an empty row), then trimmed to the bounding box of its filled
     /// cells, which must be one edge-connected piece.
     pub fn parse_shape(text: &str) -> Result<Shape, PentominoError> {
-        let b = Board::parse_drawing(text, true).map_err(|e| match e {
+        let b = BitBoard::parse_drawing(text, true).map_err(|e| match e {
             PentominoError::BadSize { rows: 0, .. } | PentominoError::BadSize { cols: 0, .. } => {
                 PentominoError::EmptyShape
             }
@@ -205,7 +210,7 @@ impl Board {
     }
 
     /// The union of two boards of the same size.
-    pub fn union(&self, other: &Board) -> Result<Board, PentominoError> {
+    pub fn union(&self, other: &BitBoard) -> Result<BitBoard, PentominoError> {
         self.same_size("union", other)?;
         let mut b = *self;
         for r in 0..self.rows() {
@@ -215,11 +220,11 @@ impl Board {
     }
 
     /// True when the boards (same size) share a filled cell.
-    pub fn overlaps(&self, other: &Board) -> bool {
+    pub fn overlaps(&self, other: &BitBoard) -> bool {
         (0..self.rows().min(other.rows())).any(|r| self.bits[r] & other.bits[r] != 0)
     }
 
-    fn same_size(&self, op: &'static str, other: &Board) -> Result<(), PentominoError> {
+    fn same_size(&self, op: &'static str, other: &BitBoard) -> Result<(), PentominoError> {
         if self.size() == other.size() {
             Ok(())
         } else {
@@ -233,21 +238,21 @@ impl Board {
 
     /// The smallest board holding every filled cell (its bounding box);
     /// `None` when nothing is filled.
-    pub fn trimmed(&self) -> Option<Board> {
+    pub fn trimmed(&self) -> Option<BitBoard> {
         let used: Vec<usize> = (0..self.rows()).filter(|&r| self.bits[r] != 0).collect();
         let (&top, &bottom) = (used.first()?, used.last()?);
         let all = self.row_bits().iter().fold(0u32, |a, &r| a | r);
         let left = all.trailing_zeros() as usize;
         let right = 31 - all.leading_zeros() as usize;
         let rows: Vec<u32> = (top..=bottom).map(|r| self.bits[r] >> left).collect();
-        Board::from_rows(right - left + 1, &rows).ok()
+        BitBoard::from_rows(right - left + 1, &rows).ok()
     }
 
     fn check_connected(&self) -> Result<(), PentominoError> {
         let Some(first) = self.cells().next() else {
             return Err(PentominoError::EmptyShape);
         };
-        let mut seen = Board {
+        let mut seen = BitBoard {
             bits: [0; MAX_SIDE],
             ..*self
         };
@@ -274,8 +279,8 @@ impl Board {
     }
 
     /// Transpose (J `|:`): rows become columns.
-    pub fn transpose(&self) -> Board {
-        let mut b = Board {
+    pub fn transpose(&self) -> BitBoard {
+        let mut b = BitBoard {
             rows: self.cols,
             cols: self.rows,
             bits: [0; MAX_SIDE],
@@ -287,7 +292,7 @@ impl Board {
     }
 
     /// Reverse each row (J `|."1`): a left-right mirror.
-    pub fn reverse_cols(&self) -> Board {
+    pub fn reverse_cols(&self) -> BitBoard {
         let mut b = *self;
         let drop = 32 - self.cols();
         for r in 0..self.rows() {
@@ -297,7 +302,7 @@ impl Board {
     }
 
     /// Reverse the order of the rows (J `|.`): an up-down mirror.
-    pub fn reverse_rows(&self) -> Board {
+    pub fn reverse_rows(&self) -> BitBoard {
         let mut b = *self;
         b.bits[..self.rows()].reverse();
         b
@@ -306,7 +311,7 @@ impl Board {
     /// Transform `k` (0..=7) of the source, in its order: identity; 90° right;
     /// 180°; 270° right; mirror; mirror∘90; mirror∘180; mirror∘270.
     /// Out-of-range `k` counts modulo 8.
-    pub fn transform(&self, k: usize) -> Board {
+    pub fn transform(&self, k: usize) -> BitBoard {
         match k % 8 {
             0 => *self,
             1 => self.transpose().reverse_cols(), // |."1 @ |:
@@ -321,8 +326,8 @@ impl Board {
 
     /// The source's `pen`: the distinct results of t0..t7, first occurrence
     /// kept, in transform order.
-    pub fn orientations(&self) -> Vec<Board> {
-        let mut out: Vec<Board> = Vec::with_capacity(8);
+    pub fn orientations(&self) -> Vec<BitBoard> {
+        let mut out: Vec<BitBoard> = Vec::with_capacity(8);
         for k in 0..8 {
             let t = self.transform(k);
             if !out.contains(&t) {
@@ -334,7 +339,7 @@ impl Board {
 
     /// This board placed at the top-left of an empty `rows`×`cols` board
     /// (J's `(rows, cols) {.` on a shape that fits).
-    pub fn placed_in(&self, rows: usize, cols: usize) -> Result<Board, PentominoError> {
+    pub fn placed_in(&self, rows: usize, cols: usize) -> Result<BitBoard, PentominoError> {
         if self.rows() > rows || self.cols() > cols {
             return Err(PentominoError::DoesNotFit {
                 rows: self.rows(),
@@ -342,7 +347,7 @@ impl Board {
                 frame: (rows, cols),
             });
         }
-        let mut b = Board::new(rows, cols)?;
+        let mut b = BitBoard::new(rows, cols)?;
         b.bits[..self.rows()].copy_from_slice(self.row_bits());
         Ok(b)
     }
@@ -350,8 +355,8 @@ impl Board {
     /// The source's `x y shift`: move right by `x` and down by `y` (negative:
     /// left / up). Vacated cells are 0; cells pushed past an edge are
     /// dropped; nothing wraps.
-    pub fn shift(&self, x: i64, y: i64) -> Board {
-        let mut b = Board {
+    pub fn shift(&self, x: i64, y: i64) -> BitBoard {
+        let mut b = BitBoard {
             bits: [0; MAX_SIDE],
             ..*self
         };
@@ -380,7 +385,7 @@ impl Board {
     /// inner. For a pattern at the top-left (as `p_data` gives) this is
     /// exactly the J loop's list; a pattern elsewhere is first moved to the
     /// top-left, so the list is always complete.
-    pub fn members(&self) -> Result<Vec<Board>, PentominoError> {
+    pub fn members(&self) -> Result<Vec<BitBoard>, PentominoError> {
         let shape = self.trimmed().ok_or(PentominoError::EmptyBoard)?;
         let origin = shape.placed_in(self.rows(), self.cols())?;
         let mut out =
@@ -396,8 +401,8 @@ impl Board {
     /// The source's `contact`: 0 when the boards overlap, else the number of
     /// horizontally adjacent cell pairs with one cell in each. The J code
     /// compares neighbours along rows only, so pieces touching only above
-    /// or below count 0 here; see [`Board::touch`] for the full count.
-    pub fn contact(&self, other: &Board) -> Result<usize, PentominoError> {
+    /// or below count 0 here; see [`BitBoard::touch`] for the full count.
+    pub fn contact(&self, other: &BitBoard) -> Result<usize, PentominoError> {
         self.same_size("contact", other)?;
         if self.overlaps(other) {
             return Ok(0);
@@ -413,7 +418,7 @@ impl Board {
     /// Clean variant of `contact`: 0 on overlap, else the number of cell
     /// pairs sharing an edge in any of the four directions with one cell in
     /// each board.
-    pub fn touch(&self, other: &Board) -> Result<usize, PentominoError> {
+    pub fn touch(&self, other: &BitBoard) -> Result<usize, PentominoError> {
         let across = self.contact(other)?;
         if across == 0 && self.overlaps(other) {
             return Ok(0);
@@ -429,12 +434,12 @@ impl Board {
     }
 
     /// The source's `tcontact`: for each board, whether `contact` ≥ 1.
-    pub fn tcontact(&self, boards: &[Board]) -> Result<Vec<bool>, PentominoError> {
+    pub fn tcontact(&self, boards: &[BitBoard]) -> Result<Vec<bool>, PentominoError> {
         boards.iter().map(|b| Ok(self.contact(b)? >= 1)).collect()
     }
 
     /// Rows as text with `/` between them, `1` filled and `0` empty (the
-    /// compact form `Board::parse` reads back).
+    /// compact form `BitBoard::parse` reads back).
     pub fn compact(&self) -> String {
         (0..self.rows())
             .map(|r| {
@@ -459,14 +464,14 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for BitBoard {
     /// J style: rows of `0`/`1` separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.lines().join("\n"))
     }
 }
 
-impl fmt::Debug for Board {
+impl fmt::Debug for BitBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "board({:?})", self.compact())
     }
@@ -476,7 +481,7 @@ impl fmt::Debug for Board {
 /// (1-based column, character).
 pub(crate) type DrawnRow = (usize, Vec<(usize, char)>);
 
-/// The rows of a text drawing, as [`Board::parse`] and
+/// The rows of a text drawing, as [`BitBoard::parse`] and
 /// [`CharBoard::parse`](super::CharBoard::parse) read them: one line per
 /// row, `/` also ends a row, spaces and tabs only separate, blank lines are
 /// skipped; every row must have as many cells as the first.
@@ -510,8 +515,8 @@ pub(crate) fn drawing_rows(text: &str) -> Result<Vec<DrawnRow>, PentominoError> 
 mod tests {
     use super::*;
 
-    fn b(text: &str) -> Board {
-        Board::parse(text).unwrap()
+    fn b(text: &str) -> BitBoard {
+        BitBoard::parse(text).unwrap()
     }
 
     #[test]
@@ -522,7 +527,7 @@ mod tests {
         assert_eq!(b("1 1 0 0 0").size(), (1, 5));
         assert_eq!(b("XX./.XX"), b("110\n011"));
         assert!(matches!(
-            Board::parse("11\n1"),
+            BitBoard::parse("11\n1"),
             Err(PentominoError::RaggedRows {
                 line: 2,
                 expected: 2,
@@ -533,13 +538,13 @@ mod tests {
 
     #[test]
     fn shapes_are_trimmed_and_checked() {
-        assert_eq!(Board::parse_shape("...\n.XX\n.X.").unwrap(), b("11\n10"));
+        assert_eq!(BitBoard::parse_shape("...\n.XX\n.X.").unwrap(), b("11\n10"));
         assert_eq!(
-            Board::parse_shape("..\n.."),
+            BitBoard::parse_shape("..\n.."),
             Err(PentominoError::EmptyShape)
         );
-        assert_eq!(Board::parse_shape(""), Err(PentominoError::EmptyShape));
-        let e = Board::parse_shape("X.X").unwrap_err();
+        assert_eq!(BitBoard::parse_shape(""), Err(PentominoError::EmptyShape));
+        let e = BitBoard::parse_shape("X.X").unwrap_err();
         assert_eq!(
             e,
             PentominoError::Disconnected {
@@ -549,7 +554,7 @@ mod tests {
         );
         assert!(e.to_string().contains("row 1, column 3"));
         // Diagonal neighbours do not connect.
-        assert!(Board::parse_shape("X.\n.X").is_err());
+        assert!(BitBoard::parse_shape("X.\n.X").is_err());
     }
 
     #[test]
@@ -566,7 +571,7 @@ mod tests {
 
     #[test]
     fn full_width_rows() {
-        let mut w = Board::new(2, 32).unwrap();
+        let mut w = BitBoard::new(2, 32).unwrap();
         w.set(0, 31, true);
         assert_eq!(w.reverse_cols().row(0), 1);
         assert_eq!(w.shift(1, 0).count(), 0);
@@ -594,7 +599,7 @@ mod tests {
         assert_eq!(m.len(), 4);
         assert_eq!(m[0], b("110\n100\n000"));
         assert_eq!(
-            Board::new(3, 3).unwrap().members(),
+            BitBoard::new(3, 3).unwrap().members(),
             Err(PentominoError::EmptyBoard)
         );
     }

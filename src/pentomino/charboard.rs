@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{Board, MAX_SIDE, PentominoError};
+use super::{BitBoard, MAX_SIDE, PentominoError};
 
 /// The character for an empty cell.
 pub const EMPTY: u8 = b'.';
@@ -41,7 +41,7 @@ impl CharBoard {
     }
 
     /// The source's `display`: `.` for 0 and `letter` for 1.
-    pub fn display(board: &Board, letter: u8) -> CharBoard {
+    pub fn display(board: &BitBoard, letter: u8) -> CharBoard {
         let (rows, cols) = board.size();
         let mut cells = vec![EMPTY; rows * cols];
         for (r, c) in board.cells() {
@@ -137,8 +137,8 @@ impl CharBoard {
     }
 
     /// The source's `ch2flag`: 1 where a cell holds a letter, 0 where `.`.
-    pub fn flags(&self) -> Board {
-        let mut b = Board::blank(self.rows(), self.cols());
+    pub fn flags(&self) -> BitBoard {
+        let mut b = BitBoard::blank(self.rows(), self.cols());
         for (i, &ch) in self.cells.iter().enumerate() {
             if ch != EMPTY {
                 b.set(i / self.cols(), i % self.cols(), true);
@@ -148,8 +148,8 @@ impl CharBoard {
     }
 
     /// 1 where the cell holds `letter`.
-    pub fn cells_of(&self, letter: u8) -> Board {
-        let mut b = Board::blank(self.rows(), self.cols());
+    pub fn cells_of(&self, letter: u8) -> BitBoard {
+        let mut b = BitBoard::blank(self.rows(), self.cols());
         for (i, &ch) in self.cells.iter().enumerate() {
             if ch == letter {
                 b.set(i / self.cols(), i % self.cols(), true);
@@ -197,8 +197,8 @@ mod tests {
 
     #[test]
     fn display_rp_flags() {
-        let p = Board::parse("11\n11\n10").unwrap();
-        let n = Board::parse("01\n01\n11").unwrap();
+        let p = BitBoard::parse("11\n11\n10").unwrap();
+        let n = BitBoard::parse("01\n01\n11").unwrap();
         let a = CharBoard::display(&p, b'P');
         assert_eq!(a.to_string(), "PP\nPP\nP.");
         let n = CharBoard::display(&n.shift(0, 0), b'N');

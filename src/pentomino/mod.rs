@@ -15,7 +15,7 @@ pub mod jbox;
 pub mod pieces;
 pub mod session;
 
-pub use board::{Board, MAX_SIDE, Shape};
+pub use board::{BitBoard, MAX_SIDE, Shape};
 pub use charboard::CharBoard;
 pub use error::PentominoError;
 pub use frame::{Style, frame};

@@ -2,7 +2,7 @@
 //! `Z_0`), their orientations (`pen`) and their placements at the top-left
 //! of the 6×10 frame (`p_data`).
 
-use super::{Board, PentominoError, Shape};
+use super::{BitBoard, PentominoError, Shape};
 
 /// Rows of the source's frame.
 pub const FRAME_ROWS: usize = 6;
@@ -35,7 +35,7 @@ pub fn piece(letter: char) -> Result<Shape, PentominoError> {
         .iter()
         .find(|d| d.0 == letter)
         .ok_or_else(|| PentominoError::UnknownPiece(letter.to_string()))?;
-    Board::from_values(*rows, *cols, values)
+    BitBoard::from_values(*rows, *cols, values)
 }
 
 /// The piece named by a text of exactly one letter (surrounding spaces and
@@ -55,7 +55,7 @@ pub fn pen(letter: char) -> Result<Vec<Shape>, PentominoError> {
 
 /// The source's `p_data`: each orientation of `shape` at the top-left of the
 /// 6×10 frame.
-pub fn p_data(shape: &Shape) -> Result<Vec<Board>, PentominoError> {
+pub fn p_data(shape: &Shape) -> Result<Vec<BitBoard>, PentominoError> {
     shape
         .orientations()
         .iter()
@@ -67,7 +67,7 @@ pub fn p_data(shape: &Shape) -> Result<Vec<Board>, PentominoError> {
 mod tests {
     use super::*;
 
-    fn lines(b: &Board) -> String {
+    fn lines(b: &BitBoard) -> String {
         b.to_string()
     }
 

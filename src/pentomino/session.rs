@@ -30,7 +30,7 @@
 use std::fmt;
 
 use super::pieces::{FRAME_COLS, FRAME_ROWS, LETTERS, p_data, piece};
-use super::{Board, CharBoard};
+use super::{BitBoard, CharBoard};
 use crate::monitor::Monitor;
 
 /// Something to show the person.
@@ -171,7 +171,7 @@ pub struct Placement {
     /// Index into `members` of that orientation (0 for the first piece).
     pub index: usize,
     /// Its cells in the 6×10 frame.
-    pub cells: Board,
+    pub cells: BitBoard,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,7 +278,7 @@ impl Placing {
     }
 
     fn empty_frame() -> CharBoard {
-        CharBoard::display(&Board::blank(FRAME_ROWS, FRAME_COLS), b'.')
+        CharBoard::display(&BitBoard::blank(FRAME_ROWS, FRAME_COLS), b'.')
     }
 
     fn draw(pieces: &[&Placement]) -> CharBoard {
@@ -303,10 +303,10 @@ impl Placing {
     }
 
     /// The kept pieces' cells as a 0/1 board (the source's `IYA`).
-    pub fn filled(&self) -> Board {
+    pub fn filled(&self) -> BitBoard {
         self.placed
             .iter()
-            .fold(Board::blank(FRAME_ROWS, FRAME_COLS), |acc, p| {
+            .fold(BitBoard::blank(FRAME_ROWS, FRAME_COLS), |acc, p| {
                 acc.union(&p.cells).unwrap_or(acc)
             })
     }
@@ -318,7 +318,7 @@ impl Placing {
 
     /// Where orientation `orientation` of `letter` would go on the kept
     /// board: (members index, cells), or `None` when no placement touches.
-    pub fn first_fit(&self, letter: char, orientation: usize) -> Option<(usize, Board)> {
+    pub fn first_fit(&self, letter: char, orientation: usize) -> Option<(usize, BitBoard)> {
         let shape = piece(letter).ok()?;
         let start = *p_data(&shape).ok()?.get(orientation)?;
         let filled = self.filled();
@@ -621,7 +621,7 @@ mod tests {
         // A board full but for two cells at the end of the last row: every
         // placement of I overlaps it, so the orientation is refused.
         let cells =
-            Board::parse("1111111111/1111111111/1111111111/1111111111/1111111111/1111111100")
+            BitBoard::parse("1111111111/1111111111/1111111111/1111111111/1111111111/1111111100")
                 .unwrap();
         let mut full = Placing {
             placed: vec![Placement {

@@ -3,7 +3,7 @@
 
 use crate::monitor::Monitor;
 use crate::pentomino::session::{Assist, Event, Placing};
-use crate::pentomino::{Board, FRAME_COLS, FRAME_ROWS, piece};
+use crate::pentomino::{BitBoard, FRAME_COLS, FRAME_ROWS, piece};
 
 use super::packing::Packing;
 use super::pieces::{Piece, pentominoes};
@@ -22,7 +22,7 @@ enum Completion {
 
 /// One way to fill the empty cells of the 6×10 frame with `letters`.
 fn complete(
-    filled: &Board,
+    filled: &BitBoard,
     letters: &[char],
     monitor: &dyn Monitor,
 ) -> Result<Completion, PolyError> {

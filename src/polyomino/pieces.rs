@@ -448,7 +448,7 @@ pub(crate) fn drawn_cells(text: &str) -> Result<Vec<Cell>, PolyError> {
 /// is any character other than `.`, space or `_`. It must be one connected
 /// piece of at most [`MAX_SHAPE_CELLS`] cells.
 ///
-/// Not [`crate::pentomino::Board::parse_shape`]: that reads J's 0/1 notation, where a
+/// Not [`crate::pentomino::BitBoard::parse_shape`]: that reads J's 0/1 notation, where a
 /// space only separates values, `0` is empty and rows must be equal, within
 /// 32×32; here a space is an empty cell, `0` is a cell and rows may differ.
 pub fn parse_shape(text: &str) -> Result<Vec<Cell>, PolyError> {

@@ -49,16 +49,8 @@ impl Turn {
     /// All 48 signed permutations, identity first; with `planar`, the 8
     /// that keep the layer axis (the square's symmetries).
     pub fn all(planar: bool) -> Vec<Turn> {
-        const PERMS: [[usize; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let mut out = Vec::new();
-        for axes in PERMS {
+        for axes in crate::permutations::PERMS_OF_3 {
             if planar && axes[0] != 0 {
                 continue;
             }

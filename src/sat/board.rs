@@ -20,9 +20,10 @@ pub const MIN_BOX: usize = 2;
 /// Largest box side: 25×25 boards.
 pub const MAX_BOX: usize = 5;
 
-/// A square Sudoku board with side n² for a box side n in 2..=5.
+/// A square Sudoku board with side n² for a box side n in 2..=5 (scripts
+/// call it `SudokuBoard` too; `sudoku::Grid` is the 9×9 one).
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct SudokuBoard {
     boxw: usize,
     cells: Vec<u8>,
 }
@@ -103,14 +104,14 @@ struct Token {
     col: usize,
 }
 
-impl Board {
+impl SudokuBoard {
     /// The empty board with box side `boxw` (2..=5).
-    pub fn empty(boxw: usize) -> Result<Board, BoardError> {
+    pub fn empty(boxw: usize) -> Result<SudokuBoard, BoardError> {
         if !(MIN_BOX..=MAX_BOX).contains(&boxw) {
             return Err(BoardError::BadBoxSide { boxw });
         }
         let side = boxw * boxw;
-        Ok(Board {
+        Ok(SudokuBoard {
             boxw,
             cells: vec![0; side * side],
         })
@@ -121,7 +122,7 @@ impl Board {
         self.boxw
     }
 
-    /// Board side n² (4, 9, 16, 25): also the number of digits.
+    /// The board's side n² (4, 9, 16, 25): also the number of digits.
     pub fn side(&self) -> usize {
         self.boxw * self.boxw
     }
@@ -158,7 +159,7 @@ impl Board {
     }
 
     /// Parse a board (see the module doc for the notation).
-    pub fn parse(text: &str) -> Result<Board, BoardError> {
+    pub fn parse(text: &str) -> Result<SudokuBoard, BoardError> {
         let tokens = match number_tokens(text) {
             Some(t) => t,
             None => char_tokens(text)?,
@@ -184,13 +185,13 @@ impl Board {
             }
             cells.push(t.value as u8);
         }
-        Ok(Board { boxw, cells })
+        Ok(SudokuBoard { boxw, cells })
     }
 
     /// A full valid board made by the usual shifting pattern:
     /// row r is row 0 shifted by n·(r mod n) + r div n.
-    pub fn pattern(boxw: usize) -> Result<Board, BoardError> {
-        let mut b = Board::empty(boxw)?;
+    pub fn pattern(boxw: usize) -> Result<SudokuBoard, BoardError> {
+        let mut b = SudokuBoard::empty(boxw)?;
         let side = b.side();
         for r in 0..side {
             for c in 0..side {
@@ -202,7 +203,7 @@ impl Board {
     }
 
     /// The same board with the cells for which `keep(index)` is false emptied.
-    pub fn keep_cells(&self, mut keep: impl FnMut(usize) -> bool) -> Board {
+    pub fn keep_cells(&self, mut keep: impl FnMut(usize) -> bool) -> SudokuBoard {
         let mut b = self.clone();
         for (i, v) in b.cells.iter_mut().enumerate() {
             if !keep(i) {
@@ -212,37 +213,17 @@ impl Board {
         b
     }
 
-    /// True when no digit repeats in a row, column or box (empties ignored)
-    /// and every value is in range.
+    /// True when every value is in range and no digit repeats in a row,
+    /// column or box (empties ignored): the rule check of `sudoku::grid`.
     pub fn is_consistent(&self) -> bool {
         let side = self.side();
-        let n = self.boxw;
-        let mut seen = vec![0u32; 3 * side];
-        for r in 0..side {
-            for c in 0..side {
-                let v = self.cells[r * side + c] as usize;
-                if v == 0 {
-                    continue;
-                }
-                if v > side {
-                    return false;
-                }
-                let bit = 1u32 << v;
-                let b = (r / n) * n + c / n;
-                for slot in [r, side + c, 2 * side + b] {
-                    if seen[slot] & bit != 0 {
-                        return false;
-                    }
-                    seen[slot] |= bit;
-                }
-            }
-        }
-        true
+        self.cells.iter().all(|&v| v as usize <= side)
+            && crate::sudoku::grid::first_repeat(&self.cells, self.boxw).is_none()
     }
 
     /// True when this board is full, consistent, and keeps every clue of
     /// `puzzle` (a solution of it).
-    pub fn solves(&self, puzzle: &Board) -> bool {
+    pub fn solves(&self, puzzle: &SudokuBoard) -> bool {
         self.boxw == puzzle.boxw
             && self.cells.iter().all(|&v| v != 0)
             && self.is_consistent()
@@ -294,11 +275,11 @@ impl Board {
     }
 }
 
-impl From<&Grid> for Board {
-    fn from(g: &Grid) -> Board {
+impl From<&Grid> for SudokuBoard {
+    fn from(g: &Grid) -> SudokuBoard {
         // A Grid may carry per-cell numbers above 9 (Hui's counts); those are
         // not digits, so they become empty cells here.
-        Board {
+        SudokuBoard {
             boxw: 3,
             cells: g
                 .cells()
@@ -380,13 +361,13 @@ fn char_tokens(text: &str) -> Result<Vec<Token>, BoardError> {
     Ok(tokens)
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for SudokuBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.see())
     }
 }
 
-impl fmt::Debug for Board {
+impl fmt::Debug for SudokuBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "sudoku_board(\"{}\")", self.line())
     }
@@ -399,16 +380,16 @@ mod tests {
     #[test]
     fn patterns_are_valid_for_every_size() {
         for n in 2..=5 {
-            let b = Board::pattern(n).unwrap();
+            let b = SudokuBoard::pattern(n).unwrap();
             assert!(b.solves(&b), "box side {n}");
-            assert_eq!(Board::parse(&b.line()).unwrap(), b);
+            assert_eq!(SudokuBoard::parse(&b.line()).unwrap(), b);
         }
-        assert_eq!(Board::pattern(2).unwrap().line(), "1234341223414123");
+        assert_eq!(SudokuBoard::pattern(2).unwrap().line(), "1234341223414123");
     }
 
     #[test]
     fn parses_both_notations() {
-        let b = Board::pattern(4).unwrap();
+        let b = SudokuBoard::pattern(4).unwrap();
         let numbers: String = b
             .cells()
             .chunks(16)
@@ -420,13 +401,13 @@ mod tests {
                     + "\n"
             })
             .collect();
-        assert_eq!(Board::parse(&numbers).unwrap(), b);
-        assert_eq!(Board::parse(&b.line().to_lowercase()).unwrap(), b);
+        assert_eq!(SudokuBoard::parse(&numbers).unwrap(), b);
+        assert_eq!(SudokuBoard::parse(&b.line().to_lowercase()).unwrap(), b);
         let ym =
             "050701040703000102080406090904060803000807000108050609010603080506000701030509020";
         let g = Grid::parse(ym).unwrap();
-        let from_text = Board::parse(ym).unwrap();
-        assert_eq!(Board::from(&g), from_text);
+        let from_text = SudokuBoard::parse(ym).unwrap();
+        assert_eq!(SudokuBoard::from(&g), from_text);
         assert_eq!(from_text.see(), g.see());
         assert_eq!(from_text.to_grid(), Some(g));
     }
@@ -434,24 +415,24 @@ mod tests {
     #[test]
     fn errors_say_where() {
         assert_eq!(
-            Board::parse("12.4\n34#2").unwrap_err(),
+            SudokuBoard::parse("12.4\n34#2").unwrap_err(),
             BoardError::BadChar {
                 ch: '#',
                 line: 2,
                 col: 3
             }
         );
-        let e = Board::parse(&"5".repeat(16)).unwrap_err();
+        let e = SudokuBoard::parse(&"5".repeat(16)).unwrap_err();
         assert_eq!(
             e.to_string(),
             "1:1: '5' stands for value 5, too large for a 4×4 board (1 to 4)"
         );
         assert_eq!(
-            Board::parse("123").unwrap_err(),
+            SudokuBoard::parse("123").unwrap_err(),
             BoardError::BadCount { found: 3 }
         );
-        assert!(Board::empty(6).is_err());
-        let mut bad = Board::pattern(2).unwrap();
+        assert!(SudokuBoard::empty(6).is_err());
+        let mut bad = SudokuBoard::pattern(2).unwrap();
         assert!(!bad.set(0, 0, 5));
         assert!(bad.set(0, 0, 2));
         assert!(!bad.is_consistent());

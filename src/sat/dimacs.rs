@@ -10,7 +10,7 @@
 use std::fmt;
 use std::io::BufRead;
 
-use super::board::Board;
+use super::board::SudokuBoard;
 use super::encode::{Cnf, var};
 use crate::monitor::{Monitor, Silent};
 use crate::reading::{LineError, Lines};
@@ -499,13 +499,13 @@ pub fn side_for_vars(vars: usize) -> Option<usize> {
 
 /// Decode a model of the J encoding: `side` from the formula, the
 /// literals as a solver gives them (only positive ones matter).
-pub fn decode(model: &[i32], side: usize) -> Result<Board, DecodeError> {
+pub fn decode(model: &[i32], side: usize) -> Result<SudokuBoard, DecodeError> {
     let boxw = (2..=5)
         .find(|n| n * n == side)
         .ok_or(DecodeError::NotABoard {
             vars: side * side * side,
         })?;
-    let mut board = Board::empty(boxw).map_err(|_| DecodeError::NotABoard {
+    let mut board = SudokuBoard::empty(boxw).map_err(|_| DecodeError::NotABoard {
         vars: side * side * side,
     })?;
     let cube = side * side * side;
@@ -553,7 +553,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let b = Board::pattern(2).unwrap().keep_cells(|i| i % 3 == 0);
+        let b = SudokuBoard::pattern(2).unwrap().keep_cells(|i| i % 3 == 0);
         let cnf = encode(&b);
         let text = to_dimacs(&cnf);
         assert!(text.starts_with(&format!("c puzzle: {}\n", b.line())));
@@ -652,7 +652,7 @@ mod tests {
 
     #[test]
     fn decoding_checks_cells() {
-        let full = Board::pattern(2).unwrap();
+        let full = SudokuBoard::pattern(2).unwrap();
         let model: Vec<i32> = crate::sat::encode::clue_vars(&full)
             .into_iter()
             .map(|v| v as i32)

@@ -21,7 +21,7 @@
 //!    `uniq 1 2 3` lists `2 1`, `3 1`, `3 2` (4·N²·N(N-1)/2 clauses; 11664 on 9×9);
 //! 3. one unit clause per clue, cells row-major.
 
-use super::board::Board;
+use super::board::SudokuBoard;
 
 /// The four families of lines of the variable cube.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +106,7 @@ pub fn unique_pairs(line: &[u32]) -> Vec<(u32, u32)> {
 }
 
 /// The unit clauses of a board's clues: one variable per filled cell, row-major.
-pub fn clue_vars(board: &Board) -> Vec<u32> {
+pub fn clue_vars(board: &SudokuBoard) -> Vec<u32> {
     let side = board.side();
     board
         .cells()
@@ -245,7 +245,7 @@ impl Cnf {
 }
 
 /// The J walk-through's encoding of `board`, named `name` in its comments.
-pub fn encode_named(board: &Board, name: &str) -> Cnf {
+pub fn encode_named(board: &SudokuBoard, name: &str) -> Cnf {
     let boxw = board.box_side();
     let side = board.side();
     let per_line = side * (side - 1) / 2;
@@ -296,7 +296,7 @@ pub fn encode_named(board: &Board, name: &str) -> Cnf {
 }
 
 /// The J walk-through's encoding of `board`, named by its one-line form.
-pub fn encode(board: &Board) -> Cnf {
+pub fn encode(board: &SudokuBoard) -> Cnf {
     encode_named(board, &board.line())
 }
 
@@ -313,7 +313,7 @@ mod tests {
         assert_eq!(var(9, 1, 4, 2), 29);
         assert_eq!(var(9, 9, 9, 9), 729);
         // The clue 2 at row 1, column 4 is variable 85.
-        let clues = clue_vars(&Board::parse(YM).unwrap());
+        let clues = clue_vars(&SudokuBoard::parse(YM).unwrap());
         assert_eq!(clues.len(), 36);
         assert_eq!(var(9, 2, 1, 4), 85);
         let first_rows: Vec<Vec<u32>> = lines(3, Family::Row).into_iter().take(2).collect();
@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn counts_for_every_size() {
-        let b = Board::parse(YM).unwrap();
+        let b = SudokuBoard::parse(YM).unwrap();
         let cnf = encode(&b);
         let counts = *cnf.counts().unwrap();
         assert_eq!(counts.exist_total(), 324);
@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(last[0], &[var(9, 5, 1, 2) as i32]);
         for n in [2, 4, 5] {
             let side = n * n;
-            let cnf = encode(&Board::empty(n).unwrap());
+            let cnf = encode(&SudokuBoard::empty(n).unwrap());
             let pairs = 4 * side * side * side * (side - 1) / 2;
             assert_eq!(cnf.clause_count(), 4 * side * side + pairs);
             assert_eq!(cnf.clauses().count(), cnf.clause_count());

@@ -1,6 +1,6 @@
 //! Sudoku as SAT (the J encoding): the CNF encoding, DIMACS in and out, solving.
 //!
-//! - [`board`]: `Board`, a Sudoku of side 4, 9, 16 or 25, and its notation.
+//! - [`board`]: `SudokuBoard`, a Sudoku of side 4, 9, 16 or 25, and its notation.
 //! - [`encode`]: the source's variables, the four families of lines, the
 //!   clauses and their order, [`Cnf`].
 //! - [`dimacs`]: DIMACS text out and in (strict, errors at line:column),
@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::monitor::Monitor;
 
-pub use board::{Board, BoardError};
+pub use board::{BoardError, SudokuBoard};
 pub use dimacs::{
     Answer, DecodeError, DimacsError, Reading, decode, read_answer, read_dimacs, to_dimacs,
 };
@@ -148,7 +148,7 @@ pub fn read_answer_file(path: &str, monitor: &dyn Monitor) -> Result<Answer, Sat
 /// The board in a satisfiable answer (`None` when unsatisfiable), for a
 /// board of side `side`; without a side, the model's largest variable must
 /// be N³ for a board side N (solvers list every variable).
-pub fn answer_board(answer: &Answer, side: Option<usize>) -> Result<Option<Board>, SatError> {
+pub fn answer_board(answer: &Answer, side: Option<usize>) -> Result<Option<SudokuBoard>, SatError> {
     match answer {
         Answer::Sat(model) => {
             let vars = model
@@ -171,20 +171,20 @@ pub fn answer_board(answer: &Answer, side: Option<usize>) -> Result<Option<Board
 
 /// Solve `board` with an external solver command (see [`external`]).
 pub fn solve_external(
-    board: &Board,
+    board: &SudokuBoard,
     command: &str,
     monitor: &dyn crate::monitor::Monitor,
-) -> Result<Option<Board>, SatError> {
+) -> Result<Option<SudokuBoard>, SatError> {
     let answer = external::run(&encode(board), command, monitor)?;
     answer_board(&answer, Some(board.side()))
 }
 
 /// Solve `board` with an external solver given as program and arguments.
 pub fn solve_external_command(
-    board: &Board,
+    board: &SudokuBoard,
     command: &external::SolverCommand,
     monitor: &dyn crate::monitor::Monitor,
-) -> Result<Option<Board>, SatError> {
+) -> Result<Option<SudokuBoard>, SatError> {
     let answer = external::run_command(&encode(board), command, monitor)?;
     answer_board(&answer, Some(board.side()))
 }

@@ -3,7 +3,7 @@
 //! stop at every restart and propagation round, so Ctrl+C ends a long search.
 
 use super::SatError;
-use super::board::Board;
+use super::board::SudokuBoard;
 use super::dimacs::decode;
 use batsat::{Callbacks, Lit, SolverInterface, Var, lbool};
 use std::sync::OnceLock;
@@ -118,7 +118,7 @@ struct Rules {
 fn rules_of(boxw: usize) -> Option<&'static Rules> {
     let slot = RULES.get(boxw.checked_sub(2)?)?;
     Some(slot.get_or_init(|| {
-        let empty = Board::empty(boxw).expect("box sides 2..=5 make boards");
+        let empty = SudokuBoard::empty(boxw).expect("box sides 2..=5 make boards");
         let cnf = encode(&empty);
         let mut partners = vec![Vec::new(); cnf.vars() as usize + 1];
         for clause in cnf.clauses() {
@@ -145,7 +145,10 @@ impl<'a> Embedded<'a> {
     /// clauses and every clause they satisfy is left out, the rest enter
     /// without their false literals. The solver never sees most of the
     /// clauses of a well-clued board.
-    pub fn for_board(board: &Board, monitor: &'a dyn Monitor) -> Result<Embedded<'a>, SatError> {
+    pub fn for_board(
+        board: &SudokuBoard,
+        monitor: &'a dyn Monitor,
+    ) -> Result<Embedded<'a>, SatError> {
         let Some(Rules {
             cnf: rules,
             partners,
@@ -213,7 +216,7 @@ pub struct SudokuSat<'a> {
 impl<'a> SudokuSat<'a> {
     /// A solver for boards of box side `boxw` (2..=5: sides 4 to 25).
     pub fn new(boxw: usize, monitor: &'a dyn Monitor) -> Result<SudokuSat<'a>, SatError> {
-        let empty = Board::empty(boxw).map_err(SatError::Board)?;
+        let empty = SudokuBoard::empty(boxw).map_err(SatError::Board)?;
         let embedded = match rules(boxw) {
             Some(rules) => Embedded::new(rules, monitor)?,
             None => Embedded::new(&encode(&empty), monitor)?,
@@ -227,7 +230,7 @@ impl<'a> SudokuSat<'a> {
 
     /// The clues of `board` as assumptions; `false` for a board of
     /// another size.
-    fn assume(&mut self, board: &Board) -> bool {
+    fn assume(&mut self, board: &SudokuBoard) -> bool {
         if board.box_side() != self.boxw {
             return false;
         }
@@ -241,7 +244,7 @@ impl<'a> SudokuSat<'a> {
 
     /// The solution of `board`, or `None` when it has none (a board of
     /// another size is solved on its own).
-    pub fn solve(&mut self, board: &Board) -> Result<Option<Board>, SatError> {
+    pub fn solve(&mut self, board: &SudokuBoard) -> Result<Option<SudokuBoard>, SatError> {
         if !self.assume(board) {
             return solve(board, self.embedded.solver.cb().0);
         }
@@ -257,7 +260,7 @@ impl<'a> SudokuSat<'a> {
     /// None, one or two solutions: after the first, a clause forbidding it
     /// is added behind a fresh switch variable that only this call
     /// assumes, then retired, so the rules stay as they were.
-    pub fn unique(&mut self, board: &Board) -> Result<Uniqueness, SatError> {
+    pub fn unique(&mut self, board: &SudokuBoard) -> Result<Uniqueness, SatError> {
         if board.box_side() != self.boxw {
             return unique(board, self.embedded.solver.cb().0);
         }
@@ -287,7 +290,7 @@ impl<'a> SudokuSat<'a> {
 }
 
 /// Encode `board` and solve it: the solution, or `None` when it has none.
-pub fn solve(board: &Board, monitor: &dyn Monitor) -> Result<Option<Board>, SatError> {
+pub fn solve(board: &SudokuBoard, monitor: &dyn Monitor) -> Result<Option<SudokuBoard>, SatError> {
     match Embedded::for_board(board, monitor)?.solve()? {
         Some(model) => Ok(Some(decode(&model, board.side())?)),
         None => Ok(None),
@@ -300,14 +303,14 @@ pub enum Uniqueness {
     /// No solution.
     None,
     /// Exactly one.
-    Unique(Board),
+    Unique(SudokuBoard),
     /// At least two: two of them.
-    Multiple(Board, Board),
+    Multiple(SudokuBoard, SudokuBoard),
 }
 
 /// The clause that forbids `solution` again: some empty cell of `puzzle`
 /// must take another digit.
-pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
+pub fn blocking_clause(puzzle: &SudokuBoard, solution: &SudokuBoard) -> Vec<i32> {
     let side = puzzle.side();
     puzzle
         .cells()
@@ -322,7 +325,7 @@ pub fn blocking_clause(puzzle: &Board, solution: &Board) -> Vec<i32> {
 }
 
 /// Solve, forbid that solution, solve again (the same solver, incrementally).
-pub fn unique(board: &Board, monitor: &dyn Monitor) -> Result<Uniqueness, SatError> {
+pub fn unique(board: &SudokuBoard, monitor: &dyn Monitor) -> Result<Uniqueness, SatError> {
     let mut solver = Embedded::for_board(board, monitor)?;
     let Some(model) = solver.solve()? else {
         return Ok(Uniqueness::None);
@@ -345,7 +348,7 @@ mod tests {
 
     #[test]
     fn solves_ym_uniquely() {
-        let b = Board::parse(YM).unwrap();
+        let b = SudokuBoard::parse(YM).unwrap();
         let s = solve(&b, &Silent).unwrap().unwrap();
         assert!(s.solves(&b));
         assert_eq!(unique(&b, &Silent).unwrap(), Uniqueness::Unique(s));
@@ -353,7 +356,7 @@ mod tests {
 
     #[test]
     fn empty_board_has_many_and_a_clash_none() {
-        let e = Board::empty(2).unwrap();
+        let e = SudokuBoard::empty(2).unwrap();
         assert!(matches!(unique(&e, &Silent).unwrap(), Uniqueness::Multiple(a, b) if a != b));
         let mut clash = e.clone();
         clash.set(0, 0, 1);
@@ -364,8 +367,8 @@ mod tests {
 
     #[test]
     fn the_simplified_load_agrees_with_the_whole_formula() {
-        let mut b = Board::parse(YM).unwrap();
-        let whole = |b: &Board| {
+        let mut b = SudokuBoard::parse(YM).unwrap();
+        let whole = |b: &SudokuBoard| {
             let m = solve_cnf(&encode(b), &Silent).unwrap();
             m.map(|m| decode(&m, b.side()).unwrap())
         };
@@ -374,14 +377,14 @@ mod tests {
         b.set(0, 0, 5);
         assert_eq!(solve(&b, &Silent).unwrap(), None);
         assert_eq!(whole(&b), None);
-        let big = Board::empty(4).unwrap();
+        let big = SudokuBoard::empty(4).unwrap();
         assert!(solve(&big, &Silent).unwrap().unwrap().solves(&big));
     }
 
     #[test]
     fn a_reused_solver_agrees_with_one_off_solving() {
         let mut reused = SudokuSat::new(3, &Silent).unwrap();
-        let ym = Board::parse(YM).unwrap();
+        let ym = SudokuBoard::parse(YM).unwrap();
         let mut clash = ym.clone();
         clash.set(0, 0, 5);
         let mut open = ym.clone();
@@ -389,7 +392,14 @@ mod tests {
             open.set(1, c, 0);
             open.set(2, c, 0);
         }
-        for b in [&ym, &clash, &open, &ym, &Board::empty(3).unwrap(), &ym] {
+        for b in [
+            &ym,
+            &clash,
+            &open,
+            &ym,
+            &SudokuBoard::empty(3).unwrap(),
+            &ym,
+        ] {
             // Several solutions may be found in another order: compare
             // whether there is one, and that it solves the board.
             let (r, one_off) = (reused.solve(b).unwrap(), solve(b, &Silent).unwrap());
@@ -404,7 +414,7 @@ mod tests {
             }
         }
         // Another size is solved on its own.
-        let four = Board::empty(2).unwrap();
+        let four = SudokuBoard::empty(2).unwrap();
         assert!(reused.solve(&four).unwrap().unwrap().solves(&four));
     }
 
@@ -423,7 +433,7 @@ mod tests {
     fn a_cancelled_search_says_so() {
         use std::sync::atomic::AtomicBool;
         let stop = AtomicBool::new(true);
-        let e = Board::empty(5).unwrap();
+        let e = SudokuBoard::empty(5).unwrap();
         let r = solve(&e, &crate::monitor::Flag(&stop));
         // batsat may finish before it first asks; either is acceptable.
         assert!(matches!(r, Err(SatError::Cancelled) | Ok(Some(_))));

@@ -161,7 +161,7 @@ pub mod api {
 
     /// A 0/1 board (a piece shape is a board the size of the piece);
     /// prints as rows of `0`/`1` separated by spaces.
-    pub type Board = pentomino::Board;
+    pub type Board = pentomino::BitBoard;
 
     /// A character board: `.` for empty, a letter for each piece's cells.
     pub type CharBoard = pentomino::CharBoard;

@@ -228,6 +228,9 @@ pub mod api {
     ///
     /// A packing prints as its layers side by side (bottom first); `frame`
     /// draws each layer framed. At most 10000 are kept without a `limit`.
+    /// A box no packing fills gives an empty list: check it before `[0]`.
+    ///
+    /// Example: `let s = solve_polycube(cuboid(1, 3, 9), "soma"); if s.is_empty() { print("none") } else { print(frame(s[0])) }`
     #[rhai_fn(return_raw)]
     pub fn solve_polycube(
         ctx: NativeCallContext,
@@ -239,7 +242,7 @@ pub mod api {
 
     /// Packings of a box with options: limit, raw, copies, threads, random, seed.
     ///
-    /// Example: `frame(solve_polycube(cuboid(3, 3, 3), "soma", #{limit: 1})[0])`
+    /// Example: `let s = solve_polycube(cuboid(3, 3, 3), "soma", #{limit: 1}); if s.is_empty() { print("none") } else { print(frame(s[0])) }`
     #[rhai_fn(name = "solve_polycube", return_raw)]
     pub fn solve_polycube_with(
         ctx: NativeCallContext,

@@ -5,7 +5,7 @@
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::{Board, CharBoard};
+use crate::pentomino::{BitBoard, CharBoard};
 use crate::polyomino::{self, Options, Outcome, Piece, PolyError, Region, Stopped};
 use crate::script::error;
 
@@ -63,7 +63,7 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
             out.extend(polyomino::pieces_from_item(&text, i + 1).map_err(fail)?);
         } else if let Some(piece) = item.clone().try_cast::<Piece>() {
             out.push(piece);
-        } else if let Some(shape) = item.clone().try_cast::<Board>() {
+        } else if let Some(shape) = item.clone().try_cast::<BitBoard>() {
             let cells: Vec<polyomino::Cell> =
                 shape.cells().map(|(r, c)| (r as u16, c as u16)).collect();
             if cells.is_empty() {
@@ -362,7 +362,10 @@ pub mod api {
     /// The packings are character boards, for `frame`; copies of a piece
     /// get different letters so `frame` separates them. Boards over 32×32
     /// come back as packings (rows of letters). At most 10000 are kept
-    /// without a `limit`. Ctrl+C stops with an error.
+    /// without a `limit`. Ctrl+C stops with an error. A board no packing
+    /// fills gives an empty list: check it before taking `[0]`.
+    ///
+    /// Example: `let s = solve_polyomino(rect(2, 30), "pentominoes"); if s.is_empty() { print("none") } else { print(frame(s[0])) }`
     #[rhai_fn(return_raw)]
     pub fn solve_polyomino(
         ctx: NativeCallContext,
@@ -379,7 +382,7 @@ pub mod api {
     /// piece n times, `random: true` (with `seed: n` to repeat) tries
     /// placements in a shuffled order for varied first packings.
     ///
-    /// Example: `frame(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])`
+    /// Example: `let s = solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1}); if s.is_empty() { print("none") } else { print(frame(s[0])) }`
     #[rhai_fn(name = "solve_polyomino", return_raw)]
     pub fn solve_polyomino_with(
         ctx: NativeCallContext,

@@ -250,7 +250,10 @@ pub mod api {
     /// Each round assigns every open grid, drops the invalid ones and
     /// guesses. A puzzle with too few clues (a blank grid) stops with an
     /// error saying the search is too large. Ctrl+C stops it with a
-    /// `stopped (Ctrl+C)` error.
+    /// `stopped (Ctrl+C)` error. A puzzle without a solution gives an
+    /// empty list: check it before taking `[0]`.
+    ///
+    /// Example: `let s = sudoku(ym); if s.is_empty() { print("none") } else { print(s[0]) }`
     #[rhai_fn(return_raw)]
     pub fn sudoku(ctx: NativeCallContext, g: Grid) -> Result<Array, Box<EvalAltResult>> {
         let monitor = crate::script::host::monitor(&ctx);

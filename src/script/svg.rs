@@ -4,10 +4,11 @@
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
-use crate::pentomino::{Board, CharBoard};
+use crate::pentomino::{BitBoard, CharBoard};
 use crate::polyomino::{Packing, Region};
 use crate::script::error;
 use crate::sudoku::Grid;
+use crate::sudoku::grid::cell_name;
 use crate::sudoku::hui::{self, Candidates};
 use crate::svg::{GridPicture, Layers, Square};
 
@@ -24,7 +25,17 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
         return grid_picture(what, &g, options).map(|p| p.to_svg());
     }
     if let Some(c) = value.clone().try_cast::<Candidates>() {
-        let mut p = grid_picture(what, &Grid::default(), options)?;
+        if options.contains_key("candidates") {
+            return Err(error(format!(
+                "{what}: option candidates is for grids; Candidates are drawn as they are"
+            )));
+        }
+        // The clues of `given` drawn as clues, the candidates around them.
+        let puzzle = match options.get("given") {
+            Some(v) => given_puzzle(what, v)?,
+            None => Grid::default(),
+        };
+        let mut p = grid_picture(what, &puzzle, options)?;
         p.candidates = Some(*c.bits());
         return Ok(p.to_svg());
     }
@@ -41,7 +52,7 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
     } else if let Some(p) = value.clone().try_cast::<Packing>() {
         // Flat packings have one layer; a polycube packing shows its layers side by side.
         packing_layers(p.dims(), |l, r, c| p.at(l, r, c))
-    } else if let Some(b) = value.clone().try_cast::<Board>() {
+    } else if let Some(b) = value.clone().try_cast::<BitBoard>() {
         let (rows, cols) = b.size();
         let squares = (0..rows * cols)
             .map(|i| {
@@ -129,12 +140,20 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
     for (key, v) in options {
         match key.as_str() {
             "given" => {
-                let Some(puzzle) = v.clone().try_cast::<Grid>() else {
+                let puzzle = given_puzzle(what, v)?;
+                // A clue the grid does not hold would be dropped unseen.
+                if let Some(i) = (0..81).find(|&i| puzzle.get(i) != 0 && puzzle.get(i) != g.get(i))
+                {
+                    let holds = match g.get(i) {
+                        0 => "is empty".to_string(),
+                        d => format!("holds {d}"),
+                    };
                     return Err(error(format!(
-                        "{what}: option given must be a Grid (the puzzle whose clues are givens); got {}",
-                        v.type_name()
+                        "{what}: option given has {} at {}, where the grid {holds}: give the puzzle the grid was made from",
+                        puzzle.get(i),
+                        cell_name(i)
                     )));
-                };
+                }
                 for i in 0..81 {
                     p.given[i] = puzzle.get(i) != 0;
                 }
@@ -185,6 +204,16 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
         }
     }
     Ok(p)
+}
+
+/// The puzzle of option `given`: a Grid, its clues the givens.
+fn given_puzzle(what: &str, v: &Dynamic) -> Result<Grid, Box<EvalAltResult>> {
+    v.clone().try_cast::<Grid>().ok_or_else(|| {
+        error(format!(
+            "{what}: option given must be a Grid (the puzzle whose clues are givens); got {}",
+            v.type_name()
+        ))
+    })
 }
 
 /// Write `text` to `file` whole or not at all (see `crate::files`).

@@ -12,9 +12,7 @@ pub mod groups;
 pub mod keys;
 pub mod read;
 
-pub use canon::{
-    Canonicalizer, Transform, TransformError, XorShift, canon, canon_brute_force, equivalent,
-};
+pub use canon::{Canonicalizer, Transform, TransformError, canon, canon_brute_force, equivalent};
 pub use groups::{CanonGroup, Grouping, canon_groups};
 pub use keys::{
     DEFAULT_PAIR_LIMIT, Group, Lang, Member, Named, Report, ReportOptions, SimilarError, Source,

@@ -22,8 +22,8 @@
 
 use std::fmt;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{Rng, RngExt, SeedableRng};
 
 use super::Grid;
 use super::minimal::{MinimalError, remove_in_order, shuffle};
@@ -446,10 +446,10 @@ fn climb(mut p: Grid, rng: &mut impl Rng) -> Option<(Grid, Grid)> {
         if now.solutions == 1 {
             return now.first.map(|s| (p, s));
         }
-        let cell = cells[rng.gen_range(0..cells.len() as u32) as usize];
+        let cell = cells[rng.random_range(0..cells.len() as u32) as usize];
         let old = p.get(cell);
         // One of the eight other digits.
-        let digit = (old + rng.gen_range(0..8u32) as u8) % 9 + 1;
+        let digit = (old + rng.random_range(0..8u32) as u8) % 9 + 1;
         p.set(cell, digit);
         match count(&p) {
             Some(c) if c.solutions >= 1 && c.solutions <= now.solutions => now = c,

@@ -235,45 +235,10 @@ impl Grid {
     /// primitives both check through here.
     pub fn check(&self) -> Result<(), InvalidGrid> {
         self.check_values()?;
-        let g = self;
-        let mut rows = [0u16; 9];
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 9];
-        for (i, &v) in g.cells().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let (r, c) = (i / 9, i % 9);
-            let x = (r / 3) * 3 + c / 3;
-            let bit = 1u16 << v;
-            let unit = if rows[r] & bit != 0 {
-                Some(Unit::Row(r as u8 + 1))
-            } else if cols[c] & bit != 0 {
-                Some(Unit::Column(c as u8 + 1))
-            } else if boxes[x] & bit != 0 {
-                Some(Unit::Box(x as u8 + 1))
-            } else {
-                None
-            };
-            if let Some(unit) = unit {
-                let same = |j: usize| match unit {
-                    Unit::Row(_) => j / 9 == r,
-                    Unit::Column(_) => j % 9 == c,
-                    Unit::Box(_) => (j / 27) * 3 + (j % 9) / 3 == x,
-                };
-                let first = (0..i).find(|&j| g.get(j) == v && same(j)).unwrap_or(i);
-                return Err(InvalidGrid::Repeated {
-                    digit: v,
-                    unit,
-                    first,
-                    second: i,
-                });
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[x] |= bit;
+        match first_repeat(&self.cells, 3) {
+            Some(repeat) => Err(repeat),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Checks that every cell holds 0..=9 (a sum of two grids may not),
@@ -287,6 +252,56 @@ impl Grid {
             None => Ok(()),
         }
     }
+}
+
+/// The one Sudoku rule check, for a board of box side `boxw` (side
+/// `boxw²`, cells row-major, 0 empty, values at most the side): the first
+/// digit in reading order that repeats in a row, column or box, as
+/// [`InvalidGrid::Repeated`] with its unit and both cells. `Grid::check`
+/// and `sat::DigitBoard::is_consistent` both ask it.
+#[inline]
+pub fn first_repeat(cells: &[u8], boxw: usize) -> Option<InvalidGrid> {
+    const MAX_SIDE: usize = 25;
+    let side = boxw * boxw;
+    debug_assert!(side <= MAX_SIDE && cells.len() == side * side);
+    let mut rows = [0u32; MAX_SIDE];
+    let mut cols = [0u32; MAX_SIDE];
+    let mut boxes = [0u32; MAX_SIDE];
+    let box_of = |i: usize| (i / side / boxw) * boxw + (i % side) / boxw;
+    for (i, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (r, c, x) = (i / side, i % side, box_of(i));
+        let bit = 1u32 << v;
+        let unit = if rows[r] & bit != 0 {
+            Some(Unit::Row(r as u8 + 1))
+        } else if cols[c] & bit != 0 {
+            Some(Unit::Column(c as u8 + 1))
+        } else if boxes[x] & bit != 0 {
+            Some(Unit::Box(x as u8 + 1))
+        } else {
+            None
+        };
+        if let Some(unit) = unit {
+            let same = |j: usize| match unit {
+                Unit::Row(_) => j / side == r,
+                Unit::Column(_) => j % side == c,
+                Unit::Box(_) => box_of(j) == x,
+            };
+            let first = (0..i).find(|&j| cells[j] == v && same(j)).unwrap_or(i);
+            return Some(InvalidGrid::Repeated {
+                digit: v,
+                unit,
+                first,
+                second: i,
+            });
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[x] |= bit;
+    }
+    None
 }
 
 /// The character for a cell value: `.` for 0, the digit, `*` past 9.

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use super::Grid;
 use super::grid::{InvalidGrid, cell_name};
@@ -150,7 +150,7 @@ pub(crate) fn remove_in_order<'a>(
 /// every platform (a `usize` range would draw differently on 32 bits).
 pub fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
     for i in (1..items.len()).rev() {
-        let j = rng.gen_range(0..=i as u32) as usize;
+        let j = rng.random_range(0..=i as u32) as usize;
         items.swap(i, j);
     }
 }
@@ -173,7 +173,7 @@ mod tests {
         let extra = redundant_clues(&ym).unwrap();
         assert!(!extra.is_empty());
         assert!(!is_minimal(&ym).unwrap());
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
         let m = minimize(&ym, &mut rng, &Silent).unwrap();
         assert!(is_minimal(&m).unwrap());
         assert!(redundant_clues(&m).unwrap().is_empty());

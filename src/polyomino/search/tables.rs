@@ -39,10 +39,10 @@ pub(crate) fn tight_rule(p: &Compiled) -> bool {
 
 /// Shuffle every placement list (per cell, per kind) with a generator
 /// seeded by `seed`; the generator is returned to shuffle more.
-fn shuffle_lists(lists: &mut [Vec<Vec<u32>>], seed: u64) -> rand_chacha::ChaCha8Rng {
+fn shuffle_lists(lists: &mut [Vec<Vec<u32>>], seed: u64) -> rand::rngs::ChaCha8Rng {
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
     for list in lists.iter_mut().flatten() {
         list.shuffle(&mut rng);
     }

@@ -1,7 +1,7 @@
 //! The canonical form by exhaustion: the reference the fast forms are
 //! tested and benched against.
 
-use super::PERM3;
+use super::PERMS_OF_3;
 use crate::sudoku::Grid;
 
 /// The canonical form by trying every one of the 3,359,232 arrangements
@@ -14,15 +14,23 @@ pub fn canon_brute_force(g: &Grid) -> Grid {
     let mut rows = [0u8; 9];
     let mut cols = [0u8; 9];
     for transposed in [false, true] {
-        for bands in PERM3 {
+        for bands in PERMS_OF_3 {
             for rp in 0..216 {
-                let inner = [PERM3[rp % 6], PERM3[rp / 6 % 6], PERM3[rp / 36]];
+                let inner = [
+                    PERMS_OF_3[rp % 6],
+                    PERMS_OF_3[rp / 6 % 6],
+                    PERMS_OF_3[rp / 36],
+                ];
                 for i in 0..9 {
                     rows[i] = (3 * bands[i / 3] + inner[i / 3][i % 3]) as u8;
                 }
-                for stacks in PERM3 {
+                for stacks in PERMS_OF_3 {
                     for cp in 0..216 {
-                        let inner = [PERM3[cp % 6], PERM3[cp / 6 % 6], PERM3[cp / 36]];
+                        let inner = [
+                            PERMS_OF_3[cp % 6],
+                            PERMS_OF_3[cp / 6 % 6],
+                            PERMS_OF_3[cp / 36],
+                        ];
                         for j in 0..9 {
                             cols[j] = (3 * stacks[j / 3] + inner[j / 3][j % 3]) as u8;
                         }

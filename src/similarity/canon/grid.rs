@@ -11,6 +11,20 @@ pub(super) struct GridMinlex {
     ties: Vec<(u8, u8, u8, [u8; 9])>,
 }
 
+/// The grid's rows, plain (`[0]`) and transposed (`[1]`).
+type Sources = [[[u8; 9]; 9]; 2];
+
+/// A way to begin the first band: grid (0 plain, 1 transposed), first row,
+/// second row, the column map `f` (see [`starts`]) and the first columns
+/// worth trying with their flags (see [`first_columns`]).
+type Start = (u8, u8, u8, [u8; 9], u16);
+
+/// The flag of a pure start in [`Start`]'s last field.
+const PURE: u16 = 1 << 15;
+
+/// A band's other two rows, sorted, then their source rows.
+type SortedBand = ([[u8; 9]; 3], [u8; 3]);
+
 impl GridMinlex {
     /// The form of a complete, valid solution grid. Its first row is always
     /// `123456789`, so the work is in the second: for each choice of grid
@@ -24,97 +38,34 @@ impl GridMinlex {
     /// Arrangements that tie on the two rows then only need the other rows
     /// sorted: the third row is fixed, the other bands sort by their rows.
     pub(super) fn canon(&mut self, g: &Grid) -> (Grid, Transform) {
-        let cells = g.cells();
-        let mut src = [[[0u8; 9]; 9]; 2];
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[9 * r + c];
-                src[0][r][c] = v;
-                src[1][c][r] = v;
-            }
-        }
-        // Ties on the first band: (grid, first row, second row, columns).
+        let src = both_ways(g);
+        let (starts, any_pure) = starts(&src);
+        let (row1, row2) = self.first_band_ties(&src, &starts, any_pure);
+        self.best_of_ties(&src, &row1, &row2)
+    }
+
+    /// Searches the column orders of the starts worth trying, keeping in
+    /// `self.ties` those giving the smallest second and then third row;
+    /// returns those two rows.
+    fn first_band_ties(
+        &mut self,
+        src: &Sources,
+        starts: &[Start],
+        any_pure: bool,
+    ) -> ([u8; 9], [u8; 9]) {
         let ties = &mut self.ties;
         ties.clear();
         let mut best_row1 = [u8::MAX; 9];
         let mut best_row2 = [u8::MAX; 9];
-        // Every start (grid, first row, second row) with its column map f:
-        // f(c) is the column of the first row holding the digit that the
-        // second row has in column c. A start is "pure" when f sends each
-        // stack whole into one stack; then the second row can begin 456,
-        // which no other start can, so pure starts alone are searched when
-        // there are any.
-        let mut starts: Vec<(u8, u8, u8, [u8; 9], u16)> = Vec::with_capacity(36);
-        let mut any_pure = false;
-        for t in 0..2u8 {
-            let rows = &src[t as usize];
-            for r0 in 0..9u8 {
-                let mut pos0 = [0u8; 10];
-                for (c, &d) in rows[r0 as usize].iter().enumerate() {
-                    pos0[d as usize] = c as u8;
-                }
-                let band = r0 / 3 * 3;
-                for r1 in (band..band + 3).filter(|&r| r != r0) {
-                    let row1 = &rows[r1 as usize];
-                    let f: [u8; 9] = std::array::from_fn(|c| pos0[row1[c] as usize]);
-                    // A first column whose image's stack takes fewer than two
-                    // images of its own stack makes the second value 7, not 5.
-                    let mut first = 0u16;
-                    let mut pure = true;
-                    for c in 0..9 {
-                        let base = c / 3 * 3;
-                        let same = (base..base + 3).filter(|&x| f[x] / 3 == f[c] / 3).count();
-                        if same >= 2 {
-                            first |= 1 << c;
-                        }
-                        pure &= same == 3;
-                    }
-                    any_pure |= pure;
-                    if !pure {
-                        // Mixed: the row must begin 4 5 7, the 5 forcing the
-                        // second column b and so the third c; the fourth value
-                        // is 1, 2 or 3 when f(f(a)) is a, b or c, else 8.
-                        // Keep only the first columns a giving the least.
-                        let mut best4 = u8::MAX;
-                        let mut keep = 0u16;
-                        for a in (0..9).filter(|&a| first & (1 << a) != 0) {
-                            let base = a / 3 * 3;
-                            let b = (base..base + 3)
-                                .find(|&x| x != a && f[x] / 3 == f[a] / 3)
-                                .unwrap_or(a);
-                            let ff = f[f[a] as usize] as usize;
-                            let v = if ff == a {
-                                1
-                            } else if ff == b {
-                                2
-                            } else if ff / 3 == a / 3 {
-                                3
-                            } else {
-                                8
-                            };
-                            if v < best4 {
-                                best4 = v;
-                                keep = 0;
-                            }
-                            if v == best4 {
-                                keep |= 1 << a;
-                            }
-                        }
-                        first = keep | (best4 as u16) << 9;
-                    }
-                    starts.push((t, r0, r1, f, if pure { first | 1 << 15 } else { first }));
-                }
-            }
-        }
         // Among mixed starts, only those with the least fourth value.
         let least4 = starts
             .iter()
-            .filter(|s| s.4 & (1 << 15) == 0)
+            .filter(|s| s.4 & PURE == 0)
             .map(|s| (s.4 >> 9) & 0xf)
             .min()
             .unwrap_or(0);
-        for &(t, r0, r1, f, first) in &starts {
-            let pure = first & (1 << 15) != 0;
+        for &(t, r0, r1, f, first) in starts {
+            let pure = first & PURE != 0;
             if !pure && (any_pure || (first >> 9) & 0xf != least4) {
                 continue;
             }
@@ -132,10 +83,7 @@ impl GridMinlex {
                     best_row2 = [u8::MAX; 9];
                 }
                 Some(pi) => {
-                    let mut name = [0u8; 10];
-                    for (j, &c) in pi.iter().enumerate() {
-                        name[row0[c as usize] as usize] = j as u8 + 1;
-                    }
+                    let name = digit_names(row0, &pi);
                     let line: [u8; 9] =
                         std::array::from_fn(|j| name[row2[pi[j] as usize] as usize]);
                     if line < best_row2 {
@@ -148,55 +96,30 @@ impl GridMinlex {
                 }
             });
         }
+        (best_row1, best_row2)
+    }
+
+    /// The smallest whole form over the first-band ties (the first band,
+    /// `123456789`, `row1`, `row2`, is the same for all of them; the other
+    /// bands sort by their rows), and the transformation giving it.
+    fn best_of_ties(&self, src: &Sources, row1: &[u8; 9], row2: &[u8; 9]) -> (Grid, Transform) {
         let mut best = [u8::MAX; 81];
+        best[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        best[9..18].copy_from_slice(row1);
+        best[18..27].copy_from_slice(row2);
         let mut best_t = Transform::IDENTITY;
         for &(t, r0, r1, pi) in self.ties.iter() {
             let rows = &src[t as usize];
-            let mut name = [0u8; 10];
-            for (j, &c) in pi.iter().enumerate() {
-                name[rows[r0 as usize][c as usize] as usize] = j as u8 + 1;
-            }
+            let name = digit_names(&rows[r0 as usize], &pi);
             let band0 = r0 / 3;
             let r2 = 3 * band0 + 3 - (r0 % 3) - (r1 % 3);
-            // The other two bands, each with its rows sorted.
-            let mut bands = [([[0u8; 9]; 3], [0u8; 3]); 2];
-            let mut k = 0;
-            for b in 0..3u8 {
-                if b == band0 {
-                    continue;
-                }
-                let mut lines = [([0u8; 9], 0u8); 3];
-                for (i, slot) in lines.iter_mut().enumerate() {
-                    let r = 3 * b + i as u8;
-                    let row = &rows[r as usize];
-                    *slot = (
-                        std::array::from_fn(|j| name[row[pi[j] as usize] as usize]),
-                        r,
-                    );
-                }
-                lines.sort_unstable();
-                bands[k] = (
-                    [lines[0].0, lines[1].0, lines[2].0],
-                    [lines[0].1, lines[1].1, lines[2].1],
-                );
-                k += 1;
-            }
-            if bands[1] < bands[0] {
-                bands.swap(0, 1);
-            }
-            let mut form = [0u8; 81];
-            form[..27].copy_from_slice(&best[..27]);
+            let bands = other_bands(rows, band0, &name, &pi);
+            let mut form = best;
             for (bi, (lines, _)) in bands.iter().enumerate() {
                 for (i, line) in lines.iter().enumerate() {
                     let at = 27 * (bi + 1) + 9 * i;
                     form[at..at + 9].copy_from_slice(line);
                 }
-            }
-            if best[0] == u8::MAX {
-                // First tie: fill in the first band (the same for all ties).
-                form[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-                form[9..18].copy_from_slice(&best_row1);
-                form[18..27].copy_from_slice(&best_row2);
             }
             if form < best {
                 best = form;
@@ -215,6 +138,140 @@ impl GridMinlex {
         }
         (Grid::from_cells(best), best_t)
     }
+}
+
+/// The grid's rows as they are and transposed.
+fn both_ways(g: &Grid) -> Sources {
+    let cells = g.cells();
+    let mut src = [[[0u8; 9]; 9]; 2];
+    for r in 0..9 {
+        for c in 0..9 {
+            let v = cells[9 * r + c];
+            src[0][r][c] = v;
+            src[1][c][r] = v;
+        }
+    }
+    src
+}
+
+/// Every start (grid, first row, second row) with its column map f: f(c)
+/// is the column of the first row holding the digit that the second row
+/// has in column c. A start is "pure" when f sends each stack whole into
+/// one stack; then the second row can begin 456, which no other start
+/// can, so pure starts alone are searched when there are any (the `bool`).
+fn starts(src: &Sources) -> (Vec<Start>, bool) {
+    let mut starts = Vec::with_capacity(36);
+    let mut any_pure = false;
+    for t in 0..2u8 {
+        let rows = &src[t as usize];
+        for r0 in 0..9u8 {
+            let mut pos0 = [0u8; 10];
+            for (c, &d) in rows[r0 as usize].iter().enumerate() {
+                pos0[d as usize] = c as u8;
+            }
+            let band = r0 / 3 * 3;
+            for r1 in (band..band + 3).filter(|&r| r != r0) {
+                let row1 = &rows[r1 as usize];
+                let f: [u8; 9] = std::array::from_fn(|c| pos0[row1[c] as usize]);
+                let first = first_columns(&f);
+                any_pure |= first & PURE != 0;
+                starts.push((t, r0, r1, f, first));
+            }
+        }
+    }
+    (starts, any_pure)
+}
+
+/// The first columns worth trying under column map `f` (bits 0..9): those
+/// whose image's stack takes at least two images of their own stack (else
+/// the second value is 7, not 5). [`PURE`] is set for a pure map; for a
+/// mixed one the set is narrowed by [`least_fourth_value`], whose value
+/// sits in bits 9..13.
+fn first_columns(f: &[u8; 9]) -> u16 {
+    let mut first = 0u16;
+    let mut pure = true;
+    for c in 0..9 {
+        let base = c / 3 * 3;
+        let same = (base..base + 3).filter(|&x| f[x] / 3 == f[c] / 3).count();
+        if same >= 2 {
+            first |= 1 << c;
+        }
+        pure &= same == 3;
+    }
+    if pure {
+        first | PURE
+    } else {
+        least_fourth_value(f, first)
+    }
+}
+
+/// For a mixed map: the row must begin 4 5 7, the 5 forcing the second
+/// column b and so the third c; the fourth value is 1, 2 or 3 when
+/// f(f(a)) is a, b or c, else 8. Keeps only the first columns a (of
+/// `first`) giving the least, that value in bits 9..13.
+fn least_fourth_value(f: &[u8; 9], first: u16) -> u16 {
+    let mut best4 = u8::MAX;
+    let mut keep = 0u16;
+    for a in (0..9).filter(|&a| first & (1 << a) != 0) {
+        let base = a / 3 * 3;
+        let b = (base..base + 3)
+            .find(|&x| x != a && f[x] / 3 == f[a] / 3)
+            .unwrap_or(a);
+        let ff = f[f[a] as usize] as usize;
+        let v = if ff == a {
+            1
+        } else if ff == b {
+            2
+        } else if ff / 3 == a / 3 {
+            3
+        } else {
+            8
+        };
+        if v < best4 {
+            best4 = v;
+            keep = 0;
+        }
+        if v == best4 {
+            keep |= 1 << a;
+        }
+    }
+    keep | (best4 as u16) << 9
+}
+
+/// `name[d]`: the new name of digit `d` when `row0` is the first row and
+/// `pi` the column order (the first row reads 1 to 9).
+fn digit_names(row0: &[u8; 9], pi: &[u8; 9]) -> [u8; 10] {
+    let mut name = [0u8; 10];
+    for (j, &c) in pi.iter().enumerate() {
+        name[row0[c as usize] as usize] = j as u8 + 1;
+    }
+    name
+}
+
+/// The two bands other than `band0`, renamed and reordered, each with its
+/// rows sorted, the smaller band first.
+fn other_bands(rows: &[[u8; 9]; 9], band0: u8, name: &[u8; 10], pi: &[u8; 9]) -> [SortedBand; 2] {
+    let mut bands = [([[0u8; 9]; 3], [0u8; 3]); 2];
+    for (k, b) in (0..3u8).filter(|&b| b != band0).enumerate() {
+        let mut lines = [([0u8; 9], 0u8); 3];
+        for (i, slot) in lines.iter_mut().enumerate() {
+            let r = 3 * b + i as u8;
+            let row = &rows[r as usize];
+            *slot = (
+                std::array::from_fn(|j| name[row[pi[j] as usize] as usize]),
+                r,
+            );
+        }
+        lines.sort_unstable();
+        bands[k] = (
+            [lines[0].0, lines[1].0, lines[2].0],
+            [lines[0].1, lines[1].1, lines[2].1],
+        );
+    }
+    if bands[1] < bands[0] {
+        bands.swap(0, 1);
+    }
+    bands
 }
 
 /// True for a complete grid whose rows, columns and blocks each hold 1..9.

@@ -37,19 +37,12 @@ mod puzzle;
 mod transform;
 
 pub use brute::canon_brute_force;
-pub use transform::{Transform, TransformError, XorShift};
+pub use transform::{Transform, TransformError};
 
 use crate::sudoku::Grid;
 
-/// The six orders of three things, smallest first.
-const PERM3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+// Bands, stacks and the lines inside one are permuted by the shared table.
+use crate::permutations::PERMS_OF_3;
 
 /// Reusable work space for canonical forms (keeps allocations across calls).
 #[derive(Default)]
@@ -100,6 +93,8 @@ pub fn equivalent(a: &Grid, b: &Grid) -> Option<Transform> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -108,7 +103,7 @@ mod tests {
 
     #[test]
     fn inverse_and_then_undo_each_other() {
-        let mut rng = XorShift(7);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
         let g = Grid::parse(SOLVED).unwrap();
         for _ in 0..20 {
             let t = Transform::random(&mut rng);
@@ -122,14 +117,14 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_small_cases() {
-        let mut rng = XorShift(99);
+        let mut rng = ChaCha8Rng::seed_from_u64(99);
         let solved = Grid::parse(SOLVED).unwrap();
         for case in 0..4 {
             // Keep a random handful of cells of a moved solution.
             let mut cells = *Transform::random(&mut rng).apply(&solved).cells();
             let keep = [3, 8, 17, 30][case];
             for (i, v) in cells.iter_mut().enumerate() {
-                if rng.below(81) >= keep && i != 40 {
+                if rng.random_range(0..81) >= keep && i != 40 {
                     *v = 0;
                 }
             }
@@ -150,14 +145,14 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_random_sparse_and_symmetric_puzzles() {
-        let mut rng = XorShift(2024);
+        let mut rng = ChaCha8Rng::seed_from_u64(2024);
         let solved = Grid::parse(SOLVED).unwrap();
         let mut c = Canonicalizer::new();
         for case in 0..24 {
             let mut cells = *Transform::random(&mut rng).apply(&solved).cells();
-            let keep = rng.below(31);
+            let keep = rng.random_range(0..31);
             for v in cells.iter_mut() {
-                if rng.below(81) >= keep {
+                if rng.random_range(0..81) >= keep {
                     *v = 0;
                 }
             }
@@ -166,14 +161,14 @@ mod tests {
             // a grid).
             match case % 6 {
                 1 => {
-                    let r = rng.below(9);
+                    let r = rng.random_range(0..9);
                     let q = r / 3 * 3 + (r + 1) % 3;
                     for j in 0..9 {
                         cells[9 * q + j] = cells[9 * r + j];
                     }
                 }
                 2 => {
-                    let b = rng.below(3);
+                    let b = rng.random_range(0..3);
                     cells[27 * b..27 * b + 27].fill(0);
                 }
                 3 => {
@@ -184,7 +179,7 @@ mod tests {
                     }
                 }
                 4 => {
-                    let r = rng.below(9);
+                    let r = rng.random_range(0..9);
                     cells[9 * r] = 5;
                     cells[9 * r + 1] = 5;
                     cells[9 * r + 2] = 7;
@@ -201,7 +196,7 @@ mod tests {
 
     #[test]
     fn transformed_puzzles_share_the_form() {
-        let mut rng = XorShift(12345);
+        let mut rng = ChaCha8Rng::seed_from_u64(12345);
         for text in [X, SOLVED] {
             let g = Grid::parse(text).unwrap();
             let form = canon(&g);

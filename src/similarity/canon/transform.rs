@@ -1,7 +1,9 @@
 //! Sudoku symmetries with digit renaming: applying, inverting, composing,
 //! checking them, and drawing one at random.
 
-use super::PERM3;
+use rand::{Rng, RngExt};
+
+use super::PERMS_OF_3;
 use crate::sudoku::Grid;
 
 /// A symmetry of the Sudoku grid with a digit renaming. Applying it to `g`:
@@ -51,20 +53,23 @@ impl Transform {
 
     /// A random symmetry with a random digit renaming (every one of the
     /// 2 × 6⁸ arrangements and 9! renamings can come out).
-    pub fn random(rng: &mut XorShift) -> Transform {
+    /// Draws are `u32`s, so a seeded generator gives the same symmetry on
+    /// every platform.
+    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Transform {
+        let mut below = |n: u32| rng.random_range(0..n) as usize;
         let mut t = Transform::IDENTITY;
-        t.transposed = rng.below(2) == 1;
+        t.transposed = below(2) == 1;
         for lines in [&mut t.rows, &mut t.cols] {
-            let outer = PERM3[rng.below(6)];
+            let outer = PERMS_OF_3[below(6)];
             for b in 0..3 {
-                let inner = PERM3[rng.below(6)];
+                let inner = PERMS_OF_3[below(6)];
                 for k in 0..3 {
                     lines[3 * b + k] = (3 * outer[b] + inner[k]) as u8;
                 }
             }
         }
         for i in (2..10).rev() {
-            let j = 1 + rng.below(i);
+            let j = 1 + below(i as u32);
             t.digits.swap(i, j);
         }
         t
@@ -203,23 +208,4 @@ fn check_lines(what: &'static str, lines: &[u8; 9]) -> Result<(), TransformError
         }
     }
     Ok(())
-}
-
-/// A tiny deterministic random generator (xorshift64) for tests and
-/// benches that move puzzles by random symmetries: no dependency needed.
-#[derive(Clone, Debug)]
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    /// A number in `0..n` (`n` > 0). A zero seed is replaced by a fixed
-    /// non-zero one (xorshift would stay at zero).
-    pub fn below(&mut self, n: usize) -> usize {
-        if self.0 == 0 {
-            self.0 = 0x9e37_79b9_7f4a_7c15;
-        }
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }

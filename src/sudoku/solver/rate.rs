@@ -94,7 +94,7 @@ const UNITS: [[u8; 9]; 27] = {
     u
 };
 
-struct Board {
+struct PencilGrid {
     value: [u8; 81],
     cand: [u16; 81],
 }
@@ -108,7 +108,7 @@ fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
         .filter(move |&x| x != cell)
 }
 
-impl Board {
+impl PencilGrid {
     fn place(&mut self, cell: usize, d: u8) {
         self.value[cell] = d;
         self.cand[cell] = 0;
@@ -306,7 +306,7 @@ impl Board {
 
 /// Rates a grid whose clues break no rule (see [`super::check`]).
 pub fn rate_human(g: &Grid) -> HumanRating {
-    let mut b = Board {
+    let mut b = PencilGrid {
         value: [0; 81],
         cand: [0x3FE; 81],
     };

@@ -25,20 +25,12 @@ pub(super) const SHRINK: [u32; 512] = {
 /// For the 9 "segment (row i, box j) non-empty" bits of a band: the cells of
 /// the segments some row→box permutation can use (0 when none can).
 pub(super) const COMPLEX: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut p = 0;
     while p < 512 {
         let mut k = 0;
         while k < 6 {
-            let perm = PERMS[k];
+            let perm = crate::permutations::PERMS_OF_3[k];
             let mut ok = true;
             let mut i = 0;
             while i < 3 {

@@ -2,206 +2,77 @@
 //! built one row at a time from the states that tie for the smallest
 //! prefix (see the module above for the method).
 
-use super::{PERM3, Transform};
+mod tables;
+
+use super::{PERMS_OF_3, Transform};
 use crate::sudoku::Grid;
+use tables::{ALL_ORDERS, KEY, LEAST, SORTERS, SWAP01, candidates, clue_mask, pattern_len, unpack};
 
-/// All six column orders of a stack slot.
-const ALL_ORDERS: u8 = 0b11_1111;
-
-/// `MINPAT[p][m]`: the smallest clue pattern (bit 2 - k for position k)
-/// that the column orders in `m` (bits over [`PERM3`]) give a stack whose
-/// pattern is `p` (bit 2 - c for its column c).
-const MINPAT: [[u8; 64]; 8] = {
-    let mut t = [[0u8; 64]; 8];
-    let mut p = 0;
-    while p < 8 {
-        let mut m = 0;
-        while m < 64 {
-            let mut best = 7u8;
-            let mut o = 0;
-            while o < 6 {
-                if m & (1 << o) != 0 {
-                    let mut q = 0u8;
-                    let mut k = 0;
-                    while k < 3 {
-                        if p & (4 >> PERM3[o][k]) != 0 {
-                            q |= 4 >> k;
-                        }
-                        k += 1;
-                    }
-                    if q < best {
-                        best = q;
-                    }
-                }
-                o += 1;
-            }
-            t[p][m] = best;
-            m += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// A row packed four bits a cell, first cell highest, written out.
-fn unpack(row: u64, out: &mut [u8]) {
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = (row >> (32 - 4 * k) & 15) as u8;
-    }
+/// What the search needs of each source row, for the grid as given
+/// (`t` = 0) and transposed (`t` = 1).
+struct RowTables {
+    /// `src[t][r]`: the row's values.
+    src: [[[u8; 9]; 9]; 2],
+    /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
+    /// c of the stack).
+    pat: [[[u8; 3]; 9]; 2],
+    /// `key[t][r]`: clue counts per stack, sorted and packed (smaller is a
+    /// better first non-empty row).
+    key: [[u8; 9]; 2],
+    /// `same[t][r]`: the earlier rows of r's band equal to it.
+    same: [[u16; 9]; 2],
 }
 
-/// The clue cells of a row of values 0..15 (bit 8 - c for column c): the
-/// first eight cells at once (a byte's top bit set when it is not zero,
-/// then the eight top bits gathered by one multiplication).
-#[inline]
-fn clue_mask(row: &[u8; 9]) -> usize {
-    let mut lo = [0u8; 8];
-    lo.copy_from_slice(&row[..8]);
-    let x = u64::from_le_bytes(lo);
-    let nz = x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
-    let first8 = (nz >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56;
-    (first8 as usize) << 1 | usize::from(row[8] != 0)
-}
-
-/// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
-/// column c), the clue counts of its stacks sorted and packed in base 4:
-/// the smaller, the smaller the row can be as the first non-empty one.
-const KEY: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut c = [
-            (m >> 6 & 7usize).count_ones() as u8,
-            (m >> 3 & 7usize).count_ones() as u8,
-            (m & 7usize).count_ones() as u8,
-        ];
-        // Sort three.
-        if c[0] > c[1] {
-            c = [c[1], c[0], c[2]];
-        }
-        if c[1] > c[2] {
-            c = [c[0], c[2], c[1]];
-        }
-        if c[0] > c[1] {
-            c = [c[1], c[0], c[2]];
-        }
-        t[m] = c[0] * 16 + c[1] * 4 + c[2];
-        m += 1;
-    }
-    t
-};
-
-/// The source rows that may fill row `depth`: any unused band's rows at a
-/// band's first row, else the unused rows of the band being filled.
-#[inline]
-fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
-    let mut mask = if depth.is_multiple_of(3) {
-        let mut m = 0u16;
-        for b in 0..3 {
-            if used & (0b111 << (3 * b)) == 0 {
-                m |= 0b111 << (3 * b);
+impl RowTables {
+    fn new(g: &Grid) -> RowTables {
+        let cells = g.cells();
+        let mut src = [[[0u8; 9]; 9]; 2];
+        for (r, row) in src[0].iter_mut().enumerate() {
+            for (c, v) in row.iter_mut().enumerate() {
+                *v = cells[9 * r + c] & 15;
             }
         }
-        m
-    } else {
-        let b = rows[depth - depth % 3] / 3;
-        (0b111 << (3 * b)) & !used
-    };
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let r = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            r
-        })
-    })
-}
-
-/// The bit length of the smallest clue pattern a row with stack patterns
-/// `p` can take under stack order `sig` and column orders `ords`: 9 minus
-/// its most leading empty cells.
-#[inline(always)]
-fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
-    let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
-        | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
-        | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
-    32 - q.leading_zeros()
-}
-
-/// `LEAST[w][m]`: of the column orders in `m`, those giving the smallest
-/// triple of three values `k0, k1, k2` whose places among themselves are
-/// `w = 9 * r0 + 3 * r1 + r2` (`ri`: how many of the values are below
-/// `ki`).
-const LEAST: [[u8; 64]; 27] = {
-    let mut t = [[0u8; 64]; 27];
-    let mut w = 0;
-    while w < 27 {
-        // The places themselves compare as the values do.
-        let k = [(w / 9) as u32, (w / 3 % 3) as u32, (w % 3) as u32];
-        let mut m = 0;
-        while m < 64 {
-            let mut least = u32::MAX;
-            let mut keep = 0u8;
-            let mut o = 0;
-            while o < 6 {
-                if m & (1 << o) != 0 {
-                    let p = PERM3[o];
-                    let x = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
-                    if x < least {
-                        least = x;
-                        keep = 0;
-                    }
-                    if x == least {
-                        keep |= 1 << o;
+        let [plain, transposed] = &mut src;
+        for (c, row) in transposed.iter_mut().enumerate() {
+            for (r, v) in row.iter_mut().enumerate() {
+                *v = plain[r][c];
+            }
+        }
+        let mut tables = RowTables {
+            src,
+            pat: [[[0u8; 3]; 9]; 2],
+            key: [[0u8; 9]; 2],
+            same: [[0u16; 9]; 2],
+        };
+        for (t, rows) in src.iter().enumerate() {
+            let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
+            for (r, &mask) in clues.iter().enumerate() {
+                tables.pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
+                tables.key[t][r] = KEY[mask];
+                for q in r / 3 * 3..r {
+                    if clues[q] == mask && rows[q] == rows[r] {
+                        tables.same[t][r] |= 1 << q;
                     }
                 }
-                o += 1;
             }
-            t[w][m] = keep;
-            m += 1;
         }
-        w += 1;
+        tables
     }
-    t
-};
 
-/// `SWAP01[s]`: the stack order [`PERM3`]`[s]` with its first two
-/// slots exchanged.
-const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
-
-/// `SORTERS[m]`: the stack orders (bits over [`PERM3`]) putting the stacks
-/// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
-/// count, fewest first; of two orders differing only in two empty stacks
-/// in front, the first.
-const SORTERS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let n = [
-            (m >> 6 & 7usize).count_ones(),
-            (m >> 3 & 7usize).count_ones(),
-            (m & 7usize).count_ones(),
-        ];
-        let mut o = 0;
-        while o < 6 {
-            let sig = PERM3[o];
-            let sorted = n[sig[0]] <= n[sig[1]] && n[sig[1]] <= n[sig[2]];
-            let twin = n[sig[0]] == 0 && n[sig[1]] == 0 && sig[0] > sig[1];
-            if sorted && !twin {
-                t[m] |= 1 << o;
-            }
-            o += 1;
-        }
-        m += 1;
+    /// Rows of a band equal to an earlier unused row lead to the same
+    /// forms: only the first is tried.
+    #[inline]
+    fn dup(&self, t: usize, used: u16, r: usize) -> bool {
+        self.same[t][r] & !used != 0
     }
-    t
-};
+}
 
 /// A partial arrangement tying for the smallest prefix.
 #[derive(Clone, Copy)]
 struct State {
     /// 0: the grid as given, 1: transposed.
     t: u8,
-    /// Index into [`PERM3`]: slot `i` holds source stack `PERM3[sigma][i]`.
+    /// Index into [`PERMS_OF_3`]: slot `i` holds source stack `PERMS_OF_3[sigma][i]`.
     sigma: u8,
     /// Source rows used (bit per row).
     used: u16,
@@ -209,7 +80,7 @@ struct State {
     next: u8,
     /// Source rows chosen so far, in order.
     rows: [u8; 9],
-    /// Per stack slot: the column orders (bits over [`PERM3`]) still tying.
+    /// Per stack slot: the column orders (bits over [`PERMS_OF_3`]) still tying.
     ords: [u8; 3],
     /// Source digit → name (0: not named yet). Indexed by `value & 15`.
     map: [u8; 16],
@@ -265,106 +136,88 @@ impl PuzzleMinlex {
     }
 
     /// The canonical form of `g`; the states giving it are left in
-    /// `self.states` (none for an empty grid).
+    /// `self.states` (none for an empty grid). Rows are settled one at a
+    /// time: the leading empty rows, the first row with clues, then each
+    /// further row (a band's last row has no choice to narrow).
     pub(super) fn form(&mut self, g: &Grid) -> Grid {
-        let cells = g.cells();
-        // src[t][r][c]: row r of the grid (t = 0) or of its transpose (t = 1);
-        // clues[t][r]: its clue cells (bit 8 - c for column c).
-        let mut src = [[[0u8; 9]; 9]; 2];
-        for (r, row) in src[0].iter_mut().enumerate() {
-            for (c, v) in row.iter_mut().enumerate() {
-                *v = cells[9 * r + c] & 15;
+        let rows = RowTables::new(g);
+        let Some((depth, first_key)) = self.empty_rows(&rows) else {
+            self.states.clear();
+            return Grid::empty();
+        };
+        let mut form = [0u8; 81];
+        self.first_clue_row(&rows, depth, first_key, &mut form);
+        for depth in depth + 1..9 {
+            if depth % 3 == 2 {
+                self.band_last_row(&rows, depth, &mut form);
+            } else {
+                self.next_row(&rows, depth, &mut form);
             }
         }
-        let [plain, transposed] = &mut src;
-        for (c, row) in transposed.iter_mut().enumerate() {
-            for (r, v) in row.iter_mut().enumerate() {
-                *v = plain[r][c];
-            }
-        }
-        let mut clues = [[0usize; 9]; 2];
-        for t in 0..2 {
-            for r in 0..9 {
-                clues[t][r] = clue_mask(&src[t][r]);
-            }
-        }
-        // pat[t][r][s]: the clue pattern of stack s in row r (bit 2 - c for
-        // column c of the stack); key[t][r]: its clue counts per stack,
-        // sorted and packed (smaller is a better first non-empty row).
-        let mut pat = [[[0u8; 3]; 9]; 2];
-        let mut key = [[0u8; 9]; 2];
-        // same[t][r]: the earlier rows of r's band equal to it. Rows of a
-        // band equal to an earlier unused row lead to the same forms: only
-        // the first is tried.
-        let mut same = [[0u16; 9]; 2];
-        for t in 0..2 {
-            for r in 0..9 {
-                let mask = clues[t][r];
-                pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
-                key[t][r] = KEY[mask];
-                for q in r / 3 * 3..r {
-                    if clues[t][q] == mask && src[t][q] == src[t][r] {
-                        same[t][r] |= 1 << q;
-                    }
-                }
-            }
-        }
-        let dup = |t: usize, used: u16, r: usize| same[t][r] & !used != 0;
+        Grid::from_cells(form)
+    }
 
-        // While the rows chosen are all empty, the columns are still free:
-        // states are (grid, rows) only, and the next row is the emptiest.
+    /// While the rows chosen are all empty, the columns are still free:
+    /// states are (grid, rows) only, and the next row is the emptiest.
+    /// Leaves in `self.zero` the ways to choose the leading empty rows and
+    /// returns their number with the clue key of the first row with clues
+    /// (`None` for an empty grid).
+    fn empty_rows(&mut self, rows: &RowTables) -> Option<(usize, u8)> {
         self.zero.clear();
         self.zero.push((0, 0, [0; 9]));
         self.zero.push((1, 0, [0; 9]));
-        let mut depth = 0;
-        let mut first_key = 0;
-        while depth < 9 {
-            first_key = u8::MAX;
-            for &(t, used, rows) in &self.zero {
-                for r in candidates(depth, used, &rows) {
-                    if !dup(t as usize, used, r) {
-                        first_key = first_key.min(key[t as usize][r]);
+        for depth in 0..9 {
+            let mut first_key = u8::MAX;
+            for &(t, used, chosen) in &self.zero {
+                for r in candidates(depth, used, &chosen) {
+                    if !rows.dup(t as usize, used, r) {
+                        first_key = first_key.min(rows.key[t as usize][r]);
                     }
                 }
             }
             if first_key != 0 {
-                break;
+                return Some((depth, first_key));
             }
             self.zero_next.clear();
-            for &(t, used, rows) in &self.zero {
-                for r in candidates(depth, used, &rows) {
-                    if key[t as usize][r] == 0 && !dup(t as usize, used, r) {
-                        let mut chosen = rows;
+            for &(t, used, chosen) in &self.zero {
+                for r in candidates(depth, used, &chosen) {
+                    if rows.key[t as usize][r] == 0 && !rows.dup(t as usize, used, r) {
+                        let mut chosen = chosen;
                         chosen[depth] = r as u8;
                         self.zero_next.push((t, used | 1 << r, chosen));
                     }
                 }
             }
             std::mem::swap(&mut self.zero, &mut self.zero_next);
-            depth += 1;
         }
-        if depth == 9 {
-            self.states.clear();
-            return Grid::empty();
-        }
-        // The first non-empty row: the fewest clues per stack, every digit
-        // new; the stack orders that sort its clue counts tie.
-        let mut form = [0u8; 81];
+        None
+    }
+
+    /// The first non-empty row (row `depth`): the fewest clues per stack
+    /// (`first_key`), every digit new; the stack orders that sort its clue
+    /// counts tie.
+    fn first_clue_row(
+        &mut self,
+        rows: &RowTables,
+        depth: usize,
+        first_key: u8,
+        form: &mut [u8; 81],
+    ) {
         let mut best_row = u64::MAX;
         self.next_states.clear();
         let zero = std::mem::take(&mut self.zero);
-        for &(t, used, rows) in &zero {
-            for r in candidates(depth, used, &rows) {
-                if key[t as usize][r] != first_key || dup(t as usize, used, r) {
+        for &(t, used, chosen) in &zero {
+            for r in candidates(depth, used, &chosen) {
+                if rows.key[t as usize][r] != first_key || rows.dup(t as usize, used, r) {
                     continue;
                 }
-                let p = &pat[t as usize][r];
+                let p = &rows.pat[t as usize][r];
                 let m = usize::from(p[0]) << 6 | usize::from(p[1]) << 3 | usize::from(p[2]);
                 let mut sorters = SORTERS[m];
                 while sorters != 0 {
                     let sigma = sorters.trailing_zeros() as u8;
                     sorters &= sorters - 1;
-                    let sig = PERM3[sigma as usize];
+                    let sig = PERMS_OF_3[sigma as usize];
                     // Two empty stacks first: one state for both orders.
                     let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
                     let st = State {
@@ -372,80 +225,79 @@ impl PuzzleMinlex {
                         sigma,
                         used,
                         next: 1,
-                        rows,
+                        rows: chosen,
                         ords: [ALL_ORDERS; 3],
                         map: [0; 16],
                         swap,
                     };
-                    self.try_row(&st, r, depth, &src[t as usize][r], &mut best_row);
+                    self.try_row(&st, r, depth, &rows.src[t as usize][r], &mut best_row);
                 }
             }
         }
         self.zero = zero;
-        unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
-        std::mem::swap(&mut self.states, &mut self.next_states);
-        depth += 1;
+        let old = std::mem::take(&mut self.states);
+        self.settle(best_row, depth, form, old);
+    }
 
-        while depth < 9 {
-            let states = std::mem::take(&mut self.states);
-            if depth % 3 == 2 {
-                // A band's last row: one candidate a state, no choice to
-                // narrow.
-                let mut best_row = u64::MAX;
-                self.next_states.clear();
-                for st in &states {
-                    let t = st.t as usize;
-                    for r in candidates(depth, st.used, &st.rows) {
-                        self.try_row(st, r, depth, &src[t][r], &mut best_row);
-                    }
-                }
-                unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
-                let mut states = states;
-                states.clear();
-                self.states = std::mem::replace(&mut self.next_states, states);
-                depth += 1;
-                continue;
+    /// A band's last row: one candidate a state, no choice to narrow.
+    fn band_last_row(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
+        let states = std::mem::take(&mut self.states);
+        let mut best_row = u64::MAX;
+        self.next_states.clear();
+        for st in &states {
+            let t = st.t as usize;
+            for r in candidates(depth, st.used, &st.rows) {
+                self.try_row(st, r, depth, &rows.src[t][r], &mut best_row);
             }
-            // Only rows with the most leading empty cells any candidate
-            // can have (from clue patterns alone) are looked at closely.
-            let mut least_len = u32::MAX;
-            self.cands.clear();
-            for (i, st) in states.iter().enumerate() {
-                let t = st.t as usize;
-                let sig = PERM3[st.sigma as usize];
-                for r in candidates(depth, st.used, &st.rows) {
-                    let mut len = pattern_len(&pat[t][r], sig, &st.ords);
-                    if st.swap {
-                        let other = PERM3[SWAP01[st.sigma as usize] as usize];
-                        len = len.min(pattern_len(&pat[t][r], other, &st.ords));
-                    }
-                    if len > least_len || dup(t, st.used, r) {
-                        continue;
-                    }
-                    if len < least_len {
-                        least_len = len;
-                        self.cands.clear();
-                    }
-                    self.cands.push((i as u32, r as u8));
-                }
-            }
-            let mut best_row = u64::MAX;
-            self.next_states.clear();
-            let cands = std::mem::take(&mut self.cands);
-            for &(i, r) in &cands {
-                let st = &states[i as usize];
-                let r = r as usize;
-                self.try_row(st, r, depth, &src[st.t as usize][r], &mut best_row);
-            }
-            self.cands = cands;
-            unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
-            let mut states = states;
-            states.clear();
-            self.states = std::mem::replace(&mut self.next_states, states);
-            depth += 1;
         }
+        self.settle(best_row, depth, form, states);
+    }
 
-        Grid::from_cells(form)
+    /// Row `depth` (not a band's last): only rows with the most leading
+    /// empty cells any candidate can have (from clue patterns alone) are
+    /// filled.
+    fn next_row(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
+        let states = std::mem::take(&mut self.states);
+        let mut least_len = u32::MAX;
+        self.cands.clear();
+        for (i, st) in states.iter().enumerate() {
+            let t = st.t as usize;
+            let sig = PERMS_OF_3[st.sigma as usize];
+            for r in candidates(depth, st.used, &st.rows) {
+                let mut len = pattern_len(&rows.pat[t][r], sig, &st.ords);
+                if st.swap {
+                    let other = PERMS_OF_3[SWAP01[st.sigma as usize] as usize];
+                    len = len.min(pattern_len(&rows.pat[t][r], other, &st.ords));
+                }
+                if len > least_len || rows.dup(t, st.used, r) {
+                    continue;
+                }
+                if len < least_len {
+                    least_len = len;
+                    self.cands.clear();
+                }
+                self.cands.push((i as u32, r as u8));
+            }
+        }
+        let mut best_row = u64::MAX;
+        self.next_states.clear();
+        let cands = std::mem::take(&mut self.cands);
+        for &(i, r) in &cands {
+            let st = &states[i as usize];
+            let r = r as usize;
+            self.try_row(st, r, depth, &rows.src[st.t as usize][r], &mut best_row);
+        }
+        self.cands = cands;
+        self.settle(best_row, depth, form, states);
+    }
+
+    /// Writes row `depth`'s best into `form` and makes the states that
+    /// gave it the current ones (`old`, emptied, is kept for reuse).
+    #[inline]
+    fn settle(&mut self, best_row: u64, depth: usize, form: &mut [u8; 81], mut old: Vec<State>) {
+        unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+        old.clear();
+        self.states = std::mem::replace(&mut self.next_states, old);
     }
 
     /// A transformation taking the grid last given to [`Self::form`] to
@@ -457,10 +309,10 @@ impl PuzzleMinlex {
         let Some(&st) = self.states.first() else {
             return Transform::IDENTITY;
         };
-        let sig = PERM3[st.sigma as usize];
+        let sig = PERMS_OF_3[st.sigma as usize];
         let mut cols = [0u8; 9];
         for slot in 0..3 {
-            let o = PERM3[st.ords[slot].trailing_zeros() as usize];
+            let o = PERMS_OF_3[st.ords[slot].trailing_zeros() as usize];
             for k in 0..3 {
                 cols[3 * slot + k] = (3 * sig[slot] + o[k]) as u8;
             }
@@ -526,7 +378,7 @@ impl PuzzleMinlex {
         mut p: Part,
         best: &mut u64,
     ) {
-        let sig = PERM3[p.sigma as usize];
+        let sig = PERMS_OF_3[p.sigma as usize];
         if p.swap && slot == 0 {
             let (a, b) = (3 * sig[0], 3 * sig[1]);
             if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
@@ -578,7 +430,7 @@ impl PuzzleMinlex {
                         + lt(k0, k2)
                         + lt(k1, k2);
                     let keep = LEAST[w][p.ords[slot] as usize];
-                    let o = PERM3[keep.trailing_zeros() as usize];
+                    let o = PERMS_OF_3[keep.trailing_zeros() as usize];
                     let k = [k0, k1, k2];
                     let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
                     p.ords[slot] = keep;
@@ -640,7 +492,7 @@ impl PuzzleMinlex {
         p: Part,
         best: &mut u64,
     ) {
-        let sig = PERM3[p.sigma as usize];
+        let sig = PERMS_OF_3[p.sigma as usize];
         let base = 3 * sig[slot];
         // The least orders grouped by the names they give: (digits named
         // in the row, in order; next name; the orders).
@@ -653,7 +505,7 @@ impl PuzzleMinlex {
             bits &= bits - 1;
             let mut q = p;
             let mut x = 0u32;
-            for &c in &PERM3[o] {
+            for &c in &PERMS_OF_3[o] {
                 let d = usize::from(v[base + c] & 15);
                 if d != 0 && q.map[d] == 0 {
                     q.name(d, st.next);

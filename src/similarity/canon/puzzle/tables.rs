@@ -1,0 +1,196 @@
+//! The puzzle search's lookups: compile-time tables over clue patterns
+//! and column orders, and the small row helpers the search calls in its
+//! inner loops.
+
+use super::PERMS_OF_3;
+
+/// All six column orders of a stack slot.
+pub(super) const ALL_ORDERS: u8 = 0b11_1111;
+
+/// `MINPAT[p][m]`: the smallest clue pattern (bit 2 - k for position k)
+/// that the column orders in `m` (bits over [`PERMS_OF_3`]) give a stack whose
+/// pattern is `p` (bit 2 - c for its column c).
+const MINPAT: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut p = 0;
+    while p < 8 {
+        let mut m = 0;
+        while m < 64 {
+            let mut best = 7u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let mut q = 0u8;
+                    let mut k = 0;
+                    while k < 3 {
+                        if p & (4 >> PERMS_OF_3[o][k]) != 0 {
+                            q |= 4 >> k;
+                        }
+                        k += 1;
+                    }
+                    if q < best {
+                        best = q;
+                    }
+                }
+                o += 1;
+            }
+            t[p][m] = best;
+            m += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// A row packed four bits a cell, first cell highest, written out.
+pub(super) fn unpack(row: u64, out: &mut [u8]) {
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = (row >> (32 - 4 * k) & 15) as u8;
+    }
+}
+
+/// The clue cells of a row of values 0..15 (bit 8 - c for column c): the
+/// first eight cells at once (a byte's top bit set when it is not zero,
+/// then the eight top bits gathered by one multiplication).
+#[inline]
+pub(super) fn clue_mask(row: &[u8; 9]) -> usize {
+    let mut lo = [0u8; 8];
+    lo.copy_from_slice(&row[..8]);
+    let x = u64::from_le_bytes(lo);
+    let nz = x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    let first8 = (nz >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56;
+    (first8 as usize) << 1 | usize::from(row[8] != 0)
+}
+
+/// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
+/// column c), the clue counts of its stacks sorted and packed in base 4:
+/// the smaller, the smaller the row can be as the first non-empty one.
+pub(super) const KEY: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut c = [
+            (m >> 6 & 7usize).count_ones() as u8,
+            (m >> 3 & 7usize).count_ones() as u8,
+            (m & 7usize).count_ones() as u8,
+        ];
+        // Sort three.
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        if c[1] > c[2] {
+            c = [c[0], c[2], c[1]];
+        }
+        if c[0] > c[1] {
+            c = [c[1], c[0], c[2]];
+        }
+        t[m] = c[0] * 16 + c[1] * 4 + c[2];
+        m += 1;
+    }
+    t
+};
+
+/// The source rows that may fill row `depth`: any unused band's rows at a
+/// band's first row, else the unused rows of the band being filled.
+#[inline]
+pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
+    let mut mask = if depth.is_multiple_of(3) {
+        let mut m = 0u16;
+        for b in 0..3 {
+            if used & (0b111 << (3 * b)) == 0 {
+                m |= 0b111 << (3 * b);
+            }
+        }
+        m
+    } else {
+        let b = rows[depth - depth % 3] / 3;
+        (0b111 << (3 * b)) & !used
+    };
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            r
+        })
+    })
+}
+
+/// The bit length of the smallest clue pattern a row with stack patterns
+/// `p` can take under stack order `sig` and column orders `ords`: 9 minus
+/// its most leading empty cells.
+#[inline(always)]
+pub(super) fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
+    let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
+        | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
+        | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
+    32 - q.leading_zeros()
+}
+
+/// `LEAST[w][m]`: of the column orders in `m`, those giving the smallest
+/// triple of three values `k0, k1, k2` whose places among themselves are
+/// `w = 9 * r0 + 3 * r1 + r2` (`ri`: how many of the values are below
+/// `ki`).
+pub(super) const LEAST: [[u8; 64]; 27] = {
+    let mut t = [[0u8; 64]; 27];
+    let mut w = 0;
+    while w < 27 {
+        // The places themselves compare as the values do.
+        let k = [(w / 9) as u32, (w / 3 % 3) as u32, (w % 3) as u32];
+        let mut m = 0;
+        while m < 64 {
+            let mut least = u32::MAX;
+            let mut keep = 0u8;
+            let mut o = 0;
+            while o < 6 {
+                if m & (1 << o) != 0 {
+                    let p = PERMS_OF_3[o];
+                    let x = k[p[0]] << 8 | k[p[1]] << 4 | k[p[2]];
+                    if x < least {
+                        least = x;
+                        keep = 0;
+                    }
+                    if x == least {
+                        keep |= 1 << o;
+                    }
+                }
+                o += 1;
+            }
+            t[w][m] = keep;
+            m += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// `SWAP01[s]`: the stack order [`PERMS_OF_3`]`[s]` with its first two
+/// slots exchanged.
+pub(super) const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
+
+/// `SORTERS[m]`: the stack orders (bits over [`PERMS_OF_3`]) putting the stacks
+/// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
+/// count, fewest first; of two orders differing only in two empty stacks
+/// in front, the first.
+pub(super) const SORTERS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let n = [
+            (m >> 6 & 7usize).count_ones(),
+            (m >> 3 & 7usize).count_ones(),
+            (m & 7usize).count_ones(),
+        ];
+        let mut o = 0;
+        while o < 6 {
+            let sig = PERMS_OF_3[o];
+            let sorted = n[sig[0]] <= n[sig[1]] && n[sig[1]] <= n[sig[2]];
+            let twin = n[sig[0]] == 0 && n[sig[1]] == 0 && sig[0] > sig[1];
+            if sorted && !twin {
+                t[m] |= 1 << o;
+            }
+            o += 1;
+        }
+        m += 1;
+    }
+    t
+};
