@@ -18,11 +18,23 @@ fuzz_target!(|data: &[u8]| {
     let grid = Grid::from_cells(cells);
     let mut canonicalizer = similarity::Canonicalizer::new();
     let (form, transform) = canonicalizer.canon_with_transform(&grid);
-    assert_eq!(transform.apply(&grid), form, "the witness does not give the form");
-    assert_eq!(canonicalizer.canon(&grid), form, "canon and canon_with_transform differ");
-    let seed = data
-        .iter()
-        .fold(0x51u64, |h, &x| h.wrapping_mul(31).wrapping_add(u64::from(x)));
+    assert_eq!(
+        transform.apply(&grid),
+        form,
+        "the witness does not give the form"
+    );
+    assert_eq!(
+        canonicalizer.canon(&grid),
+        form,
+        "canon and canon_with_transform differ"
+    );
+    let seed = data.iter().fold(0x51u64, |h, &x| {
+        h.wrapping_mul(31).wrapping_add(u64::from(x))
+    });
     let moved = similarity::Transform::random(&mut similarity::XorShift(seed | 1)).apply(&grid);
-    assert_eq!(canonicalizer.canon(&moved), form, "a moved copy has another form");
+    assert_eq!(
+        canonicalizer.canon(&moved),
+        form,
+        "a moved copy has another form"
+    );
 });

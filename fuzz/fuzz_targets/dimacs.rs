@@ -12,7 +12,11 @@ fuzz_target!(|data: &[u8]| {
         Ok(sat::Reading::Read(cnf)) => {
             let again = sat::read_dimacs(&sat::to_dimacs(&cnf));
             match again {
-                Ok(back) => assert_eq!(sat::to_dimacs(&back), sat::to_dimacs(&cnf), "written DIMACS reads back another formula"),
+                Ok(back) => assert_eq!(
+                    sat::to_dimacs(&back),
+                    sat::to_dimacs(&cnf),
+                    "written DIMACS reads back another formula"
+                ),
                 Err(e) => panic!("written DIMACS not read back: {e}"),
             }
         }

@@ -39,5 +39,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     assert_eq!(counts[0], counts[1], "raw counts differ by branching rule");
-    assert_eq!(counts[2], counts[3], "unique counts differ by branching rule");
+    assert_eq!(
+        counts[2], counts[3],
+        "unique counts differ by branching rule"
+    );
 });

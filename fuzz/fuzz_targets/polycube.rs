@@ -21,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = space.cells();
     }
     let mut pieces = Vec::new();
-    for solids in [space::solids_from_text(&piece_text), space::solids_from_item(&piece_text, 1)] {
+    for solids in [
+        space::solids_from_text(&piece_text),
+        space::solids_from_item(&piece_text, 1),
+    ] {
         if let Ok(solids) = solids {
             for solid in &solids {
                 let _ = solid.drawing();

@@ -9,7 +9,8 @@ use puzzlelab::similarity;
 fuzz_target!(|data: &[u8]| {
     let text = puzzlelab_fuzz::text(data);
     if let Ok(source) = similarity::parse_text("s", &text) {
-        let report = similarity::find_similar_bounded(std::slice::from_ref(&source), 10_000, &Silent);
+        let report =
+            similarity::find_similar_bounded(std::slice::from_ref(&source), 10_000, &Silent);
         if let Ok(report) = report {
             let _ = similarity::render(&report, similarity::ReportOptions::default());
         }

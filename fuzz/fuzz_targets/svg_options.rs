@@ -54,7 +54,11 @@ fn drawer() -> Drawer {
             session.eval(code).unwrap_or(Dynamic::UNIT)
         })
         .collect();
-    Drawer { session, host, values }
+    Drawer {
+        session,
+        host,
+        values,
+    }
 }
 
 fn option_value(u: &mut Unstructured, values: &[Dynamic]) -> Result<Dynamic> {
@@ -95,7 +99,11 @@ fn draw(d: &mut Drawer, data: &[u8]) -> Result<()> {
     d.host.restart();
     d.session.set_var("value", value);
     d.session.set_var("options", options);
-    let code = if with_options { "svg(value, options)" } else { "svg(value)" };
+    let code = if with_options {
+        "svg(value, options)"
+    } else {
+        "svg(value)"
+    };
     match d.session.eval(code) {
         Ok(svg) => {
             let svg = svg.into_string().expect("svg gives text");
@@ -103,7 +111,10 @@ fn draw(d: &mut Drawer, data: &[u8]) -> Result<()> {
         }
         Err(e) => {
             let message = e.message();
-            assert!(message.contains("svg"), "the error does not name svg: {message}");
+            assert!(
+                message.contains("svg"),
+                "the error does not name svg: {message}"
+            );
         }
     }
     Ok(())
