@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::PolyError;
-use super::pieces::{Piece, drawn_cells, pentominoes};
+use super::pieces::{MAX_SHAPE_CELLS, Piece, drawn_cells, pentominoes};
 
 /// A cell of a solid or a box: `[layer, row, col]`.
 pub type Point = [u16; 3];
@@ -240,6 +240,11 @@ pub fn solids_from_item(text: &str, n: usize) -> Result<Vec<Solid>, PolyError> {
     }
     if cells.is_empty() {
         return Err(PolyError::EmptyShape);
+    }
+    // As for flat shapes: the connection check below is quadratic, and no
+    // monitor is asked while a drawing is read.
+    if cells.len() > MAX_SHAPE_CELLS {
+        return Err(PolyError::ShapeTooLarge { cells: cells.len() });
     }
     let symbol = drawing
         .chars()
@@ -485,5 +490,23 @@ mod tests {
         assert_eq!(s.volume(), 5);
         assert_eq!(s.to_string(), "..  .#\n..  ##");
         assert!(Space::cuboid(0, 1, 1).is_err());
+    }
+
+    /// A solid drawn by layers has at most MAX_SHAPE_CELLS cells, as a flat
+    /// shape does (found by fuzzing: a lab file read as a drawing of some
+    /// 10,000 cells took seconds in the connection check, which is
+    /// quadratic and asks no monitor).
+    #[test]
+    fn drawn_solids_are_capped_like_flat_shapes() {
+        let layer = |rows: usize, cols: usize| vec!["X".repeat(cols); rows].join("\n");
+        let largest = format!("{}|{}", layer(32, 16), layer(32, 16));
+        let solids = solids_from_item(&largest, 1).unwrap();
+        assert_eq!(solids[0].cells.len(), 1024);
+        let too_large = format!("{}|{}", layer(40, 40), layer(40, 40));
+        let e = solids_from_item(&too_large, 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the shape has 3200 cells; at most 1024 are supported"
+        );
     }
 }

@@ -1,0 +1,12 @@
+//! A board for the SAT encoding (`sat::Board::parse`), then its encoding.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use puzzlelab::sat;
+
+fuzz_target!(|data: &[u8]| {
+    let text = puzzlelab_fuzz::text(data);
+    if let Ok(board) = sat::Board::parse(&text) {
+        let _ = sat::encode(&board);
+    }
+});
