@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::human::{self, Board};
+use puzzlelab::sudoku::human::{self, CandidateGrid};
 use puzzlelab::sudoku::solver;
 
 /// The first `n` puzzles of a shared set (`.txt`: one a line; `.csv`:
@@ -40,7 +40,7 @@ fn unsound_steps(puzzle: &Grid) -> (Vec<String>, human::Explanation) {
         g.set(cell, d);
         !matches!(solver::solve(&g), Ok(Some(_)))
     };
-    let e = human::explain(&Board::from_grid(puzzle));
+    let e = human::explain(&CandidateGrid::from_grid(puzzle));
     let mut bad = Vec::new();
     for s in &e.steps {
         for &(c, d) in &s.removed {

@@ -512,3 +512,82 @@ fn the_code_map_names_every_module_once() {
         ]
     );
 }
+
+/// The public structs and enums of `text`, at any depth of inline
+/// modules; test code left out.
+fn public_types(text: &str) -> Vec<String> {
+    fn walk(items: &[syn::Item], out: &mut Vec<String>) {
+        for item in items {
+            let (vis, name) = match item {
+                syn::Item::Struct(s) if !is_cfg_test(&s.attrs) => (&s.vis, &s.ident),
+                syn::Item::Enum(e) if !is_cfg_test(&e.attrs) => (&e.vis, &e.ident),
+                syn::Item::Mod(m) if !is_cfg_test(&m.attrs) => {
+                    if let Some((_, inner)) = &m.content {
+                        walk(inner, out);
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if matches!(vis, syn::Visibility::Public(_)) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(file) = syn::parse_file(text) {
+        walk(&file.items, &mut out);
+    }
+    out
+}
+
+/// Names that say what a thing is: no two public types of the domain
+/// layers share a name (there were two `Board`s, then three). The script
+/// layer wraps domain types under their own names, so it is left out; a
+/// few words name a module's own options or result and are always used
+/// with their module's name (`generate::Options`).
+#[test]
+fn no_two_public_types_share_a_name() {
+    const MODULE_WORDS: [&str; 6] = [
+        "FormatError",
+        "Kind",
+        "Options",
+        "Outcome",
+        "Symmetry",
+        "Verdict",
+    ];
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files.sort();
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in &files {
+        let relative = file.strip_prefix(src()).unwrap();
+        let front = ["script", "repl", "commands", "lab", "jupyter"]
+            .iter()
+            .any(|layer| relative.starts_with(layer));
+        if front || relative.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        for name in public_types(&std::fs::read_to_string(file).unwrap()) {
+            if MODULE_WORDS.contains(&name.as_str()) {
+                continue;
+            }
+            seen.entry(name)
+                .or_default()
+                .push(relative.display().to_string());
+        }
+    }
+    let shared: Vec<String> = seen
+        .iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|(name, files)| format!("{name}: {}", files.join(", ")))
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "public types with the same name:\n{}",
+        shared.join("\n")
+    );
+    // The check sees what it must.
+    let planted = "pub struct Board; mod inner { pub enum Kind {} } #[cfg(test)] pub struct Hidden; struct Private; pub type Alias = u8;";
+    assert_eq!(public_types(planted), ["Board", "Kind"]);
+}

@@ -1,4 +1,4 @@
-//! Shape drawings: a pentomino board (`Board::parse_shape`), a lettered
+//! Shape drawings: a pentomino board (`BitBoard::parse_shape`), a lettered
 //! board (`CharBoard::parse`) and a polyomino shape (`parse_shape`).
 #![no_main]
 
@@ -7,7 +7,7 @@ use puzzlelab::{pentomino, polyomino};
 
 fuzz_target!(|data: &[u8]| {
     let text = puzzlelab_fuzz::text(data);
-    let _ = pentomino::Board::parse_shape(&text);
+    let _ = pentomino::BitBoard::parse_shape(&text);
     let _ = pentomino::CharBoard::parse(&text);
     let _ = polyomino::parse_shape(&text);
 });

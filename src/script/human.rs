@@ -10,7 +10,7 @@ use rhai::{Array, Map};
 
 use crate::script::error;
 use crate::sudoku::Grid;
-use crate::sudoku::human::{self, Board, Explanation, Step};
+use crate::sudoku::human::{self, CandidateGrid, Explanation, Step};
 use crate::sudoku::solver;
 
 /// The human-technique functions as a Rhai module.
@@ -86,9 +86,9 @@ fn explanation_array(e: &Explanation) -> Array {
 }
 
 /// The board of a grid, or the error naming the broken rule.
-fn board(function: &str, g: &Grid) -> Result<Board, Box<EvalAltResult>> {
+fn board(function: &str, g: &Grid) -> Result<CandidateGrid, Box<EvalAltResult>> {
     g.check().map_err(|e| error(format!("{function}: {e}")))?;
-    Ok(Board::from_grid(g))
+    Ok(CandidateGrid::from_grid(g))
 }
 
 /// A warning when the grid does not have exactly one solution.
@@ -101,7 +101,7 @@ fn solutions_warning(g: &Grid) -> Option<String> {
     }
 }
 
-fn hint_of(b: &Board) -> Dynamic {
+fn hint_of(b: &CandidateGrid) -> Dynamic {
     if b.is_solved() {
         return Dynamic::UNIT;
     }
@@ -122,7 +122,7 @@ pub mod api {
     use crate::script::error;
     use crate::sudoku::Grid;
     use crate::sudoku::hui::Candidates;
-    use crate::sudoku::human::{self, Board, RateError};
+    use crate::sudoku::human::{self, CandidateGrid, RateError};
 
     /// The implemented techniques in Sudoku Explainer's order, as maps (name, rating, note).
     ///
@@ -169,7 +169,7 @@ pub mod api {
     /// Example: `hint(free(ym))`
     #[rhai_fn(name = "hint")]
     pub fn hint_candidates(c: Candidates) -> Dynamic {
-        hint_of(&Board::from_candidates(&c))
+        hint_of(&CandidateGrid::from_candidates(&c))
     }
 
     /// Every step to the solution, as an array of `hint` maps.
@@ -187,7 +187,7 @@ pub mod api {
     /// Every step from your pencil marks on, as an array of `hint` maps (see `explain(grid)`).
     #[rhai_fn(name = "explain")]
     pub fn explain_candidates(c: Candidates) -> Array {
-        explanation_array(&human::explain(&Board::from_candidates(&c)))
+        explanation_array(&human::explain(&CandidateGrid::from_candidates(&c)))
     }
 
     /// Sudoku Explainer's rating #{er, ep, ed, steps} of a puzzle with one solution.

@@ -146,17 +146,17 @@ pub fn digit_list(mask: u16) -> String {
 /// filled. A filled cell has no candidates; its digit is kept when known
 /// (from a grid), 0 when the position came as pencil marks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Board {
+pub struct CandidateGrid {
     cand: [u16; CELLS],
     value: [u8; CELLS],
     filled: CellSet,
 }
 
-impl Board {
+impl CandidateGrid {
     /// The candidates of a grid whose digits break no rule: each empty
     /// cell may hold the digits none of its peers holds.
-    pub fn from_grid(g: &Grid) -> Board {
-        let mut b = Board {
+    pub fn from_grid(g: &Grid) -> CandidateGrid {
+        let mut b = CandidateGrid {
             cand: [0x1ff; CELLS],
             value: [0; CELLS],
             filled: 0,
@@ -171,8 +171,8 @@ impl Board {
     }
 
     /// A pencil-mark position: cells with no candidates count as filled.
-    pub fn from_candidates(c: &Candidates) -> Board {
-        let mut b = Board {
+    pub fn from_candidates(c: &Candidates) -> CandidateGrid {
+        let mut b = CandidateGrid {
             cand: *c.bits(),
             value: [0; CELLS],
             filled: 0,

@@ -5,13 +5,13 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Kind, cells_of, names, peers};
+use super::board::{CandidateGrid, Kind, cells_of, names, peers};
 use super::sets::removed_text;
 use super::singles::{cells_at, combinations};
 use super::{Sink, Step};
 use crate::sudoku::grid::cell_name;
 
-fn fish(b: &Board, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
+fn fish(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
     let (name, rating) = match degree {
         2 => ("X-Wing", 32),
         3 => ("Swordfish", 38),
@@ -90,24 +90,24 @@ fn fish(b: &Board, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
 }
 
 /// X-Wings (3.2).
-pub fn x_wing(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn x_wing(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     fish(b, sink, 2)
 }
 
 /// Swordfish (3.8).
-pub fn swordfish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn swordfish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     fish(b, sink, 3)
 }
 
 /// Jellyfish (5.2).
-pub fn jellyfish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn jellyfish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     fish(b, sink, 4)
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4): a pivot with digits xy (xyz) seeing
 /// wings xz and yz; z leaves the cells that see both wings (and the pivot,
 /// for XYZ). SE scans pivots in cell order, then wings in cell order.
-fn wing(b: &Board, sink: &mut Sink, xyz: bool) -> ControlFlow<()> {
+fn wing(b: &CandidateGrid, sink: &mut Sink, xyz: bool) -> ControlFlow<()> {
     let (name, rating, size) = if xyz {
         ("XYZ-Wing", 44, 3)
     } else {
@@ -172,11 +172,11 @@ fn wing(b: &Board, sink: &mut Sink, xyz: bool) -> ControlFlow<()> {
 }
 
 /// XY-Wings (4.2).
-pub fn xy_wing(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn xy_wing(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     wing(b, sink, false)
 }
 
 /// XYZ-Wings (4.4).
-pub fn xyz_wing(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn xyz_wing(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     wing(b, sink, true)
 }

@@ -27,7 +27,7 @@ mod turbot;
 
 use std::ops::ControlFlow;
 
-pub use board::{Board, REGIONS, region_name};
+pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
 
 /// One deduction: what a technique found and what it changes.
@@ -60,7 +60,7 @@ impl Step {
     }
 
     /// Applies the step to a board.
-    pub fn apply(&self, b: &mut Board) {
+    pub fn apply(&self, b: &mut CandidateGrid) {
         for &(c, d) in &self.removed {
             b.remove(c, d);
         }
@@ -97,7 +97,7 @@ impl Sink {
 }
 
 /// A technique's finder: every instance in SE's scan order.
-type Finder = fn(&Board, &mut Sink) -> ControlFlow<()>;
+type Finder = fn(&CandidateGrid, &mut Sink) -> ControlFlow<()>;
 
 /// One entry of SE's order of techniques.
 pub struct Producer {
@@ -109,7 +109,7 @@ pub struct Producer {
     finder: Option<Finder>,
     /// For a technique not implemented: a test that is true whenever it
     /// might apply (an over-approximation); `None` when unknown.
-    guard: Option<fn(&Board) -> bool>,
+    guard: Option<fn(&CandidateGrid) -> bool>,
 }
 
 impl Producer {
@@ -120,17 +120,17 @@ impl Producer {
 
     /// For a technique not implemented: false only when it surely does
     /// not apply to the board (its guard says so).
-    pub fn may_apply(&self, b: &Board) -> bool {
+    pub fn may_apply(&self, b: &CandidateGrid) -> bool {
         self.guard.is_none_or(|g| g(b))
     }
 
     /// Every instance of the technique on a board (empty when not
     /// implemented).
-    pub fn find_all(&self, b: &Board) -> Vec<Step> {
+    pub fn find_all(&self, b: &CandidateGrid) -> Vec<Step> {
         self.run(b, false)
     }
 
-    fn run(&self, b: &Board, first_only: bool) -> Vec<Step> {
+    fn run(&self, b: &CandidateGrid, first_only: bool) -> Vec<Step> {
         let mut sink = Sink::new(first_only);
         if let Some(f) = self.finder {
             let _ = f(b, &mut sink);
@@ -157,7 +157,12 @@ const fn missing(name: &'static str, lo: u8, hi: u8) -> Producer {
     }
 }
 
-const fn guarded(name: &'static str, lo: u8, hi: u8, guard: fn(&Board) -> bool) -> Producer {
+const fn guarded(
+    name: &'static str,
+    lo: u8,
+    hi: u8,
+    guard: fn(&CandidateGrid) -> bool,
+) -> Producer {
     Producer {
         name,
         ratings: (lo, hi),
@@ -334,7 +339,7 @@ pub fn techniques() -> &'static [TechniqueInfo] {
 /// `Naked Pair`; `Pointing` and `Claiming` share one finder, as do the
 /// direct ones) on a board, or `None` when no implemented technique has
 /// that name.
-pub fn find(name: &str, b: &Board) -> Option<Vec<Step>> {
+pub fn find(name: &str, b: &CandidateGrid) -> Option<Vec<Step>> {
     let wanted = TECHNIQUES
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case(name))?;

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::board::{Board, REGIONS};
+use super::board::{CandidateGrid, REGIONS};
 use super::{SE_ORDER, Step};
 use crate::sudoku::grid::{CELLS, Grid, InvalidGrid, cell_name};
 use crate::sudoku::solver;
@@ -14,7 +14,7 @@ use crate::sudoku::solver;
 /// first instance, or `None` when none applies (or the board is solved).
 /// The step is [`Step::exact`] when no technique SE tries before it is
 /// missing here.
-pub fn hint(b: &Board) -> Option<Step> {
+pub fn hint(b: &CandidateGrid) -> Option<Step> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
@@ -49,12 +49,12 @@ pub struct Explanation {
     /// Why the steps stop short of the solution (`None` when solved).
     pub stuck: Option<String>,
     /// The position the steps reach.
-    pub reached: Board,
+    pub reached: CandidateGrid,
 }
 
 /// A cell with no candidate left, or a digit with no place left in a
 /// region, when the position has one (it then has no solution).
-pub fn contradiction(b: &Board) -> Option<String> {
+pub fn contradiction(b: &CandidateGrid) -> Option<String> {
     for c in 0..CELLS {
         if !b.is_filled(c) && b.cand(c) == 0 {
             return Some(format!("{} has no candidate left", cell_name(c)));
@@ -84,7 +84,7 @@ pub fn contradiction(b: &Board) -> Option<String> {
 }
 
 /// Steps until the grid is solved or no implemented technique applies.
-pub fn explain(start: &Board) -> Explanation {
+pub fn explain(start: &CandidateGrid) -> Explanation {
     let mut b = *start;
     let mut steps = Vec::new();
     loop {
@@ -180,7 +180,7 @@ pub fn se_rate(g: &Grid) -> Result<Rating, RateError> {
         1 => {}
         _ => return Err(RateError::Multiple),
     }
-    Ok(rate_path(&explain(&Board::from_grid(g))))
+    Ok(rate_path(&explain(&CandidateGrid::from_grid(g))))
 }
 
 /// ER/EP/ED of an explanation.

@@ -6,7 +6,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    Board, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name, region_set,
+    CandidateGrid, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name,
+    region_set,
 };
 use super::singles::{cells_at, combinations, for_each_hidden_set, for_each_locking, regions};
 use super::{Sink, Step};
@@ -14,7 +15,7 @@ use super::{Sink, Step};
 /// Pointing (2.6: a block's digit confined to a line) and claiming (2.8:
 /// a line's digit confined to a block): the digit leaves the rest of the
 /// second region.
-pub fn locking(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     for_each_locking(b, |d, r1, r2| {
         let pattern = cells_at(r1, b.places(r1, d));
         let removed: Vec<(usize, u8)> =
@@ -56,7 +57,7 @@ pub fn removed_text(removed: &[(usize, u8)]) -> String {
 
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
-fn naked_set(b: &Board, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlow<()> {
+fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlow<()> {
     let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][degree as usize - 2];
     for kind in [Kind::Block, Kind::Column, Kind::Row] {
         for r in regions(kind) {
@@ -114,21 +115,21 @@ fn naked_set(b: &Board, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlow
 }
 
 /// Naked pairs (3.0).
-pub fn naked_pair(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn naked_pair(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     naked_set(b, sink, 2, 30)
 }
 
 /// Naked triplets (3.6).
-pub fn naked_triplet(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn naked_triplet(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     naked_set(b, sink, 3, 36)
 }
 
 /// Naked quads (5.0).
-pub fn naked_quad(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn naked_quad(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     naked_set(b, sink, 4, 50)
 }
 
-fn hidden_set(b: &Board, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlow<()> {
+fn hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlow<()> {
     let name = ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][degree as usize - 2];
     debug_assert!(name.ends_with(SET_NAMES[degree as usize - 2]));
     // SE looks for hidden sets only where the region has more than twice as
@@ -166,16 +167,16 @@ fn hidden_set(b: &Board, sink: &mut Sink, degree: u32, rating: u8) -> ControlFlo
 }
 
 /// Hidden pairs (3.4).
-pub fn hidden_pair(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn hidden_pair(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     hidden_set(b, sink, 2, 34)
 }
 
 /// Hidden triplets (4.0).
-pub fn hidden_triplet(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn hidden_triplet(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     hidden_set(b, sink, 3, 40)
 }
 
 /// Hidden quads (5.4).
-pub fn hidden_quad(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn hidden_quad(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     hidden_set(b, sink, 4, 54)
 }

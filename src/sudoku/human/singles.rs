@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    Board, CellSet, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name,
+    CandidateGrid, CellSet, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name,
     region_set,
 };
 use super::{Sink, Step};
@@ -32,7 +32,7 @@ fn cell_at(r: usize, mask: u16) -> usize {
 /// Hidden singles: first the last empty cell of a region (1.0), then a
 /// digit with one place in a block (1.2) or a column or row (1.5). SE scans
 /// blocks, columns, rows, each digit 1 to 9.
-pub fn hidden_single(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn hidden_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     for alone in [true, false] {
         for kind in [Kind::Block, Kind::Column, Kind::Row] {
             for r in regions(kind) {
@@ -79,7 +79,7 @@ pub fn hidden_single(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
 }
 
 /// Naked singles: a cell with one candidate, cells in order.
-pub fn naked_single(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn naked_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     for cell in 0..81 {
         let m = b.cand(cell);
         if m.count_ones() == 1 {
@@ -116,7 +116,7 @@ pub const LOCKING_KINDS: [(Kind, Kind); 4] = [
 /// Calls `found(d, r1, r2)` for each digit `d` whose places in region `r1`
 /// (two or more) all lie in a crossing region `r2`, in SE's order.
 pub fn for_each_locking(
-    b: &Board,
+    b: &CandidateGrid,
     mut found: impl FnMut(u8, usize, usize) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (k1, k2) in LOCKING_KINDS {
@@ -140,7 +140,7 @@ pub fn for_each_locking(
 
 /// Direct pointing (1.7) and claiming (1.9): an intersection whose
 /// removals leave a digit one place in another region of the first kind.
-pub fn direct_locking(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn direct_locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     for_each_locking(b, |d, r1, r2| {
         let k1 = kind_of(r1);
         for r3 in regions(k1) {
@@ -211,7 +211,7 @@ const COMBINATIONS: [([u16; 126], usize); 5] = {
 /// regions with more than `min_empty` empty cells, SE's order: blocks,
 /// columns, rows, digit sets in increasing order.
 pub fn for_each_hidden_set(
-    b: &Board,
+    b: &CandidateGrid,
     degree: u32,
     min_empty: usize,
     mut found: impl FnMut(usize, u16, u16) -> ControlFlow<()>,
@@ -252,7 +252,7 @@ pub fn for_each_hidden_set(
     ControlFlow::Continue(())
 }
 
-fn direct_hidden_set(b: &Board, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
+fn direct_hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
     let (name, rating) = if degree == 2 {
         ("Direct Hidden Pair", 20)
     } else {
@@ -290,11 +290,11 @@ fn direct_hidden_set(b: &Board, sink: &mut Sink, degree: u32) -> ControlFlow<()>
 }
 
 /// Direct hidden pairs (2.0).
-pub fn direct_hidden_pair(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn direct_hidden_pair(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     direct_hidden_set(b, sink, 2)
 }
 
 /// Direct hidden triplets (2.5).
-pub fn direct_hidden_triplet(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn direct_hidden_triplet(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     direct_hidden_set(b, sink, 3)
 }

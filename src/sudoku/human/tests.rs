@@ -3,7 +3,7 @@
 //! a sample whose whole path SE and this engine take alike), and
 //! hand-built pencil-mark positions for the techniques that sample lacks.
 
-use super::board::Board;
+use super::board::CandidateGrid;
 use super::{Step, explain, find, hint, se_rate, techniques};
 use crate::sudoku::grid::{Grid, cell_name};
 use crate::sudoku::hui::Candidates;
@@ -189,7 +189,7 @@ fn each_technique_takes_the_step_sukaku_explainer_printed() {
     for &(puzzle, k, rating, se_text) in SE_STEPS {
         let g = Grid::parse(puzzle).unwrap();
         let solution = solver::solve(&g).unwrap().unwrap();
-        let e = explain(&Board::from_grid(&g));
+        let e = explain(&CandidateGrid::from_grid(&g));
         let step = &e.steps[k];
         assert_eq!(
             step.technique,
@@ -223,10 +223,10 @@ fn each_technique_takes_the_step_sukaku_explainer_printed() {
 }
 
 /// A pencil-mark board: every cell holds every digit, then `f` edits it.
-fn marks(f: impl FnOnce(&mut [u16; 81])) -> Board {
+fn marks(f: impl FnOnce(&mut [u16; 81])) -> CandidateGrid {
     let mut bits = [0x1ffu16; 81];
     f(&mut bits);
-    Board::from_candidates(&Candidates::from_bits(bits))
+    CandidateGrid::from_candidates(&Candidates::from_bits(bits))
 }
 
 #[test]
@@ -291,9 +291,9 @@ fn direct_claiming_places_the_single_it_leaves() {
 #[test]
 fn pencil_marks_of_a_grid_give_the_grid_path() {
     let g = Grid::parse(SE_STEPS[0].0).unwrap();
-    let from_marks = Board::from_candidates(&crate::sudoku::hui::free_of(&g));
-    assert_eq!(hint(&from_marks), hint(&Board::from_grid(&g)));
-    let (a, b) = (explain(&from_marks), explain(&Board::from_grid(&g)));
+    let from_marks = CandidateGrid::from_candidates(&crate::sudoku::hui::free_of(&g));
+    assert_eq!(hint(&from_marks), hint(&CandidateGrid::from_grid(&g)));
+    let (a, b) = (explain(&from_marks), explain(&CandidateGrid::from_grid(&g)));
     assert_eq!(a.steps, b.steps);
     assert!(a.solved && b.solved);
 }
@@ -333,7 +333,7 @@ fn techniques_lists_names_and_base_ratings_in_se_order() {
     );
     for info in t {
         assert!(
-            find(info.name, &Board::from_grid(&Grid::empty())).is_some(),
+            find(info.name, &CandidateGrid::from_grid(&Grid::empty())).is_some(),
             "{}",
             info.name
         );

@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    Board, CellSet, Kind, cells_of, kind_of, peers, region_name, region_set, regions_of,
+    CandidateGrid, CellSet, Kind, cells_of, kind_of, peers, region_name, region_set, regions_of,
 };
 use super::sets::removed_text;
 use super::singles::cells_at;
@@ -37,7 +37,7 @@ struct Link {
 
 /// Two-link turbot fish, in SE's order of preference: lowest rating,
 /// then most eliminations, then SE's pattern code.
-pub fn turbot_fish(b: &Board, sink: &mut Sink) -> ControlFlow<()> {
+pub fn turbot_fish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     let mut found: Vec<(u8, usize, &'static str, Step)> = Vec::new();
     let mut loop_possible = false;
     for d in 1..=9u8 {
@@ -163,7 +163,7 @@ fn common_peers(set: CellSet) -> CellSet {
 /// empty rectangles and line segments are such splits). When this is
 /// false, SE's "Strong Links" finder has nothing at 4.3 either, so the
 /// steps after it stay SE's.
-pub fn grouped_may_apply(b: &Board) -> bool {
+pub fn grouped_may_apply(b: &CandidateGrid) -> bool {
     for d in 1..=9u8 {
         let with_d = b.cells_with(d);
         let mut links: Vec<(usize, CellSet, CellSet)> = Vec::new();
