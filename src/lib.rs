@@ -11,6 +11,7 @@ pub mod memory;
 pub mod monitor;
 pub mod process;
 pub mod reading;
+pub mod shard;
 
 pub mod pentomino;
 pub mod polyomino;
