@@ -177,6 +177,36 @@ fn same_job(a: &Part, b: &Part) -> Result<(), String> {
     Ok(())
 }
 
+/// Every part read the same input: the end lines agree on `keys` (the
+/// puzzles and bad lines of the whole input, its digest).
+fn same_input(parts: &[Part], keys: &[&str]) -> Result<(), String> {
+    let first = &parts[0];
+    let value = |p: &Part, key: &str| {
+        p.end
+            .as_ref()
+            .and_then(|e| e.get(key))
+            .map_or("nothing".to_string(), Value::to_string)
+    };
+    for p in &parts[1..] {
+        for key in keys {
+            let (a, b) = (value(first, key), value(p, key));
+            if a != b {
+                let what = match *key {
+                    "file_puzzles" => "puzzles",
+                    "errors" => "bad lines",
+                    other => other,
+                };
+                return Err(format!(
+                    "{} and {} read different inputs: {what} {a} and {b}",
+                    first.name(),
+                    p.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Total `key` of the job as a whole number.
 fn job_number(part: &Part, key: &str) -> Result<u64, String> {
     part.head
@@ -258,21 +288,8 @@ fn solved(
     monitor: &dyn Monitor,
 ) -> Result<Map<String, Value>, MergeError> {
     let first = &parts[0];
+    same_input(parts, &["file_puzzles", "errors", "digest"])?;
     let total = first.total("file_puzzles");
-    for p in parts {
-        if p.total("file_puzzles") != total || p.total("errors") != first.total("errors") {
-            return Err(format!(
-                "{} and {} read different files: {} and {} puzzles, {} and {} bad lines",
-                first.name(),
-                p.name(),
-                total,
-                p.total("file_puzzles"),
-                first.total("errors"),
-                p.total("errors")
-            )
-            .into());
-        }
-    }
     check_items(parts, total)?;
     let format = first
         .head
@@ -330,18 +347,8 @@ fn grouped(
     inputs: &[&Path],
     monitor: &dyn Monitor,
 ) -> Result<Map<String, Value>, MergeError> {
+    same_input(parts, &["file_puzzles", "digest"])?;
     let total = parts[0].total("file_puzzles");
-    for p in parts {
-        if p.total("file_puzzles") != total {
-            return Err(format!(
-                "{} and {} grouped different inputs: {total} and {} puzzles",
-                parts[0].name(),
-                p.name(),
-                p.total("file_puzzles")
-            )
-            .into());
-        }
-    }
     // Every position once: which shard's puzzle it is follows from it.
     let mut seen = vec![false; total as usize];
     let mut index: HashMap<Grid, usize> = HashMap::new();

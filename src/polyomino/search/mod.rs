@@ -30,11 +30,19 @@
 //!   representative.
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
+//! - A shard of a count (see [`crate::shard`]) deals the second level: the
+//!   placements tried right below each top-level branch, numbered across
+//!   the branches in search order, are its work items ([`root_items`]
+//!   counts them, [`run_root`] searches only the shard's). Every solution
+//!   lies below exactly one of them, and whether it counts (the symmetry
+//!   checks) depends only on its top-level branch, so the shards' counts,
+//!   raw or by class, add up to the whole count.
 
 use std::sync::atomic::Ordering;
 
 use super::bits::{Bits, mask_of};
 use super::compile::Compiled;
+use crate::shard::Shard;
 pub use super::compile::{MAX_CELLS, MAX_KINDS};
 use super::packing::Packing;
 pub use super::progress::Stopped;
@@ -231,16 +239,59 @@ struct Search<'a, B: Bits> {
     stack: Vec<(u8, u32)>,
     out: Found,
     stop: bool,
+    /// The number of the next second-level work item, and the shard whose
+    /// items are searched (see [`Mode`]).
+    next_item: u64,
+    shard: Shard,
 }
 
-/// Run one top-level branch.
+/// How [`Search::dfs`] treats the placements it tries: const parameters,
+/// so the usual search has no shard test in its loop.
+type Mode = u8;
+/// Search everything (every level below the top one).
+const ALL: Mode = 0;
+/// At the second level: search only the shard's work items.
+const SHARD: Mode = 1;
+/// At the second level: only count the work items.
+const ITEMS: Mode = 2;
+
+/// Run one top-level branch; with a `split`, only the second-level work
+/// items of `split.1` (shard), numbered from `split.0` for this branch.
 pub(crate) fn run_root<B: Bits>(
     p: &Compiled,
     t: &Table<B>,
     task: Task,
     root: &Root,
     shared: &Shared,
+    split: Option<(u64, Shard)>,
 ) -> Found {
+    match split {
+        None => visit::<B, ALL>(p, t, task, root, shared, 0, Shard::WHOLE).out,
+        Some((first, shard)) => visit::<B, SHARD>(p, t, task, root, shared, first, shard).out,
+    }
+}
+
+/// The second-level work items of a top-level branch: the placements
+/// tried right below it (1 when the branch's piece alone fills the box).
+pub(crate) fn root_items<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+) -> u64 {
+    visit::<B, ITEMS>(p, t, task, root, shared, 0, Shard::WHOLE).next_item
+}
+
+fn visit<'a, B: Bits, const MODE: Mode>(
+    p: &'a Compiled,
+    t: &'a Table<B>,
+    task: Task,
+    root: &'a Root,
+    shared: &'a Shared<'a>,
+    first: u64,
+    shard: Shard,
+) -> Search<'a, B> {
     let nkinds = p.kinds.len();
     let mut counts = [0u32; MAX_KINDS];
     for (c, k) in counts.iter_mut().zip(&p.kinds) {
@@ -270,11 +321,13 @@ pub(crate) fn run_root<B: Bits>(
         stack: Vec::with_capacity(p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 1),
         out: Found::default(),
         stop: false,
+        next_item: first,
+        shard,
     };
-    if shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled() {
+    if MODE != ITEMS && (shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled()) {
         shared.cancelled.store(true, Ordering::Relaxed);
         s.out.stopped = Some(Stopped::Cancelled);
-        return s.out;
+        return s;
     }
     let m = mask_of::<B>(&p.placements[root.kind][root.id]);
     s.take(root.kind);
@@ -283,11 +336,16 @@ pub(crate) fn run_root<B: Bits>(
     let filled = t.start.or(m);
     s.out.nodes = 1;
     if filled == B::ONES {
-        s.solution();
+        // The branch is its own (only) work item.
+        let item = s.next_item;
+        s.next_item += 1;
+        if MODE == ALL || (MODE == SHARD && shard.takes(item)) {
+            s.solution();
+        }
     } else if s.all_regions_ok(filled) {
-        s.dfs(filled);
+        s.dfs::<MODE>(filled);
     }
-    s.out
+    s
 }
 
 impl<B: Bits> Search<'_, B> {
@@ -413,7 +471,7 @@ impl<B: Bits> Search<'_, B> {
         true
     }
 
-    fn dfs(&mut self, filled: B) {
+    fn dfs<const MODE: Mode>(&mut self, filled: B) {
         self.out.nodes += 1;
         if self.out.nodes & 0x3fff == 0 {
             if self.shared.monitor.cancelled() || self.shared.cancelled.load(Ordering::Relaxed) {
@@ -428,7 +486,7 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.branch(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
+            self.branch::<MODE>(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
             return;
         }
         let cell = filled.not().lowest();
@@ -443,7 +501,7 @@ impl<B: Bits> Search<'_, B> {
         } else {
             cell
         };
-        self.branch(filled, base, &t.starts, &t.has, &t.entries);
+        self.branch::<MODE>(filled, base, &t.starts, &t.has, &t.entries);
     }
 
     /// An empty cell with exactly one empty neighbour, as its list in the
@@ -494,9 +552,11 @@ impl<B: Bits> Search<'_, B> {
         None
     }
 
-    /// Try every fitting placement of the list at `base` (see [`Table`]).
+    /// Try every fitting placement of the list at `base` (see [`Table`]);
+    /// below the top level (`MODE` [`ALL`]), or only the shard's work items
+    /// ([`SHARD`]), or only count them ([`ITEMS`]).
     #[inline]
-    fn branch(
+    fn branch<const MODE: Mode>(
         &mut self,
         filled: B,
         base: usize,
@@ -522,6 +582,13 @@ impl<B: Bits> Search<'_, B> {
                 if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
                     continue;
                 }
+                if MODE != ALL {
+                    let item = self.next_item;
+                    self.next_item += 1;
+                    if MODE == ITEMS || !self.shard.takes(item) {
+                        continue;
+                    }
+                }
                 let next = filled.or(m);
                 self.take(k);
                 self.stack.push((e.kind, e.id));
@@ -535,7 +602,7 @@ impl<B: Bits> Search<'_, B> {
                     if self.no_dead_cell(next, e.halo)
                         && (!self.task.pockets || self.pockets_ok(next, e.halo))
                     {
-                        self.dfs(next);
+                        self.dfs::<ALL>(next);
                     }
                     self.uniform = uniform;
                 }
