@@ -13,9 +13,10 @@ use std::io::Write;
 use std::path::Path;
 
 use super::groups::{CanonGroup, Grouping, canon_groups};
+use super::keys::Named;
 use crate::files::SafeFile;
 use crate::monitor::Monitor;
-use crate::shard::Shard;
+use crate::shard::{Digest, Head, Kind, PartWriter, Shard};
 use crate::sudoku::Grid;
 use crate::sudoku::formats::{escape_name, unescape_name};
 
@@ -79,6 +80,44 @@ pub fn write_groups<'a>(
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     file.commit(path).map_err(|e| e.to_string())
+}
+
+/// Writes shard `shard`'s `groups` of `named` (members at their positions
+/// in all of `named`) as a part at `path`: the group lines, then the end
+/// line with the puzzles of the whole input and a digest of them, so that
+/// a merge can tell parts of another input. `input` says what was grouped.
+pub fn write_groups_part(
+    path: &Path,
+    shard: Shard,
+    input: &str,
+    named: &[Named],
+    groups: &[CanonGroup],
+    inputs: &[&Path],
+) -> Result<(), String> {
+    let mut job = serde_json::Map::new();
+    job.insert("input".into(), input.into());
+    let head = Head {
+        kind: Kind::CanonGroups,
+        shard,
+        job,
+    };
+    let mut part = PartWriter::create(path, inputs, &head).map_err(|e| e.to_string())?;
+    for g in groups {
+        part.line(&group_line(&g.form, &g.members, |i| named[i].name.as_str()))
+            .map_err(|e| e.to_string())?;
+    }
+    let mut digest = Digest::default();
+    for p in named {
+        digest.add(p.grid.cells());
+        digest.add(p.name.as_bytes());
+        digest.add(b"\n");
+    }
+    let mut totals = serde_json::Map::new();
+    let total = named.len() as u64;
+    totals.insert("file_puzzles".into(), total.into());
+    totals.insert("puzzles".into(), shard.len_of(total).into());
+    totals.insert("digest".into(), digest.hex().into());
+    part.finish(&totals).map_err(|e| e.to_string())
 }
 
 /// The groups of `shard`'s puzzles of `grids` (every N-th, see
