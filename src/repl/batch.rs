@@ -12,6 +12,7 @@ use crate::lab::LabState;
 use crate::reading::{MAX_TEXT, read_text};
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
+use crate::shard::Shard;
 
 /// The message for a failed chunk: `origin:line:col: message`, then, when a
 /// sandbox limit stopped it, which flag raises that limit.
@@ -124,9 +125,11 @@ pub fn run_file_in(session: &mut Session, file: &str, limits: &Limits) -> anyhow
 
 /// `puzzlelab run FILE [ARGS...]`: the whole file as one chunk, so that its
 /// functions may be defined anywhere in it. Values are not printed; scripts
-/// print what they mean to show.
-pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
+/// print what they mean to show. With `--shard K/N` every batch in it runs
+/// that shard.
+pub fn run_file(file: &str, args: &[String], limits: &Limits, shard: Option<Shard>) -> ExitCode {
     let mut session = new_session(limits, args.to_vec());
+    session.set_shard(shard);
     match run_file_in(&mut session, file, limits) {
         Ok(()) => status(true),
         Err(e) => {
@@ -136,9 +139,11 @@ pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
     }
 }
 
-/// `puzzlelab -e CODE [ARGS...]`: print the value.
-pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
+/// `puzzlelab -e CODE [ARGS...]`: print the value (with `--shard K/N`,
+/// every batch runs that shard).
+pub fn eval_code(code: &str, args: &[String], limits: &Limits, shard: Option<Shard>) -> ExitCode {
     let mut session = new_session(limits, args.to_vec());
+    session.set_shard(shard);
     match eval_chunk(&mut session, code) {
         Ok(v) => {
             show(&session.show(&v));

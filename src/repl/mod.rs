@@ -18,6 +18,7 @@ use crate::script::session::Session;
 mod batch;
 mod cli;
 mod generate;
+mod merge;
 mod helper;
 pub mod host;
 mod interactive;
@@ -95,15 +96,19 @@ pub fn main(args: Vec<String>) -> ExitCode {
         },
         cli::Mode::Eval { code, args } => {
             install_interrupt_handler(false);
-            batch::eval_code(&code, &args, limits)
+            batch::eval_code(&code, &args, limits, options.shard)
         }
         cli::Mode::Run { file, args } => {
             install_interrupt_handler(false);
-            batch::run_file(&file, &args, limits)
+            batch::run_file(&file, &args, limits, options.shard)
         }
         cli::Mode::Generate(args) => {
             install_interrupt_handler(false);
-            generate::run(&args)
+            generate::run(&args, options.shard)
+        }
+        cli::Mode::Merge { out, parts } => {
+            install_interrupt_handler(false);
+            merge::run(&out, &parts)
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),

@@ -288,6 +288,32 @@ impl PartWriter {
     }
 }
 
+/// Writes a count: for the whole job the file `out` holding the number and
+/// a line end; for a shard the part `OUT.K-of-N` with the job and, in its
+/// end line, the shard's count (the merge sums them into the whole file).
+pub fn write_count(
+    out: &Path,
+    shard: Shard,
+    job: Map<String, Value>,
+    count: u64,
+) -> Result<PathBuf, WriteError> {
+    if shard.is_whole() {
+        crate::files::write_atomic(out, format!("{count}\n").as_bytes(), &[])?;
+        return Ok(out.to_path_buf());
+    }
+    let path = shard.part_path(out);
+    let head = Head {
+        kind: Kind::Count,
+        shard,
+        job,
+    };
+    let part = PartWriter::create(&path, &[], &head)?;
+    let mut totals = Map::new();
+    totals.insert("count".into(), count.into());
+    part.finish(&totals)?;
+    Ok(path)
+}
+
 fn write_error(path: &Path, e: &std::io::Error) -> WriteError {
     WriteError {
         path: path.display().to_string(),
