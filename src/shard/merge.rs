@@ -165,8 +165,15 @@ fn same_job(a: &Part, b: &Part) -> Result<(), String> {
         ));
     }
     if a.head.job != b.head.job {
-        let keys = a.head.job.keys().chain(b.head.job.keys());
+        // What a person knows the job by comes first.
+        let first = ["function", "input", "count", "board", "pieces"];
+        let keys = first
+            .iter()
+            .map(|k| k.to_string())
+            .chain(a.head.job.keys().cloned())
+            .chain(b.head.job.keys().cloned());
         for key in keys {
+            let key = key.as_str();
             let (x, y) = (a.head.job.get(key), b.head.job.get(key));
             if x != y {
                 let show = |v: Option<&Value>| v.map_or("nothing".to_string(), Value::to_string);

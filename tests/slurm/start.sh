@@ -9,6 +9,8 @@
 #
 # Needs slurm-wlm and munge (Debian). Waits until the node takes jobs.
 set -euo pipefail
+# The daemons live in /usr/sbin, which a user's PATH may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 dir=$1
 ctld_port=$2
 slurmd_port=$3
