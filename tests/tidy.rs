@@ -2,7 +2,7 @@
 //! is read as text and the invariants of ARCHITECTURE.md are enforced.
 //!
 //! - Domain modules (`sudoku`, `pentomino`, `polyomino`, `sat`,
-//!   `similarity`) never mention Rhai, rustyline or the terminal.
+//!   `similarity`, `shard`) never mention Rhai, rustyline or the terminal.
 //! - `script` never does terminal I/O: it reaches the world through the
 //!   session's `Host`.
 //!
@@ -11,7 +11,14 @@
 
 use std::path::{Path, PathBuf};
 
-const DOMAINS: &[&str] = &["sudoku", "pentomino", "polyomino", "sat", "similarity"];
+const DOMAINS: &[&str] = &[
+    "sudoku",
+    "pentomino",
+    "polyomino",
+    "sat",
+    "similarity",
+    "shard",
+];
 
 /// Words a domain module must not use.
 const NOT_IN_DOMAINS: &[&str] = &[
