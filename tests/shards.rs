@@ -133,7 +133,10 @@ fn solve_file_shards_merge_to_the_whole_run_in_every_format() {
             said.contains(&format!("3 parts of solve_file merged into merged/{out}")),
             "{said}"
         );
-        assert!(said.contains("puzzles 200") && said.contains("errors 1"), "{said}");
+        assert!(
+            said.contains("puzzles 200") && said.contains("errors 1"),
+            "{said}"
+        );
     }
 }
 
@@ -145,7 +148,9 @@ fn canon_groups_shards_merge_to_the_whole_run() {
     let dir = scratch_dir("shards-canon");
     let p = puzzle_file(&dir, &data);
     // The bad line is an error to canon_groups, as for the whole file.
-    let text = std::fs::read_to_string(&p).unwrap().replace("broken\t12345\n", "");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("broken\t12345\n", "");
     std::fs::write(&p, text).unwrap();
     let code = r#"canon_groups("p.txt", #{out: "g.tsv"}).len()"#;
     let whole = puzzlelab(&dir, &["-e", code]);
@@ -185,12 +190,32 @@ fn canon_groups_shards_merge_to_the_whole_run() {
 fn count_shards_add_up_to_the_published_counts() {
     let dir = scratch_dir("shards-count");
     let jobs = [
-        ("c.txt", r#"count_polyomino(rect(6, 10), "pentominoes", #{out: "c.txt"})"#, "2339"),
-        ("r.txt", r#"count_polyomino(rect(6, 10), "pentominoes", #{raw: true, out: "r.txt"})"#, "9356"),
-        ("s.txt", r#"count_polycube(cuboid(3, 3, 3), "soma", #{out: "s.txt"})"#, "240"),
-        ("t.txt", r#"count_polycube(cuboid(3, 3, 3), "soma", #{raw: true, out: "t.txt"})"#, "11520"),
+        (
+            "c.txt",
+            r#"count_polyomino(rect(6, 10), "pentominoes", #{out: "c.txt"})"#,
+            "2339",
+        ),
+        (
+            "r.txt",
+            r#"count_polyomino(rect(6, 10), "pentominoes", #{raw: true, out: "r.txt"})"#,
+            "9356",
+        ),
+        (
+            "s.txt",
+            r#"count_polycube(cuboid(3, 3, 3), "soma", #{out: "s.txt"})"#,
+            "240",
+        ),
+        (
+            "t.txt",
+            r#"count_polycube(cuboid(3, 3, 3), "soma", #{raw: true, out: "t.txt"})"#,
+            "11520",
+        ),
         // 5×6 with six pentominoes: 16 classes, 64 raw (its own whole run).
-        ("u.txt", r#"count_polyomino(rect(5, 6), "INPVWY", #{out: "u.txt"})"#, "16"),
+        (
+            "u.txt",
+            r#"count_polyomino(rect(5, 6), "INPVWY", #{out: "u.txt"})"#,
+            "16",
+        ),
     ];
     for (out, code, published) in jobs {
         let whole = puzzlelab(&dir, &["-e", code]);
@@ -199,7 +224,12 @@ fn count_shards_add_up_to_the_published_counts() {
         let mut shares = Vec::new();
         for k in 1..=4 {
             let o = puzzlelab(&dir, &["--shard", &format!("{k}/4"), "-e", code]);
-            shares.push(String::from_utf8_lossy(&o.stdout).trim().parse::<u64>().unwrap());
+            shares.push(
+                String::from_utf8_lossy(&o.stdout)
+                    .trim()
+                    .parse::<u64>()
+                    .unwrap(),
+            );
         }
         // The work is dealt below the first piece: no shard is left idle.
         if published != "16" {
@@ -224,7 +254,9 @@ fn generate_shards_merge_to_the_whole_list() {
         } else {
             let o = puzzlelab(
                 &dir,
-                &["--shard", &shard, "generate", "24", "--seed", "11", "--out", "g.txt"],
+                &[
+                    "--shard", &shard, "generate", "24", "--seed", "11", "--out", "g.txt",
+                ],
             );
             assert!(
                 stderr(&o).contains(&format!("6 puzzles of shard {shard} in ")),
@@ -233,7 +265,13 @@ fn generate_shards_merge_to_the_whole_list() {
             );
         }
     }
-    assert_eq!(read(dir.join("g.txt")).iter().filter(|&&b| b == b'\n').count(), 24);
+    assert_eq!(
+        read(dir.join("g.txt"))
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count(),
+        24
+    );
     merge_equals_whole(&dir, "g.txt", 4);
 }
 
@@ -271,8 +309,14 @@ fn a_bad_shard_is_refused_with_the_value() {
     }
     let dir = scratch_dir("shards-bad");
     for (args, want) in [
-        (vec!["--shard", "5/4", "-e", "1"], r#"shard "5/4": K is past N: give K from 1 to 4"#),
-        (vec!["--shard", "2/4"], "--shard 2/4 goes with run FILE, -e CODE or generate N"),
+        (
+            vec!["--shard", "5/4", "-e", "1"],
+            r#"shard "5/4": K is past N: give K from 1 to 4"#,
+        ),
+        (
+            vec!["--shard", "2/4"],
+            "--shard 2/4 goes with run FILE, -e CODE or generate N",
+        ),
         (
             vec!["generate", "5", "--shard", "2/4"],
             "puzzlelab generate: --shard 2/4 needs --seed S: every shard must make its share of the same list",
@@ -340,12 +384,41 @@ fn merge_refuses_parts_that_do_not_fit() {
         let o = run(&dir, &args);
         assert_eq!(o.status.code(), Some(1), "{parts}");
         assert!(stderr(&o).starts_with(want), "{parts}:\n{}", stderr(&o));
-        assert!(!dir.join("out.txt").exists(), "{parts}: out.txt was written");
+        assert!(
+            !dir.join("out.txt").exists(),
+            "{parts}: out.txt was written"
+        );
     }
     // The output may not be one of the parts.
-    let o = run(&dir, &["merge", "-o", "c.txt.1-of-4", "c.txt.1-of-4", "c.txt.2-of-4", "c.txt.3-of-4", "c.txt.4-of-4"]);
-    assert!(stderr(&o).contains("refusing to write over c.txt.1-of-4"), "{}", stderr(&o));
-    let o = run(&dir, &["merge", "-o", "c.txt", "c.txt.1-of-4", "c.txt.2-of-4", "c.txt.3-of-4", "c.txt.4-of-4"]);
+    let o = run(
+        &dir,
+        &[
+            "merge",
+            "-o",
+            "c.txt.1-of-4",
+            "c.txt.1-of-4",
+            "c.txt.2-of-4",
+            "c.txt.3-of-4",
+            "c.txt.4-of-4",
+        ],
+    );
+    assert!(
+        stderr(&o).contains("refusing to write over c.txt.1-of-4"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &dir,
+        &[
+            "merge",
+            "-o",
+            "c.txt",
+            "c.txt.1-of-4",
+            "c.txt.2-of-4",
+            "c.txt.3-of-4",
+            "c.txt.4-of-4",
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(read(dir.join("c.txt")), b"240\n");
 }
@@ -364,7 +437,9 @@ fn job_folder(tag: &str) -> Option<Scratch> {
     let data = data_or_skip(tag)?;
     let dir = scratch_dir(tag);
     let p = puzzle_file(&dir, &data);
-    let text = std::fs::read_to_string(&p).unwrap().replace("broken\t12345\n", "");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("broken\t12345\n", "");
     std::fs::write(&p, text).unwrap();
     std::fs::write(dir.join("job.rhai"), JOB).unwrap();
     puzzlelab(&dir, &["run", "job.rhai"]);
@@ -384,7 +459,9 @@ fn gnu_parallel_runs_the_shards() {
     for line in [
         format!("parallel --will-cite {bin} --shard {{}}/4 run job.rhai ::: 1 2 3 4"),
         format!("{bin} generate 40 --seed 5 --out gen.txt"),
-        format!("parallel --will-cite {bin} generate 40 --seed 5 --shard {{}}/4 --out gen.txt ::: 1 2 3 4"),
+        format!(
+            "parallel --will-cite {bin} generate 40 --seed 5 --shard {{}}/4 --out gen.txt ::: 1 2 3 4"
+        ),
     ] {
         let o = Command::new("sh")
             .args(["-c", &line])
@@ -481,7 +558,11 @@ fn slurm_runs_the_job_script() {
     let task_logs: String = std::fs::read_dir(&*dir)
         .unwrap()
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().starts_with("puzzlelab-shard-"))
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("puzzlelab-shard-")
+        })
         .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
         .collect();
     assert!(

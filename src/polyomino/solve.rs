@@ -15,9 +15,9 @@ use super::pieces::Piece;
 use super::search::{
     Found, Root, Shared, Stopped, Table, Task, build, root_items, roots, run_root, tight_rule,
 };
-use crate::shard::Shard;
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
+use crate::shard::Shard;
 
 /// What to compute.
 #[derive(Clone, Debug, Default)]

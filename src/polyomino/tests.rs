@@ -385,7 +385,10 @@ fn shards_add_up_to_the_whole_count() {
         .collect();
     let flat: Vec<(Region, Vec<Piece>)> = vec![
         (Region::rect(3, 20).unwrap(), pentominoes()),
-        (Region::rect(4, 4).unwrap(), vec![piece_by_name("L4").unwrap(); 4]),
+        (
+            Region::rect(4, 4).unwrap(),
+            vec![piece_by_name("L4").unwrap(); 4],
+        ),
         (Region::rect(4, 4).unwrap(), vec![d.clone(); 8]),
         (Region::rect(2, 3).unwrap(), vec![l3.clone(), l3]),
         // The first piece fills the board: the top-level branch is the item.
@@ -399,7 +402,10 @@ fn shards_add_up_to_the_whole_count() {
                 let mut sum = 0;
                 for k in 1..=n {
                     let part = solve(region, pieces, &sharded(&o, k, n), &Silent).unwrap();
-                    assert_eq!(part.items.1, crate::shard::Shard::new(k, n).unwrap().len_of(part.items.0));
+                    assert_eq!(
+                        part.items.1,
+                        crate::shard::Shard::new(k, n).unwrap().len_of(part.items.0)
+                    );
                     sum += part.count;
                 }
                 assert_eq!(sum, whole.count, "{region} raw {raw} in {n} shards");
@@ -411,7 +417,11 @@ fn shards_add_up_to_the_whole_count() {
     for (raw, whole) in [(false, 240), (true, 11520)] {
         let o = with(Options::default(), |o| o.raw = raw);
         let parts: Vec<u64> = (1..=4)
-            .map(|k| solve_solid(&cube, &soma(), &sharded(&o, k, 4), &Silent).unwrap().count)
+            .map(|k| {
+                solve_solid(&cube, &soma(), &sharded(&o, k, 4), &Silent)
+                    .unwrap()
+                    .count
+            })
             .collect();
         assert_eq!(parts.iter().sum::<u64>(), whole, "{parts:?}");
         // Each shard has work: the items are dealt below the top level.

@@ -280,15 +280,24 @@ mod tests {
         assert_eq!(o.shard, Some(Shard::new(2, 4).unwrap()));
         let o = parse(&args("--shard 1/3 run a.rhai x")).unwrap();
         assert_eq!(o.shard, Some(Shard::new(1, 3).unwrap()));
-        for bad in ["--shard 0/4 run a.rhai", "--shard 5/4 -e 1", "--shard a/b -e 1"] {
+        for bad in [
+            "--shard 0/4 run a.rhai",
+            "--shard 5/4 -e 1",
+            "--shard a/b -e 1",
+        ] {
             let e = parse(&args(bad)).unwrap_err().to_string();
             let given = bad.split(' ').nth(1).unwrap();
             assert!(e.contains(&format!("shard \"{given}\"")), "{e}");
         }
         let e = parse(&args("--shard 1/2")).unwrap_err().to_string();
-        assert!(e.contains("--shard 1/2 goes with run FILE, -e CODE or generate N"), "{e}");
+        assert!(
+            e.contains("--shard 1/2 goes with run FILE, -e CODE or generate N"),
+            "{e}"
+        );
         assert_eq!(
-            parse(&args("merge -o all.txt p.1-of-2 p.2-of-2")).unwrap().mode,
+            parse(&args("merge -o all.txt p.1-of-2 p.2-of-2"))
+                .unwrap()
+                .mode,
             Mode::Merge {
                 out: "all.txt".into(),
                 parts: args("p.1-of-2 p.2-of-2")

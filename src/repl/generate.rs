@@ -43,7 +43,11 @@ impl Sink {
     }
 
     /// Puts the output in place; a part with the end line `totals`.
-    fn finish(self, shown_as: &str, totals: &serde_json::Map<String, serde_json::Value>) -> Result<(), String> {
+    fn finish(
+        self,
+        shown_as: &str,
+        totals: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), String> {
         match self {
             Sink::File(f) => f
                 .commit(std::path::Path::new(shown_as))
@@ -189,7 +193,10 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     if let Some(flag) = &flag {
         if let Sink::Part(_) = sink {
             // A part that is not whole is of no use to a merge: none is written.
-            return fail(code, &format!("{}; no part written", flag.trim_start_matches("# ")));
+            return fail(
+                code,
+                &format!("{}; no part written", flag.trim_start_matches("# ")),
+            );
         }
         if let Err(e) = sink.line(flag) {
             return fail(1, &format!("{shown_as}: {e}"));

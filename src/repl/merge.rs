@@ -18,11 +18,7 @@ pub(super) fn run(out: &str, parts: &[String]) -> ExitCode {
     drop(monitor);
     match result {
         Ok(m) => {
-            let totals: Vec<String> = m
-                .totals
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
+            let totals: Vec<String> = m.totals.iter().map(|(k, v)| format!("{k} {v}")).collect();
             eprintln!(
                 "puzzlelab merge: {} parts of {} merged into {out} ({})",
                 m.shards,

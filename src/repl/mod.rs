@@ -18,10 +18,10 @@ use crate::script::session::Session;
 mod batch;
 mod cli;
 mod generate;
-mod merge;
 mod helper;
 pub mod host;
 mod interactive;
+mod merge;
 
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 

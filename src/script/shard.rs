@@ -27,7 +27,9 @@ pub fn shard_of(
 ) -> Result<Shard, Box<EvalAltResult>> {
     match options.string("shard")? {
         Some(text) => Shard::parse(&text).map_err(|e| error(format!("{function}: {e}"))),
-        None => Ok(HostTag::of(ctx).and_then(|t| t.shard).unwrap_or(Shard::WHOLE)),
+        None => Ok(HostTag::of(ctx)
+            .and_then(|t| t.shard)
+            .unwrap_or(Shard::WHOLE)),
     }
 }
 

@@ -254,7 +254,8 @@ mod helpers {
         }
         if let Some(out) = out {
             let path = crate::script::shard::written_path(&out, shard);
-            let inputs: Vec<&std::path::Path> = input.map(std::path::Path::new).into_iter().collect();
+            let inputs: Vec<&std::path::Path> =
+                input.map(std::path::Path::new).into_iter().collect();
             let written = if shard.is_whole() {
                 sim::groups_file::write_groups(
                     &path,

@@ -213,8 +213,9 @@ pub mod api {
             }
         });
         let monitor = monitor(&ctx);
-        let b = file_solve::solve_file_shard(Path::new(path), out.as_ref(), shard, threads, &*monitor)
-            .map_err(|e| error(format!("solve_file: {e}")))?;
+        let b =
+            file_solve::solve_file_shard(Path::new(path), out.as_ref(), shard, threads, &*monitor)
+                .map_err(|e| error(format!("solve_file: {e}")))?;
         drop(monitor);
         let mut m = Map::new();
         let int = |n: usize| Dynamic::from(n as i64);

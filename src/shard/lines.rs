@@ -15,11 +15,7 @@ pub fn record_line(index: u64, r: &Record) -> String {
         None => String::new(),
     };
     let solution = r.solution.map(|s| s.line()).unwrap_or_default();
-    format!(
-        "{index}\t{}\t{name}\t{}\t{solution}",
-        r.line,
-        r.grid.line()
-    )
+    format!("{index}\t{}\t{name}\t{}\t{solution}", r.line, r.grid.line())
 }
 
 /// A body line of [`record_line`] read back.
@@ -71,9 +67,7 @@ fn number(text: &str, what: &str) -> Result<u64, String> {
 
 fn grid(text: &str, what: &str) -> Result<Grid, String> {
     if text.len() != 81 {
-        return Err(format!(
-            "the {what} {text:?} is not 81 cells"
-        ));
+        return Err(format!("the {what} {text:?} is not 81 cells"));
     }
     Grid::parse(text).map_err(|e| format!("the {what} {text:?}: {e}"))
 }
@@ -96,10 +90,7 @@ mod tests {
         }
         let r = Record::new(g);
         assert_eq!(parse_record_line(&record_line(0, &r)).unwrap(), (0, r));
-        assert_eq!(
-            parse_puzzle_line(&puzzle_line(5, &g)).unwrap(),
-            (5, g)
-        );
+        assert_eq!(parse_puzzle_line(&puzzle_line(5, &g)).unwrap(), (5, g));
         assert_eq!(
             parse_record_line("1\t2\t3").unwrap_err(),
             "3 fields: a solved puzzle's line has 5 (index, line, name, puzzle, solution)"

@@ -45,7 +45,9 @@ impl std::fmt::Display for MergeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MergeError::Bad(why) => write!(f, "{why}"),
-            MergeError::Stopped { done } => write!(f, "stopped after {done} items: nothing written"),
+            MergeError::Stopped { done } => {
+                write!(f, "stopped after {done} items: nothing written")
+            }
         }
     }
 }
@@ -159,10 +161,7 @@ fn same_job(a: &Part, b: &Part) -> Result<(), String> {
         ));
     }
     if a.head.shard.count() != b.head.shard.count() {
-        return differ(format!(
-            "shard {} and shard {}",
-            a.head.shard, b.head.shard
-        ));
+        return differ(format!("shard {} and shard {}", a.head.shard, b.head.shard));
     }
     if a.head.job != b.head.job {
         // What a person knows the job by comes first.
@@ -283,7 +282,10 @@ fn in_turn(
 /// The index a line must have.
 fn want_index(body: &Body, line: usize, index: u64, want: u64) -> Result<(), String> {
     if index != want {
-        return Err(body.error(line, format!("holds item {index} where item {want} belongs")));
+        return Err(body.error(
+            line,
+            format!("holds item {index} where item {want} belongs"),
+        ));
     }
     Ok(())
 }
@@ -321,7 +323,10 @@ fn solved(
         "invalid",
         "unsolvable",
     ] {
-        totals.insert(key.into(), parts.iter().map(|p| p.total(key)).sum::<u64>().into());
+        totals.insert(
+            key.into(),
+            parts.iter().map(|p| p.total(key)).sum::<u64>().into(),
+        );
     }
     totals.insert("errors".into(), first.total("errors").into());
     Ok(totals)
@@ -373,10 +378,13 @@ fn grouped(
                     Some(s) if !*s && taken => *s = true,
                     _ => {
                         return Err(body
-                            .error(line, format!(
-                                "position {i} is not shard {}'s, or is given twice",
-                                p.head.shard
-                            ))
+                            .error(
+                                line,
+                                format!(
+                                    "position {i} is not shard {}'s, or is given twice",
+                                    p.head.shard
+                                ),
+                            )
                             .into());
                     }
                 }

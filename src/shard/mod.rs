@@ -58,9 +58,9 @@ impl Shard {
     /// `"K/N"` as a user writes it (spaces around the numbers allowed).
     /// The errors echo the text: `shard "5/4": K is past N ...`.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let numbers = text
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+        let numbers = text.split_once('/').and_then(|(k, n)| {
+            Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?))
+        });
         match numbers {
             Some((k, n)) => check(k, n, text),
             None => Err(format!(
@@ -121,9 +121,7 @@ fn check(k: u64, n: u64, given: &str) -> Result<Shard, String> {
         ));
     }
     if n > MAX_SHARDS {
-        return Err(format!(
-            "shard {given:?}: at most {MAX_SHARDS} parts"
-        ));
+        return Err(format!("shard {given:?}: at most {MAX_SHARDS} parts"));
     }
     if k == 0 {
         return Err(format!(
@@ -169,9 +167,14 @@ impl Kind {
     }
 
     fn from_name(name: &str) -> Option<Kind> {
-        [Kind::SolveFile, Kind::CanonGroups, Kind::Generate, Kind::Count]
-            .into_iter()
-            .find(|k| k.name() == name)
+        [
+            Kind::SolveFile,
+            Kind::CanonGroups,
+            Kind::Generate,
+            Kind::Count,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
     }
 }
 
@@ -205,9 +208,9 @@ impl Head {
 
     /// The header read back from a part's first line.
     pub fn parse(line: &str) -> Result<Head, String> {
-        let body = line
-            .strip_prefix(HEAD_MARK)
-            .ok_or("not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}")?;
+        let body = line.strip_prefix(HEAD_MARK).ok_or(
+            "not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}",
+        )?;
         let v: Value =
             serde_json::from_str(body).map_err(|e| format!("a bad #puzzlelab-shard line: {e}"))?;
         let version = v.get("version").and_then(Value::as_u64);

@@ -205,7 +205,9 @@ pub fn solve_file_shard(
                 };
                 match w {
                     Sink::Plain(w) => w.push(&record)?,
-                    Sink::Part(p) => p.line(&record_line(i, &record)).map_err(|e| e.to_string())?,
+                    Sink::Part(p) => p
+                        .line(&record_line(i, &record))
+                        .map_err(|e| e.to_string())?,
                 }
             }
         }

@@ -105,9 +105,16 @@ impl Tool {
                     puzzlelab::sat::external::which(name).is_some()
                         || std::path::Path::new("/usr/sbin").join(name).is_file()
                 };
-                ["sbatch", "sinfo", "slurmctld", "slurmd", "munged", "mungekey"]
-                    .iter()
-                    .all(|n| found(n))
+                [
+                    "sbatch",
+                    "sinfo",
+                    "slurmctld",
+                    "slurmd",
+                    "munged",
+                    "mungekey",
+                ]
+                .iter()
+                .all(|n| found(n))
                     && Command::new("id")
                         .arg("-u")
                         .output()

@@ -42,11 +42,11 @@ use std::sync::atomic::Ordering;
 
 use super::bits::{Bits, mask_of};
 use super::compile::Compiled;
-use crate::shard::Shard;
 pub use super::compile::{MAX_CELLS, MAX_KINDS};
 use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
+use crate::shard::Shard;
 
 mod tables;
 pub(crate) use tables::{build, tight_rule};
