@@ -576,3 +576,35 @@ fn slurm_runs_the_job_script() {
     }
     drop(cluster);
 }
+
+#[test]
+fn a_stopped_merge_or_shard_writes_nothing() {
+    use puzzlelab::script::host::RecordingHost;
+    let dir = scratch_dir("shards-stopped");
+    some_parts(&dir);
+    let host = std::rc::Rc::new(RecordingHost::default());
+    let mut s = Session::new(&Limits::default(), host.clone());
+    let d = dir.display();
+    let merge = format!(
+        r#"merge_shards(["{d}/a.txt.1-of-4", "{d}/a.txt.2-of-4", "{d}/a.txt.3-of-4", "{d}/a.txt.4-of-4"], "{d}/all.txt")"#
+    );
+    host.cancel_next_job();
+    let e = s.eval(&merge).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "stopped (Ctrl+C) in merge_shards after 0 items: nothing written"
+    );
+    assert!(!dir.join("all.txt").exists());
+    // Consumed: the same merge runs to its end.
+    let m = s.eval(&format!("{merge}.puzzles")).unwrap();
+    assert_eq!(m.as_int().unwrap(), 3);
+    // A stopped shard leaves no part behind.
+    host.cancel_next_job();
+    let r = s
+        .eval(&format!(
+            r#"solve_file("{d}/p.txt", #{{shard: "1/2", out: "{d}/x.txt"}}).stopped"#
+        ))
+        .unwrap();
+    assert!(r.as_bool().unwrap());
+    assert!(!dir.join("x.txt.1-of-2").exists());
+}

@@ -361,6 +361,19 @@ fn grouped(
 ) -> Result<Map<String, Value>, MergeError> {
     same_input(parts, &["file_puzzles", "digest"])?;
     let total = parts[0].total("file_puzzles");
+    // Each position takes at least two bytes of a part: an end line
+    // claiming more puzzles is refused before anything is sized by it.
+    let bytes: u64 = parts
+        .iter()
+        .map(|p| std::fs::metadata(&p.path).map_or(0, |m| m.len()))
+        .sum();
+    if total > bytes / 2 {
+        return Err(format!(
+            "{}: its end line says {total} puzzles, more than the parts can hold",
+            parts[0].name()
+        )
+        .into());
+    }
     // Every position once: which shard's puzzle it is follows from it.
     let mut seen = vec![false; total as usize];
     let mut index: HashMap<Grid, usize> = HashMap::new();
