@@ -30,13 +30,7 @@
 //!   representative.
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
-//! - A shard of a count (see [`crate::shard`]) deals the second level: the
-//!   placements tried right below each top-level branch, numbered across
-//!   the branches in search order, are its work items ([`root_items`]
-//!   counts them, [`run_root`] searches only the shard's). Every solution
-//!   lies below exactly one of them, and whether it counts (the symmetry
-//!   checks) depends only on its top-level branch, so the shards' counts,
-//!   raw or by class, add up to the whole count.
+//! - A shard of a count deals the second level ([`split`]).
 
 use std::sync::atomic::Ordering;
 
@@ -46,9 +40,11 @@ pub use super::compile::{MAX_CELLS, MAX_KINDS};
 use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
-use crate::shard::Shard;
 
+mod split;
 mod tables;
+use crate::shard::Shard;
+pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
 /// A found solution: kind and sorted bits of each placement, sorted.
@@ -239,24 +235,11 @@ struct Search<'a, B: Bits> {
     stack: Vec<(u8, u32)>,
     out: Found,
     stop: bool,
-    /// The number of the next second-level work item, and the shard whose
-    /// items are searched (see [`Mode`]).
-    next_item: u64,
-    shard: Shard,
 }
 
-/// How [`Search::dfs`] treats the placements it tries: const parameters,
-/// so the usual search has no shard test in its loop.
-type Mode = u8;
-/// Search everything (every level below the top one).
-const ALL: Mode = 0;
-/// At the second level: search only the shard's work items.
-const SHARD: Mode = 1;
-/// At the second level: only count the work items.
-const ITEMS: Mode = 2;
-
 /// Run one top-level branch; with a `split`, only the second-level work
-/// items of `split.1` (shard), numbered from `split.0` for this branch.
+/// items of shard `split.1`, numbered from `split.0` for this branch (see
+/// [`split`]).
 pub(crate) fn run_root<B: Bits>(
     p: &Compiled,
     t: &Table<B>,
@@ -265,33 +248,32 @@ pub(crate) fn run_root<B: Bits>(
     shared: &Shared,
     split: Option<(u64, Shard)>,
 ) -> Found {
-    match split {
-        None => visit::<B, ALL>(p, t, task, root, shared, 0, Shard::WHOLE).out,
-        Some((first, shard)) => visit::<B, SHARD>(p, t, task, root, shared, first, shard).out,
+    if let Some((first, shard)) = split {
+        return split::run_shard(p, t, task, root, shared, first, shard);
     }
+    let Some((mut s, filled)) = start(p, t, task, root, shared) else {
+        return Found {
+            stopped: Some(Stopped::Cancelled),
+            ..Found::default()
+        };
+    };
+    if filled == B::ONES {
+        s.solution();
+    } else if s.all_regions_ok(filled) {
+        s.dfs(filled);
+    }
+    s.out
 }
 
-/// The second-level work items of a top-level branch: the placements
-/// tried right below it (1 when the branch's piece alone fills the box).
-pub(crate) fn root_items<B: Bits>(
-    p: &Compiled,
-    t: &Table<B>,
-    task: Task,
-    root: &Root,
-    shared: &Shared,
-) -> u64 {
-    visit::<B, ITEMS>(p, t, task, root, shared, 0, Shard::WHOLE).next_item
-}
-
-fn visit<'a, B: Bits, const MODE: Mode>(
+/// A search with the branch's piece placed, and the cells then filled;
+/// `None` when the search was asked to stop.
+fn start<'a, B: Bits>(
     p: &'a Compiled,
     t: &'a Table<B>,
     task: Task,
     root: &'a Root,
     shared: &'a Shared<'a>,
-    first: u64,
-    shard: Shard,
-) -> Search<'a, B> {
+) -> Option<(Search<'a, B>, B)> {
     let nkinds = p.kinds.len();
     let mut counts = [0u32; MAX_KINDS];
     for (c, k) in counts.iter_mut().zip(&p.kinds) {
@@ -321,13 +303,10 @@ fn visit<'a, B: Bits, const MODE: Mode>(
         stack: Vec::with_capacity(p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 1),
         out: Found::default(),
         stop: false,
-        next_item: first,
-        shard,
     };
-    if MODE != ITEMS && (shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled()) {
+    if shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled() {
         shared.cancelled.store(true, Ordering::Relaxed);
-        s.out.stopped = Some(Stopped::Cancelled);
-        return s;
+        return None;
     }
     let m = mask_of::<B>(&p.placements[root.kind][root.id]);
     s.take(root.kind);
@@ -335,17 +314,7 @@ fn visit<'a, B: Bits, const MODE: Mode>(
     s.stack.push((root.kind as u8, root.id as u32));
     let filled = t.start.or(m);
     s.out.nodes = 1;
-    if filled == B::ONES {
-        // The branch is its own (only) work item.
-        let item = s.next_item;
-        s.next_item += 1;
-        if MODE == ALL || (MODE == SHARD && shard.takes(item)) {
-            s.solution();
-        }
-    } else if s.all_regions_ok(filled) {
-        s.dfs::<MODE>(filled);
-    }
-    s
+    Some((s, filled))
 }
 
 impl<B: Bits> Search<'_, B> {
@@ -471,7 +440,7 @@ impl<B: Bits> Search<'_, B> {
         true
     }
 
-    fn dfs<const MODE: Mode>(&mut self, filled: B) {
+    fn dfs(&mut self, filled: B) {
         self.out.nodes += 1;
         if self.out.nodes & 0x3fff == 0 {
             if self.shared.monitor.cancelled() || self.shared.cancelled.load(Ordering::Relaxed) {
@@ -486,7 +455,7 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.branch::<MODE>(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
+            self.branch(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
             return;
         }
         let cell = filled.not().lowest();
@@ -501,7 +470,7 @@ impl<B: Bits> Search<'_, B> {
         } else {
             cell
         };
-        self.branch::<MODE>(filled, base, &t.starts, &t.has, &t.entries);
+        self.branch(filled, base, &t.starts, &t.has, &t.entries);
     }
 
     /// An empty cell with exactly one empty neighbour, as its list in the
@@ -552,11 +521,9 @@ impl<B: Bits> Search<'_, B> {
         None
     }
 
-    /// Try every fitting placement of the list at `base` (see [`Table`]);
-    /// below the top level (`MODE` [`ALL`]), or only the shard's work items
-    /// ([`SHARD`]), or only count them ([`ITEMS`]).
+    /// Try every fitting placement of the list at `base` (see [`Table`]).
     #[inline]
-    fn branch<const MODE: Mode>(
+    fn branch(
         &mut self,
         filled: B,
         base: usize,
@@ -582,13 +549,6 @@ impl<B: Bits> Search<'_, B> {
                 if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
                     continue;
                 }
-                if MODE != ALL {
-                    let item = self.next_item;
-                    self.next_item += 1;
-                    if MODE == ITEMS || !self.shard.takes(item) {
-                        continue;
-                    }
-                }
                 let next = filled.or(m);
                 self.take(k);
                 self.stack.push((e.kind, e.id));
@@ -602,7 +562,7 @@ impl<B: Bits> Search<'_, B> {
                     if self.no_dead_cell(next, e.halo)
                         && (!self.task.pockets || self.pockets_ok(next, e.halo))
                     {
-                        self.dfs::<ALL>(next);
+                        self.dfs(next);
                     }
                     self.uniform = uniform;
                 }
