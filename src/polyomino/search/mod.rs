@@ -318,6 +318,7 @@ fn start<'a, B: Bits>(
 }
 
 impl<B: Bits> Search<'_, B> {
+    #[inline(always)]
     fn set_uniform(&mut self) {
         let mut size = 0;
         for k in 0..self.nkinds {
@@ -408,7 +409,9 @@ impl<B: Bits> Search<'_, B> {
     /// No empty cell next to the piece just placed (`halo`: its
     /// neighbours) is left with every neighbour filled, unless a one-cell
     /// piece remains to fill it.
-    #[inline]
+    // Always inlined: `branch` and the shard's top level (`split`) call it,
+    // and two call sites must not push it out of the search's loop.
+    #[inline(always)]
     fn no_dead_cell(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
         let near = halo.and(empty);
@@ -418,6 +421,7 @@ impl<B: Bits> Search<'_, B> {
 
     /// The closed pockets next to the new piece (found within a few flood
     /// steps) can be made up by the remaining pieces.
+    #[inline(always)]
     fn pockets_ok(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
         let mut seeds = halo.and(empty);
@@ -477,7 +481,7 @@ impl<B: Bits> Search<'_, B> {
     /// tight index (`c*D+d`, d the open direction), if any: the lowest whose
     /// neighbour has at most two empty neighbours (itself included), else
     /// the lowest.
-    #[inline]
+    #[inline(always)]
     fn tight_cell(&self, filled: B) -> Option<usize> {
         let empty = filled.not();
         // Bit-sliced: `one` has an empty neighbour, `two` at least two.
