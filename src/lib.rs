@@ -16,6 +16,7 @@ pub mod monitor;
 pub mod permutations;
 pub mod process;
 pub mod reading;
+pub mod shard;
 
 pub mod pentomino;
 pub mod polyomino;

@@ -38,6 +38,7 @@ mod sat_collections;
 mod sat_external;
 mod scripts_run;
 mod session_scope;
+mod shards;
 mod similarity;
 mod similarity_canon;
 mod solver;

@@ -6,8 +6,8 @@
 //! domains and support ◀── script ◀── commands, lab ◀── repl, main
 //! ```
 //!
-//! - Nothing below `script` (the domains, `svg`, `files`, `process`,
-//!   `monitor`, `memory`, `reading`) uses `script`, `commands`, `lab` or
+//! - Nothing below `script` (the domains, `shard`, `svg`, `files`, `process`,
+//!   `monitor`, `memory`, `reading`, `permutations`) uses `script`, `commands`, `lab` or
 //!   `repl`, Rhai, a terminal crate, or the terminal itself (stdin, stdout,
 //!   `println!`, ...).
 //! - `script` uses neither `commands`, `lab` nor `repl`, no terminal crate
@@ -40,6 +40,8 @@ const BELOW_SCRIPT: &[&str] = &[
     "monitor",
     "memory",
     "reading",
+    "shard",
+    "permutations",
 ];
 
 /// Crates that drive or draw on a terminal.

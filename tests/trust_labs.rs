@@ -376,11 +376,11 @@ fn every_options_map_refuses_unknown_keys() {
         ),
         (
             "count_polyomino(rect(2, 5), \"pentominoes\", #{lim: 1})",
-            "unknown option \"lim\" for count_polyomino; known: raw, one_sided, limit, copies, threads, random, seed",
+            "unknown option \"lim\" for count_polyomino; known: raw, one_sided, limit, copies, threads, random, seed, shard, out",
         ),
         (
             "solve_file(\"nothing.txt\", #{outt: \"x\"})",
-            "unknown option \"outt\" for solve_file; known: threads, out, format",
+            "unknown option \"outt\" for solve_file; known: threads, out, format, shard",
         ),
         (
             "solve_file(\"nothing.txt\", #{format: \"csv\"})",

@@ -13,10 +13,11 @@ use super::compile::{Compiled, Problem, compile};
 use super::packing::Packing;
 use super::pieces::Piece;
 use super::search::{
-    Found, Root, Shared, Stopped, Table, Task, build, roots, run_root, tight_rule,
+    Found, Root, Shared, Stopped, Table, Task, build, root_items, roots, run_root, tight_rule,
 };
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
+use crate::shard::Shard;
 
 /// What to compute.
 #[derive(Clone, Debug, Default)]
@@ -40,6 +41,9 @@ pub struct Options {
     /// instead of the first empty cell (`None`: where it pays, see
     /// `search::tight_rule`).
     pub tight: Option<bool>,
+    /// Search only this shard of the work (see [`crate::shard`]): the
+    /// shards' counts add up to the whole count, raw or by class.
+    pub shard: Option<Shard>,
 }
 
 /// What a search found.
@@ -57,6 +61,10 @@ pub struct Outcome {
     pub symmetries: usize,
     /// Top-level branches finished, and in all.
     pub branches: (u64, u64),
+    /// The work items the count was dealt in (the placements right below
+    /// the top-level branches), and how many were this shard's; (0, 0)
+    /// when the search was not sharded.
+    pub items: (u64, u64),
     /// Why there is no packing, when it was proved before searching.
     pub proof: Option<&'static str>,
 }
@@ -221,8 +229,27 @@ fn run<B: Bits + Send + Sync>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
-    let one = |root: &Root| {
-        let f = run_root(p, t, task, root, &shared);
+    // A shard numbers the second-level items of all branches in search
+    // order: branch r's come after those of the branches before it.
+    let shard = options.shard.filter(|s| !s.is_whole());
+    let mut firsts: Vec<u64> = Vec::new();
+    let mut items = (0, 0);
+    if let Some(shard) = shard {
+        let per_root: Vec<u64> = roots
+            .par_iter()
+            .map(|root| root_items(p, t, task, root, &shared))
+            .collect();
+        let mut next = 0;
+        for n in per_root {
+            firsts.push(next);
+            next += n;
+        }
+        items = (next, shard.len_of(next));
+    }
+    let one = |i: &usize| {
+        let root = &roots[*i];
+        let split = shard.map(|s| (firsts[*i], s));
+        let f = run_root(p, t, task, root, &shared, split);
         // A branch cut short by Ctrl+C is not finished.
         if f.stopped != Some(Stopped::Cancelled) {
             shared.branches_done.fetch_add(1, Ordering::Relaxed);
@@ -247,7 +274,8 @@ fn run<B: Bits + Send + Sync>(
     } else {
         None
     };
-    for part in roots.chunks(chunk) {
+    let order: Vec<usize> = (0..roots.len()).collect();
+    for part in order.chunks(chunk) {
         let results: Vec<Found> = if threads == 1 || part.len() == 1 {
             part.iter().map(one).collect()
         } else if let Some(pool) = &pool {
@@ -268,6 +296,7 @@ fn run<B: Bits + Send + Sync>(
             shared.branches_done.load(Ordering::Relaxed),
             roots.len() as u64,
         ),
+        items,
         ..Outcome::default()
     };
     let mut cancelled = false;

@@ -369,3 +369,62 @@ fn tight_branching_finds_the_same_packings() {
         assert_eq!(unique.count, 240, "tight {tight}");
     }
 }
+
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    let sharded = |o: &Options, k: u64, n: u64| {
+        with(o.clone(), |o| {
+            o.shard = Some(crate::shard::Shard::new(k, n).unwrap())
+        })
+    };
+    let d = Piece::new("d", 'd', &[(0, 0), (0, 1)]);
+    let l3 = Piece::new("l", 'l', &[(0, 0), (1, 0), (1, 1)]);
+    let i5: Vec<Piece> = pentominoes()
+        .into_iter()
+        .filter(|p| p.symbol == 'I')
+        .collect();
+    let flat: Vec<(Region, Vec<Piece>)> = vec![
+        (Region::rect(3, 20).unwrap(), pentominoes()),
+        (
+            Region::rect(4, 4).unwrap(),
+            vec![piece_by_name("L4").unwrap(); 4],
+        ),
+        (Region::rect(4, 4).unwrap(), vec![d.clone(); 8]),
+        (Region::rect(2, 3).unwrap(), vec![l3.clone(), l3]),
+        // The first piece fills the board: the top-level branch is the item.
+        (Region::rect(1, 5).unwrap(), i5),
+    ];
+    for (region, pieces) in &flat {
+        for raw in [false, true] {
+            let o = with(Options::default(), |o| o.raw = raw);
+            let whole = solve(region, pieces, &o, &Silent).unwrap();
+            for n in [2, 3, 7] {
+                let mut sum = 0;
+                for k in 1..=n {
+                    let part = solve(region, pieces, &sharded(&o, k, n), &Silent).unwrap();
+                    assert_eq!(
+                        part.items.1,
+                        crate::shard::Shard::new(k, n).unwrap().len_of(part.items.0)
+                    );
+                    sum += part.count;
+                }
+                assert_eq!(sum, whole.count, "{region} raw {raw} in {n} shards");
+            }
+        }
+    }
+    // Soma: 240 classes, 11520 raw, in 4 shards (the box's 48 symmetries).
+    let cube = Space::cuboid(3, 3, 3).unwrap();
+    for (raw, whole) in [(false, 240), (true, 11520)] {
+        let o = with(Options::default(), |o| o.raw = raw);
+        let parts: Vec<u64> = (1..=4)
+            .map(|k| {
+                solve_solid(&cube, &soma(), &sharded(&o, k, 4), &Silent)
+                    .unwrap()
+                    .count
+            })
+            .collect();
+        assert_eq!(parts.iter().sum::<u64>(), whole, "{parts:?}");
+        // Each shard has work: the items are dealt below the top level.
+        assert!(parts.iter().all(|&c| c > 0), "{parts:?}");
+    }
+}

@@ -9,6 +9,7 @@ use super::{new_session, running, show, show_reply};
 use crate::commands::{CommandContext, is_command};
 use crate::lab::LabState;
 use crate::script::Limits;
+use crate::shard::Shard;
 
 /// The exit status of a non-interactive run: 128 + the signal when
 /// SIGTERM or SIGHUP ended it, 130 when SIGINT arrived during it (whether
@@ -27,9 +28,11 @@ fn status(ok: bool) -> ExitCode {
 
 /// `puzzlelab run FILE [ARGS...]`: the whole file as one chunk, so that its
 /// functions may be defined anywhere in it. Values are not printed; scripts
-/// print what they mean to show.
-pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
-    let session = new_session(limits, args.to_vec());
+/// print what they mean to show. With `--shard K/N` every batch in it runs
+/// that shard.
+pub fn run_file(file: &str, args: &[String], limits: &Limits, shard: Option<Shard>) -> ExitCode {
+    let mut session = new_session(limits, args.to_vec());
+    session.set_shard(shard);
     let mut commands = CommandContext::new(session, LabState::default(), limits);
     match running(|| commands.run_file(file)) {
         Ok(()) => status(true),
@@ -40,9 +43,11 @@ pub fn run_file(file: &str, args: &[String], limits: &Limits) -> ExitCode {
     }
 }
 
-/// `puzzlelab -e CODE [ARGS...]`: print the value.
-pub fn eval_code(code: &str, args: &[String], limits: &Limits) -> ExitCode {
-    let session = new_session(limits, args.to_vec());
+/// `puzzlelab -e CODE [ARGS...]`: print the value (with `--shard K/N`,
+/// every batch runs that shard).
+pub fn eval_code(code: &str, args: &[String], limits: &Limits, shard: Option<Shard>) -> ExitCode {
+    let mut session = new_session(limits, args.to_vec());
+    session.set_shard(shard);
     let mut commands = CommandContext::new(session, LabState::default(), limits);
     match running(|| commands.evaluate(code, "<-e>", 1)) {
         Ok(shown) => {

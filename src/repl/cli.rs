@@ -6,6 +6,7 @@
 use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand};
 
 use crate::script::Limits;
+use crate::shard::Shard;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -22,6 +23,8 @@ pub enum Mode {
     Lab { name: String, print: bool },
     /// `generate N [--seed S] ...`: new puzzles, one a line.
     Generate(GenerateArgs),
+    /// `merge -o OUT PART...`: the parts of a sharded run merged.
+    Merge { out: String, parts: Vec<String> },
 }
 
 /// `puzzlelab generate`: N puzzles made on all cores, the same for a seed
@@ -60,6 +63,8 @@ pub struct Options {
     pub limits: Limits,
     /// No banner.
     pub quiet: bool,
+    /// `--shard K/N`: run shard K of N of every batch (see `crate::shard`).
+    pub shard: Option<Shard>,
 }
 
 #[derive(Parser, Debug)]
@@ -77,7 +82,9 @@ pub struct Options {
   puzzlelab lab                          list the labs
   puzzlelab [FLAGS] lab NAME             the REPL with lab NAME open
   puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
-  puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)",
+  puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)
+  puzzlelab --shard K/N run|-e|generate  shard K of N of each batch, written to OUT.K-of-N
+  puzzlelab merge -o OUT PART...         the N parts merged into the whole run's OUT",
     after_help = "\
 Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 (2 for a bad command line). In the REPL, :help lists commands and keys,
@@ -89,6 +96,11 @@ struct Args {
     /// No banner
     #[arg(short, long)]
     quiet: bool,
+    /// Run shard K of N of every batch (solve_file, canon_groups, the
+    /// counts, generate): each writes its part to OUT.K-of-N, and
+    /// `puzzlelab merge` puts the N parts together
+    #[arg(long, value_name = "K/N", global = true, value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// Evaluate CODE and print its value
     #[arg(short = 'e', value_name = "CODE", allow_hyphen_values = true)]
     eval: Option<String>,
@@ -116,6 +128,15 @@ enum Command {
     },
     /// Make N new puzzles, one a line
     Generate(GenerateArgs),
+    /// Merge the N parts of a sharded run into the whole run's output
+    Merge {
+        /// The merged file (replaced only once every part is merged)
+        #[arg(short = 'o', long = "out", value_name = "OUT", required = true)]
+        out: String,
+        /// The parts (OUT.K-of-N files), in any order
+        #[arg(value_name = "PART", required = true)]
+        parts: Vec<String>,
+    },
 }
 
 /// The sandbox-limit flags: `--max-operations N` and the rest of
@@ -221,6 +242,7 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
             }),
         ) => Mode::Lab { name, print },
         (None, Some(Command::Generate(g))) => Mode::Generate(g),
+        (None, Some(Command::Merge { out, parts })) => Mode::Merge { out, parts },
         (None, None) => match parsed.rest.split_first() {
             None => Mode::Repl,
             Some((file, args)) if file.ends_with(".rhai") => Mode::Run {
@@ -235,10 +257,24 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
             }
         },
     };
+    if let Some(shard) = parsed.shard
+        && !matches!(
+            mode,
+            Mode::Run { .. } | Mode::Eval { .. } | Mode::Generate(_)
+        )
+    {
+        return Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
+                "--shard {shard} goes with run FILE, -e CODE or generate N: the batches of a run are what is split\n"
+            ),
+        ));
+    }
     Ok(Options {
         mode,
         limits,
         quiet: parsed.quiet,
+        shard: parsed.shard,
     })
 }
 
@@ -315,6 +351,34 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(parse(&args("generate")).is_err());
+        let o = parse(&args("generate 5 --seed 1 --shard 2/4")).unwrap();
+        assert_eq!(o.shard, Some(Shard::new(2, 4).unwrap()));
+        let o = parse(&args("--shard 1/3 run a.rhai x")).unwrap();
+        assert_eq!(o.shard, Some(Shard::new(1, 3).unwrap()));
+        for bad in [
+            "--shard 0/4 run a.rhai",
+            "--shard 5/4 -e 1",
+            "--shard a/b -e 1",
+        ] {
+            let e = parse(&args(bad)).unwrap_err().to_string();
+            let given = bad.split(' ').nth(1).unwrap();
+            assert!(e.contains(&format!("shard \"{given}\"")), "{e}");
+        }
+        let e = parse(&args("--shard 1/2")).unwrap_err().to_string();
+        assert!(
+            e.contains("--shard 1/2 goes with run FILE, -e CODE or generate N"),
+            "{e}"
+        );
+        assert_eq!(
+            parse(&args("merge -o all.txt p.1-of-2 p.2-of-2"))
+                .unwrap()
+                .mode,
+            Mode::Merge {
+                out: "all.txt".into(),
+                parts: args("p.1-of-2 p.2-of-2")
+            }
+        );
+        assert!(parse(&args("merge p.1-of-2")).is_err());
         let version = parse(&args("--version")).unwrap_err();
         assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
     }

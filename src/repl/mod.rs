@@ -24,6 +24,7 @@ mod generate;
 mod helper;
 pub mod host;
 mod interactive;
+mod merge;
 
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 
@@ -98,15 +99,19 @@ pub fn main(args: Vec<String>) -> ExitCode {
         },
         cli::Mode::Eval { code, args } => {
             install_interrupt_handler(false);
-            batch::eval_code(&code, &args, limits)
+            batch::eval_code(&code, &args, limits, options.shard)
         }
         cli::Mode::Run { file, args } => {
             install_interrupt_handler(false);
-            batch::run_file(&file, &args, limits)
+            batch::run_file(&file, &args, limits, options.shard)
         }
         cli::Mode::Generate(args) => {
             install_interrupt_handler(false);
-            generate::run(&args)
+            generate::run(&args, options.shard)
+        }
+        cli::Mode::Merge { out, parts } => {
+            install_interrupt_handler(false);
+            merge::run(&out, &parts)
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),

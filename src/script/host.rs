@@ -52,12 +52,14 @@ pub trait Host {
 }
 
 /// What every evaluation of a session carries in the engine's tag (the one
-/// slot Rhai offers; a `Dynamic` must be `Clone`): the host, and whether
-/// scripts may run installed programs (see `script::exec`).
+/// slot Rhai offers; a `Dynamic` must be `Clone`): the host, whether
+/// scripts may run installed programs (see `script::exec`), and the shard
+/// a batch runs when its call names none (see `script::shard`).
 #[derive(Clone)]
 pub(crate) struct HostTag {
     pub host: Rc<dyn Host>,
     pub allow_exec: bool,
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl HostTag {

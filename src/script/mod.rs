@@ -23,6 +23,7 @@ pub mod options;
 pub mod printing;
 pub mod session;
 pub mod signatures;
+pub mod shard;
 mod sizes;
 
 mod generate;
@@ -98,6 +99,11 @@ pub const DOMAINS: &[Domain] = &[
         name: "similarity",
         about: "similar puzzles (the Perl finder's keys) and the canonical form",
         module: similarity::module,
+    },
+    Domain {
+        name: "shard",
+        about: "batches split for clusters: merging the parts",
+        module: shard::module,
     },
     Domain {
         name: "svg",
@@ -240,6 +246,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     engine.set_default_tag(Dynamic::from(host::HostTag {
         host: host.clone(),
         allow_exec: limits.allow_exec,
+        shard: None,
     }));
     engine.on_progress(move |ops| {
         if !checks_now(ops) {

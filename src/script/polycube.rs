@@ -9,7 +9,7 @@ use crate::pentomino::{Style, frame};
 use crate::polyomino::space::{solids_from_item, solids_from_text};
 use crate::polyomino::{self, Outcome, Packing, PolyError, Solid, Space};
 use crate::script::error;
-use crate::script::polyomino::{run_search, to_options};
+use crate::script::polyomino::{count_job, run_search, to_options, write_count};
 
 /// The polycube functions as a Rhai module.
 pub fn module() -> Module {
@@ -74,18 +74,28 @@ fn run(
     keep: bool,
 ) -> Result<Outcome, Box<EvalAltResult>> {
     let space = to_space(what, space)?;
-    let (options, copies) = to_options(what, options, false)?;
+    let (options, copies, out) = to_options(ctx, what, options, false)?;
     let pieces: Vec<Solid> = to_solids(what, pieces)?
         .iter()
         .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
         .collect();
-    run_search(
+    let (shard, job_options) = (options.shard, options.clone());
+    let outcome = run_search(
         &*crate::script::host::host(ctx),
         what,
         options,
         keep,
         |o, m| polyomino::solve_solid(&space, &pieces, o, m),
-    )
+    )?;
+    let job = || {
+        let drawn = pieces
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.drawing().replace('\n', "/")))
+            .collect();
+        count_job(what, space.to_string(), drawn, &job_options)
+    };
+    write_count(what, out, shard, job, &outcome)?;
+    Ok(outcome)
 }
 
 /// Each layer framed, side by side.
@@ -210,7 +220,10 @@ pub mod api {
         count_polycube_with(ctx, space, pieces, Map::new())
     }
 
-    /// Count packings of a box with options: raw, limit, copies, threads, random, seed.
+    /// Count packings of a box with options: raw, limit, copies, threads, random, seed, shard, out.
+    ///
+    /// As for `count_polyomino`: `out: FILE` writes the count, `shard:
+    /// "K/N"` counts shard K of N (the part `OUT.K-of-N` with `out`).
     ///
     /// Example: `count_polycube(cuboid(3, 3, 3), "soma", #{raw: true})` is 11520.
     #[rhai_fn(name = "count_polycube", return_raw)]

@@ -87,26 +87,24 @@ fn to_pieces(what: &str, pieces: &Dynamic) -> Result<Vec<Piece>, Box<EvalAltResu
 
 /// Options from a map: `raw`, `one_sided` (flat boards only), `limit`,
 /// `threads`, `random`, `seed`, and `copies` (each piece that many times;
-/// returned apart as it is not a search option).
+/// returned apart as it is not a search option); for the counts also
+/// `shard` (else the session's, see `script::shard`) and `out` (the file
+/// the count goes to, returned apart).
 pub(super) fn to_options(
+    ctx: &NativeCallContext,
     what: &'static str,
     map: &Map,
     flat: bool,
-) -> Result<(Options, usize), Box<EvalAltResult>> {
-    let known: &[&str] = if flat {
-        &[
-            "raw",
-            "one_sided",
-            "limit",
-            "copies",
-            "threads",
-            "random",
-            "seed",
-        ]
-    } else {
-        &["raw", "limit", "copies", "threads", "random", "seed"]
-    };
-    let mut read = crate::script::options::Options::new(what, map.clone(), known)?;
+) -> Result<(Options, usize, Option<String>), Box<EvalAltResult>> {
+    let mut known: Vec<&str> = vec!["raw", "limit", "copies", "threads", "random", "seed"];
+    if flat {
+        known.insert(1, "one_sided");
+    }
+    let counting = what.starts_with("count_");
+    if counting {
+        known.extend(["shard", "out"]);
+    }
+    let mut read = crate::script::options::Options::new(what, map.clone(), &known)?;
     let mut o = Options::default();
     if let Some(raw) = read.bool("raw")? {
         o.raw = raw;
@@ -129,7 +127,61 @@ pub(super) fn to_options(
     } else if seed.is_some() {
         return Err(error(format!("{what}: option seed goes with random: true")));
     }
-    Ok((o, copies))
+    let mut out = None;
+    if counting {
+        let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
+        out = read.string("out")?;
+        if !shard.is_whole() {
+            if o.limit.is_some() {
+                return Err(error(format!(
+                    "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
+                )));
+            }
+            if random && seed.is_none() {
+                return Err(error(format!(
+                    "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
+                )));
+            }
+            o.shard = Some(shard);
+        }
+    }
+    Ok((o, copies, out))
+}
+
+/// What a count's part says of its job: the function, the board, the
+/// pieces (names and drawings) and the options that change the count or
+/// the order the work is dealt in.
+pub(super) fn count_job(
+    what: &str,
+    board: String,
+    pieces: Vec<String>,
+    o: &Options,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut job = serde_json::Map::new();
+    job.insert("function".into(), what.into());
+    job.insert("board".into(), board.into());
+    job.insert("pieces".into(), pieces.into());
+    job.insert("raw".into(), o.raw.into());
+    job.insert("one_sided".into(), o.one_sided.into());
+    job.insert("seed".into(), o.seed.into());
+    job
+}
+
+/// Writes the count of `outcome` to `out` (a part for a shard), when asked.
+pub(super) fn write_count(
+    what: &str,
+    out: Option<String>,
+    shard: Option<crate::shard::Shard>,
+    job: impl FnOnce() -> serde_json::Map<String, serde_json::Value>,
+    outcome: &Outcome,
+) -> Result<(), Box<EvalAltResult>> {
+    let Some(out) = out else {
+        return Ok(());
+    };
+    let shard = shard.unwrap_or(crate::shard::Shard::WHOLE);
+    crate::shard::write_count(std::path::Path::new(&out), shard, job(), outcome.count)
+        .map(|_| ())
+        .map_err(|e| error(format!("{what}: {e}")))
 }
 
 /// Run a search through `search` with the script's rules: `limit: 0` is
@@ -184,18 +236,28 @@ fn run(
     keep: bool,
 ) -> Result<Outcome, Box<EvalAltResult>> {
     let region = to_region(what, board)?;
-    let (options, copies) = to_options(what, options, true)?;
+    let (options, copies, out) = to_options(ctx, what, options, true)?;
     let pieces: Vec<Piece> = to_pieces(what, pieces)?
         .iter()
         .flat_map(|p| std::iter::repeat_n(p.clone(), copies))
         .collect();
-    run_search(
+    let (shard, job_options) = (options.shard, options.clone());
+    let outcome = run_search(
         &*crate::script::host::host(ctx),
         what,
         options,
         keep,
         |o, m| polyomino::solve(&region, &pieces, o, m),
-    )
+    )?;
+    let job = || {
+        let drawn = pieces
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.drawing().replace('\n', "/")))
+            .collect();
+        count_job(what, region.to_string(), drawn, &job_options)
+    };
+    write_count(what, out, shard, job, &outcome)?;
+    Ok(outcome)
 }
 
 #[export_module]
@@ -338,12 +400,17 @@ pub mod api {
         count_polyomino_with(ctx, board, pieces, Map::new())
     }
 
-    /// Count packings with options: raw, one_sided, limit, copies, threads, random, seed.
+    /// Count packings with options: raw, one_sided, limit, copies, threads, random, seed, shard, out.
     ///
     /// `raw: true` counts every solution, `one_sided: true` forbids turning
     /// pieces over, `limit: n` stops at n, `copies: n` uses every listed
     /// piece n times, `threads: n` searches on n threads (default: all;
-    /// the result is the same).
+    /// the result is the same). `out: FILE` also writes the count to FILE
+    /// (the number and a line end). `shard: "K/N"` (or `puzzlelab --shard
+    /// K/N`) counts shard K of N: the placements tried right below the
+    /// first piece, numbered across the search, are dealt round-robin, so
+    /// the N shards' counts (raw or by class) add up to the whole count;
+    /// with `out` it writes the part `OUT.K-of-N` for `merge_shards`.
     ///
     /// Example: `count_polyomino(rect(6, 10), "pentominoes", #{raw: true})` is 9356.
     #[rhai_fn(name = "count_polyomino", return_raw)]

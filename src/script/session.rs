@@ -379,6 +379,12 @@ impl Session {
         super::exec::set_allowed(&mut self.engine, on);
     }
 
+    /// Run every batch (`solve_file`, `canon_groups`, the counts) as shard
+    /// `shard` when its call gives no `shard` option (see [`super::shard`]).
+    pub fn set_shard(&mut self, shard: Option<crate::shard::Shard>) {
+        super::shard::set_session_shard(&mut self.engine, shard);
+    }
+
     /// True when this session may run installed programs.
     pub fn exec_allowed(&self) -> bool {
         super::exec::engine_allows(&self.engine)

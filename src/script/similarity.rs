@@ -160,7 +160,27 @@ pub mod api {
         puzzles: Array,
     ) -> Result<Array, Box<EvalAltResult>> {
         let named = named_list(puzzles, true)?;
-        groups(&ctx, named)
+        groups(&ctx, named, Map::new(), None)
+    }
+
+    /// Group puzzles by canonical form with options: `out`, `shard`.
+    ///
+    /// `out: FILE` also writes the groups to FILE, one line per group in
+    /// order of first appearance: `FORM<TAB>COUNT<TAB>INDICES<TAB>NAMES`
+    /// (the form with 0 for empty, the 0-based indices joined by commas,
+    /// then each name, escaped as the puzzle files escape names). `shard:
+    /// "K/N"` (or `puzzlelab --shard K/N`) groups every N-th puzzle,
+    /// starting with the K-th (indices still count in the whole input),
+    /// and writes the part `OUT.K-of-N`; `merge_shards` joins the parts'
+    /// groups into exactly the whole run's file.
+    #[rhai_fn(name = "canon_groups", return_raw)]
+    pub fn canon_groups_with(
+        ctx: NativeCallContext,
+        puzzles: Array,
+        options: Map,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        let named = named_list(puzzles, true)?;
+        groups(&ctx, named, options, None)
     }
 
     /// Group the puzzles of a file by canonical form, on all cores.
@@ -174,7 +194,23 @@ pub mod api {
         path: &str,
     ) -> Result<Array, Box<EvalAltResult>> {
         let source = read_source(&ctx, "canon_groups", path)?;
-        groups(&ctx, source.puzzles)
+        groups(&ctx, source.puzzles, Map::new(), Some(path))
+    }
+
+    /// Group the puzzles of a file by canonical form with options: `out`, `shard`.
+    ///
+    /// See `canon_groups(array, options)`; `out` may not be the file read.
+    ///
+    /// Example: `canon_groups("p.txt", #{out: "groups.tsv", shard: "1/4"})`
+    /// writes `groups.tsv.1-of-4`.
+    #[rhai_fn(name = "canon_groups", return_raw)]
+    pub fn canon_groups_file_with(
+        ctx: NativeCallContext,
+        path: &str,
+        options: Map,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        let source = read_source(&ctx, "canon_groups", path)?;
+        groups(&ctx, source.puzzles, options, Some(path))
     }
 }
 
@@ -186,17 +222,25 @@ mod helpers {
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
+    /// `canon_groups` of `named` (read from the file `input`, if any) with
+    /// its options map.
     pub fn groups(
         ctx: &rhai::NativeCallContext,
         named: Vec<sim::Named>,
+        options: Map,
+        input: Option<&str>,
     ) -> Result<Array, Box<EvalAltResult>> {
+        let mut options =
+            crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
+        let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
+        let out = options.string("out")?;
         for p in &named {
             digits("canon_groups", &p.grid)?;
         }
         let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
         let host = crate::script::host::host(ctx);
         let monitor = crate::script::host::monitor_of(&*host);
-        let result = sim::canon_groups(&grids, &*monitor);
+        let result = sim::groups_file::canon_groups_of_shard(&grids, shard, &*monitor);
         drop(monitor);
         if result.cancelled {
             return Err(crate::script::host::stopped(
@@ -204,9 +248,36 @@ mod helpers {
                 format!(
                     "in canon_groups after {} of {} puzzles: no groups",
                     result.done,
-                    grids.len()
+                    shard.len_of(grids.len() as u64)
                 ),
             ));
+        }
+        if let Some(out) = out {
+            let path = crate::script::shard::written_path(&out, shard);
+            let inputs: Vec<&std::path::Path> =
+                input.map(std::path::Path::new).into_iter().collect();
+            let written = if shard.is_whole() {
+                sim::groups_file::write_groups(
+                    &path,
+                    &result.groups,
+                    |i| named[i].name.as_str(),
+                    &inputs,
+                )
+            } else {
+                let what = match input {
+                    Some(file) => file.to_string(),
+                    None => "an array of puzzles".to_string(),
+                };
+                sim::groups_file::write_groups_part(
+                    &path,
+                    shard,
+                    &what,
+                    &named,
+                    &result.groups,
+                    &inputs,
+                )
+            };
+            written.map_err(|e| error(format!("canon_groups: {e}")))?;
         }
         Ok(result
             .groups

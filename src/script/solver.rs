@@ -172,6 +172,10 @@ pub mod api {
     /// solved (it must be a regular file or a new one: a device such as
     /// `/dev/null`, a FIFO or a folder is refused, as by `write_puzzles`). Shows progress on a terminal; Ctrl+C stops and returns the
     /// counts so far with `stopped: true` (and writes no `out`).
+    /// `shard: "K/N"` (or `puzzlelab --shard K/N`) solves every N-th
+    /// puzzle, starting with the K-th, and writes the part `OUT.K-of-N`
+    /// for `merge_shards`; the counts are the shard's (`file_puzzles`: the
+    /// whole file's), `errors` every bad line of the file.
     /// Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
     pub fn solve_file(
@@ -182,8 +186,9 @@ pub mod api {
         let mut options = crate::script::options::Options::new(
             "solve_file",
             options,
-            &["threads", "out", "format"],
+            &["threads", "out", "format", "shard"],
         )?;
+        let shard = crate::script::shard::shard_of(&ctx, "solve_file", &mut options)?;
         // 0 = all cores.
         let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
         let out = options.string("out")?;
@@ -208,8 +213,9 @@ pub mod api {
             }
         });
         let monitor = monitor(&ctx);
-        let b = file_solve::solve_file(Path::new(path), out.as_ref(), threads, &*monitor)
-            .map_err(|e| error(format!("solve_file: {e}")))?;
+        let b =
+            file_solve::solve_file_shard(Path::new(path), out.as_ref(), shard, threads, &*monitor)
+                .map_err(|e| error(format!("solve_file: {e}")))?;
         drop(monitor);
         let mut m = Map::new();
         let int = |n: usize| Dynamic::from(n as i64);
@@ -224,6 +230,14 @@ pub mod api {
         let rate = b.done as f64 / b.seconds.max(1e-9);
         m.insert("puzzles_per_s".into(), Dynamic::from(rate.round() as i64));
         m.insert("stopped".into(), Dynamic::from(b.stopped));
+        if !shard.is_whole() {
+            m.insert("shard".into(), shard.to_string().into());
+            m.insert("file_puzzles".into(), int(b.file_puzzles));
+            if let Some(o) = &out {
+                let part = shard.part_path(&o.path).display().to_string();
+                m.insert("part".into(), part.into());
+            }
+        }
         if b.stopped {
             // The summary says it is partial; the interrupt is consumed.
             crate::script::host::host(&ctx).take_cancel();

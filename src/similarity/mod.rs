@@ -5,10 +5,12 @@
 //! - [`keys`]: the source's keys, verdicts and report, faithfully.
 //! - [`canon`]: the minlex canonical form, transformations, equivalence.
 //! - [`groups`]: canonical forms of many puzzles on all cores.
+//! - [`groups_file`]: groups as a file, and the groups of one shard.
 //! - [`read`]: puzzle files as named puzzles, through `sudoku::formats`.
 
 pub mod canon;
 pub mod groups;
+pub mod groups_file;
 pub mod keys;
 pub mod read;
 

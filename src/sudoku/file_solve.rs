@@ -1,6 +1,8 @@
 //! Solving a puzzle file as a stream: read a block of puzzles, solve it on
 //! every core, write its solutions, forget it. Memory stays the same for a
-//! file of a thousand puzzles or of a billion bytes.
+//! file of a thousand puzzles or of a billion bytes. A shard (see
+//! [`crate::shard`]) reads the whole file and solves every N-th puzzle,
+//! writing a part that a merge puts back in order.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -9,6 +11,7 @@ use super::formats::{self, Format, FormatError, Record, SafeWriter};
 use super::solver::batch;
 use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
+use crate::shard::{Digest, Head, Kind, PartWriter, Shard, lines::record_line};
 
 /// Puzzles read and solved at a time (about 10 MB of records and outcomes).
 const BLOCK: usize = 1 << 16;
@@ -16,8 +19,10 @@ const BLOCK: usize = 1 << 16;
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
 pub struct FileSummary {
-    /// Puzzles read (the whole file, or up to the stop).
+    /// Puzzles read (the whole file, or up to the stop); a shard's own.
     pub puzzles: usize,
+    /// Puzzles in the file (all shards' together).
+    pub file_puzzles: usize,
     /// Puzzles looked at.
     pub done: usize,
     /// Solved (one or several solutions).
@@ -79,21 +84,73 @@ pub fn solve_file(
     threads: usize,
     monitor: &dyn Monitor,
 ) -> Result<FileSummary, String> {
+    solve_file_shard(path, out, Shard::WHOLE, threads, monitor)
+}
+
+/// Where the solved puzzles go: the output file, or a shard's part.
+enum Sink {
+    Plain(SafeWriter),
+    Part(PartWriter),
+}
+
+/// [`solve_file`] for shard `shard` of the file: puzzle i (0-based, bad
+/// lines not counted) is solved when the shard takes it; the counts are the
+/// shard's own but `errors` lists every bad line of the file (each shard
+/// reads them all). A shard other than 1/1 writes its part to
+/// `OUT.K-of-N` ([`Shard::part_path`]), each puzzle with its index in the
+/// file, and the end line with the shard's counts.
+pub fn solve_file_shard(
+    path: &Path,
+    out: Option<&Output>,
+    shard: Shard,
+    threads: usize,
+    monitor: &dyn Monitor,
+) -> Result<FileSummary, String> {
     let start = Instant::now();
     let mut writer = match out {
-        Some(o) => Some(SafeWriter::create(&o.path, o.format, &[path])?),
+        Some(o) if !shard.is_whole() => {
+            let mut job = serde_json::Map::new();
+            job.insert("input".into(), path.display().to_string().into());
+            let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+            job.insert("bytes".into(), bytes.into());
+            job.insert("format".into(), o.format.name().into());
+            let head = Head {
+                kind: Kind::SolveFile,
+                shard,
+                job,
+            };
+            Some(Sink::Part(
+                PartWriter::create(&shard.part_path(&o.path), &[path], &head)
+                    .map_err(|e| e.to_string())?,
+            ))
+        }
+        Some(o) => Some(Sink::Plain(SafeWriter::create(&o.path, o.format, &[path])?)),
         None => None,
     };
     let mut records = formats::records_of_file(path, monitor);
     let mut sum = FileSummary::default();
     let mut first_error: Option<FormatError> = None;
     let mut block: Vec<Record> = Vec::with_capacity(1024);
+    // The file index of each puzzle of the block (a shard's are not consecutive).
+    let mut indices: Vec<u64> = Vec::with_capacity(1024);
+    let mut digest = Digest::default();
     loop {
         block.clear();
+        indices.clear();
         for item in records.by_ref() {
             match item {
                 Ok(r) => {
+                    let i = sum.file_puzzles as u64;
+                    sum.file_puzzles += 1;
+                    if !shard.is_whole() {
+                        digest.add(r.grid.cells());
+                        digest.add(r.name.as_deref().unwrap_or("").as_bytes());
+                        if !shard.takes(i) {
+                            continue;
+                        }
+                    }
                     block.push(r);
+                    indices.push(i);
                     if block.len() == BLOCK {
                         break;
                     }
@@ -137,7 +194,7 @@ pub fn solve_file(
             break;
         }
         if let (Some(w), Some(o)) = (writer.as_mut(), out) {
-            for (r, outcome) in block.iter().zip(&b.outcomes) {
+            for ((r, outcome), &i) in block.iter().zip(&b.outcomes).zip(&indices) {
                 let solution = outcome.as_ref().and_then(|o| o.solution());
                 let record = match o.format {
                     Format::Lines => Record::new(solution.unwrap_or(r.grid)),
@@ -146,19 +203,41 @@ pub fn solve_file(
                         ..r.clone()
                     },
                 };
-                w.push(&record)?;
+                match w {
+                    Sink::Plain(w) => w.push(&record)?,
+                    Sink::Part(p) => p
+                        .line(&record_line(i, &record))
+                        .map_err(|e| e.to_string())?,
+                }
             }
         }
     }
     sum.seconds = start.elapsed().as_secs_f64();
-    if sum.puzzles == 0 && !sum.stopped {
+    if sum.file_puzzles == 0 && !sum.stopped {
         let why = first_error
             .map(|e| e.to_string())
             .unwrap_or_else(|| format!("{}: no puzzles in the file", path.display()));
         return Err(why);
     }
     match writer {
-        Some(w) if !sum.stopped => w.finish()?,
+        Some(Sink::Plain(w)) if !sum.stopped => w.finish()?,
+        Some(Sink::Part(p)) if !sum.stopped => {
+            let mut totals = serde_json::Map::new();
+            for (key, n) in [
+                ("file_puzzles", sum.file_puzzles),
+                ("puzzles", sum.puzzles),
+                ("solved", sum.solved),
+                ("unique", sum.unique),
+                ("multiple", sum.multiple),
+                ("invalid", sum.invalid),
+                ("unsolvable", sum.unsolvable),
+                ("errors", sum.errors.total()),
+            ] {
+                totals.insert(key.into(), (n as u64).into());
+            }
+            totals.insert("digest".into(), digest.hex().into());
+            p.finish(&totals).map_err(|e| e.to_string())?
+        }
         _ => {}
     }
     Ok(sum)

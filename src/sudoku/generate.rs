@@ -29,6 +29,7 @@ use super::Grid;
 use super::minimal::{MinimalError, remove_in_order, shuffle};
 use super::solver::count_solutions;
 use crate::monitor::{Monitor, Progress};
+use crate::shard::Shard;
 
 /// Clue-pattern symmetries, named and defined as Sudoku Explainer's
 /// generator does (its "Diagonal" is the rising diagonal, r9c1 to r1c9;
@@ -507,7 +508,8 @@ impl Monitor for CancelOnly<'_> {
 pub enum BatchEnd {
     /// Every puzzle was made and handed on.
     Done,
-    /// The monitor stopped it: puzzles `0..made` were handed on, in order.
+    /// The monitor stopped it: the first `made` puzzles (of the shard) were
+    /// handed on, in order.
     Stopped { made: u64 },
     /// Puzzle `index` could not be made (the ones before it were handed on).
     Failed { index: u64, error: GenerateError },
@@ -523,6 +525,21 @@ pub enum BatchEnd {
 /// prefix of the whole one.
 pub fn generate_many(
     count: u64,
+    options: &Options,
+    threads: usize,
+    monitor: &dyn Monitor,
+    emit: impl FnMut(u64, &Generated) -> bool,
+) -> BatchEnd {
+    generate_shard(count, Shard::WHOLE, options, threads, monitor, emit)
+}
+
+/// The puzzles of `shard` of a batch of `count` ([`generate_many`]): puzzle
+/// i when the shard takes it (every N-th, see [`Shard::takes`]), handed to
+/// `emit` with its index in the whole batch, in order. The N shards'
+/// puzzles together are the whole batch's.
+pub fn generate_shard(
+    count: u64,
+    shard: Shard,
     options: &Options,
     threads: usize,
     monitor: &dyn Monitor,
@@ -545,26 +562,34 @@ pub fn generate_many(
         o.stream = i;
         generate(&o, &quiet)
     };
+    // Counted in the shard's own puzzles: local j is puzzle shard.global(j).
+    let local = shard.len_of(count);
     let mut start = 0;
-    while start < count {
-        let end = (start + block).min(count);
+    while start < local {
+        let end = (start + block).min(local);
         let made: Vec<Result<Generated, GenerateError>> = if threads == 1 {
-            (start..end).map(make).collect()
+            (start..end).map(|j| make(shard.global(j))).collect()
         } else {
-            let work = || (start..end).into_par_iter().map(make).collect();
+            let work = || {
+                (start..end)
+                    .into_par_iter()
+                    .map(|j| make(shard.global(j)))
+                    .collect()
+            };
             match &pool {
                 Some(p) => p.install(work),
                 None => work(),
             }
         };
-        for (i, result) in (start..end).zip(made) {
+        for (j, result) in (start..end).zip(made) {
+            let i = shard.global(j);
             match result {
                 Ok(g) => {
                     if !emit(i, &g) {
                         return BatchEnd::Refused { index: i };
                     }
                 }
-                Err(GenerateError::Stopped { .. }) => return BatchEnd::Stopped { made: i },
+                Err(GenerateError::Stopped { .. }) => return BatchEnd::Stopped { made: j },
                 Err(error) => return BatchEnd::Failed { index: i, error },
             }
         }
@@ -572,10 +597,10 @@ pub fn generate_many(
         monitor.report(&Progress {
             label: "generate",
             done: start,
-            total: Some(count),
+            total: Some(local),
             found: start,
         });
-        if start < count && monitor.cancelled() {
+        if start < local && monitor.cancelled() {
             return BatchEnd::Stopped { made: start };
         }
     }
@@ -635,6 +660,17 @@ mod tests {
         let one = run(1);
         assert_eq!(one.len(), 20);
         assert_eq!(one, run(2));
+        // Three shards deal the same puzzles, each with its place.
+        let mut dealt = Vec::new();
+        for k in 1..=3 {
+            let shard = Shard::new(k, 3).unwrap();
+            generate_shard(20, shard, &Options::default(), 1, &Silent, |i, g| {
+                dealt.push((i, g.puzzle.line()));
+                true
+            });
+        }
+        dealt.sort();
+        assert_eq!(one, dealt);
         assert_eq!(
             one[0].1,
             generate(&Options::default(), &Silent)

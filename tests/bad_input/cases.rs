@@ -70,7 +70,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{outt: "{dir}/o.txt"})"#,
-        r#"unknown option "outt" for solve_file; known: threads, out, format"#,
+        r#"unknown option "outt" for solve_file; known: threads, out, format, shard"#,
     ),
     // ----- files: reads -----
     (
@@ -358,7 +358,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"count_polyomino(rect(6, 10), "pentominoes", #{nope: 1})"#,
-        r#"unknown option "nope" for count_polyomino; known: raw, one_sided, limit, copies, threads, random, seed"#,
+        r#"unknown option "nope" for count_polyomino; known: raw, one_sided, limit, copies, threads, random, seed, shard, out"#,
     ),
     (
         r#"frame(display(piece("F"), "F"), "fancy")"#,

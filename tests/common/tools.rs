@@ -1,5 +1,5 @@
 //! Outside tools some tests drive (tmux, picosat, cadical, the DejaVu Sans
-//! font) and the shared data: one probe each, used both by the tests that
+//! font, GNU parallel, Slurm with munge) and the shared data: one probe each, used both by the tests that
 //! need them and by [`skipped_for_missing_tools`], which prints the one line
 //! listing what a run skipped.
 //!
@@ -24,10 +24,23 @@ pub enum Tool {
     /// The first family of the pictures' `font-family`; without it the
     /// pixel checks of digits cannot run.
     DejaVuSans,
+    /// GNU parallel, running the shards of a job.
+    Parallel,
+    /// Slurm and munge, for a one-node cluster the shard test starts
+    /// (`tests/slurm/start.sh`); slurmd launches jobs as root, so the test
+    /// runs only as root.
+    Slurm,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 4] = [Tool::Tmux, Tool::Picosat, Tool::Cadical, Tool::DejaVuSans];
+    pub const ALL: [Tool; 6] = [
+        Tool::Tmux,
+        Tool::Picosat,
+        Tool::Cadical,
+        Tool::DejaVuSans,
+        Tool::Parallel,
+        Tool::Slurm,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +48,8 @@ impl Tool {
             Tool::Picosat => "picosat",
             Tool::Cadical => "cadical",
             Tool::DejaVuSans => "the DejaVu Sans font",
+            Tool::Parallel => "GNU parallel",
+            Tool::Slurm => "Slurm and munge (as root)",
         }
     }
 
@@ -44,6 +59,7 @@ impl Tool {
             Tool::Tmux => "repl_tmux",
             Tool::Picosat | Tool::Cadical => "sat_external",
             Tool::DejaVuSans => "the digit pixels of svg",
+            Tool::Parallel | Tool::Slurm => "shards",
         }
     }
 
@@ -54,6 +70,8 @@ impl Tool {
             Tool::Picosat => "picosat",
             Tool::Cadical => "cadical",
             Tool::DejaVuSans => "fonts-dejavu-core",
+            Tool::Parallel => "parallel",
+            Tool::Slurm => "slurm-wlm munge",
         }
     }
 
@@ -77,6 +95,30 @@ impl Tool {
                 db.load_system_fonts();
                 db.faces()
                     .any(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"))
+            }
+            Tool::Parallel => Command::new("parallel")
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success() && o.stdout.starts_with(b"GNU parallel")),
+            Tool::Slurm => {
+                let found = |name: &str| {
+                    puzzlelab::sat::external::which(name).is_some()
+                        || std::path::Path::new("/usr/sbin").join(name).is_file()
+                };
+                [
+                    "sbatch",
+                    "sinfo",
+                    "slurmctld",
+                    "slurmd",
+                    "munged",
+                    "mungekey",
+                ]
+                .iter()
+                .all(|n| found(n))
+                    && Command::new("id")
+                        .arg("-u")
+                        .output()
+                        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
             }
         }
     }

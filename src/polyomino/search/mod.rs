@@ -30,6 +30,7 @@
 //!   representative.
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
+//! - A shard of a count deals the second level ([`split`]).
 
 use std::sync::atomic::Ordering;
 
@@ -40,7 +41,10 @@ use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
 
+mod split;
 mod tables;
+use crate::shard::Shard;
+pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
 /// A found solution: kind and sorted bits of each placement, sorted.
@@ -233,14 +237,43 @@ struct Search<'a, B: Bits> {
     stop: bool,
 }
 
-/// Run one top-level branch.
+/// Run one top-level branch; with a `split`, only the second-level work
+/// items of shard `split.1`, numbered from `split.0` for this branch (see
+/// [`split`]).
 pub(crate) fn run_root<B: Bits>(
     p: &Compiled,
     t: &Table<B>,
     task: Task,
     root: &Root,
     shared: &Shared,
+    split: Option<(u64, Shard)>,
 ) -> Found {
+    if let Some((first, shard)) = split {
+        return split::run_shard(p, t, task, root, shared, first, shard);
+    }
+    let Some((mut s, filled)) = start(p, t, task, root, shared) else {
+        return Found {
+            stopped: Some(Stopped::Cancelled),
+            ..Found::default()
+        };
+    };
+    if filled == B::ONES {
+        s.solution();
+    } else if s.all_regions_ok(filled) {
+        s.dfs(filled);
+    }
+    s.out
+}
+
+/// A search with the branch's piece placed, and the cells then filled;
+/// `None` when the search was asked to stop.
+fn start<'a, B: Bits>(
+    p: &'a Compiled,
+    t: &'a Table<B>,
+    task: Task,
+    root: &'a Root,
+    shared: &'a Shared<'a>,
+) -> Option<(Search<'a, B>, B)> {
     let nkinds = p.kinds.len();
     let mut counts = [0u32; MAX_KINDS];
     for (c, k) in counts.iter_mut().zip(&p.kinds) {
@@ -273,8 +306,7 @@ pub(crate) fn run_root<B: Bits>(
     };
     if shared.cancelled.load(Ordering::Relaxed) || shared.monitor.cancelled() {
         shared.cancelled.store(true, Ordering::Relaxed);
-        s.out.stopped = Some(Stopped::Cancelled);
-        return s.out;
+        return None;
     }
     let m = mask_of::<B>(&p.placements[root.kind][root.id]);
     s.take(root.kind);
@@ -282,15 +314,11 @@ pub(crate) fn run_root<B: Bits>(
     s.stack.push((root.kind as u8, root.id as u32));
     let filled = t.start.or(m);
     s.out.nodes = 1;
-    if filled == B::ONES {
-        s.solution();
-    } else if s.all_regions_ok(filled) {
-        s.dfs(filled);
-    }
-    s.out
+    Some((s, filled))
 }
 
 impl<B: Bits> Search<'_, B> {
+    #[inline(always)]
     fn set_uniform(&mut self) {
         let mut size = 0;
         for k in 0..self.nkinds {
@@ -381,7 +409,9 @@ impl<B: Bits> Search<'_, B> {
     /// No empty cell next to the piece just placed (`halo`: its
     /// neighbours) is left with every neighbour filled, unless a one-cell
     /// piece remains to fill it.
-    #[inline]
+    // Always inlined: `branch` and the shard's top level (`split`) call it,
+    // and two call sites must not push it out of the search's loop.
+    #[inline(always)]
     fn no_dead_cell(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
         let near = halo.and(empty);
@@ -391,6 +421,7 @@ impl<B: Bits> Search<'_, B> {
 
     /// The closed pockets next to the new piece (found within a few flood
     /// steps) can be made up by the remaining pieces.
+    #[inline(always)]
     fn pockets_ok(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
         let mut seeds = halo.and(empty);
@@ -450,7 +481,7 @@ impl<B: Bits> Search<'_, B> {
     /// tight index (`c*D+d`, d the open direction), if any: the lowest whose
     /// neighbour has at most two empty neighbours (itself included), else
     /// the lowest.
-    #[inline]
+    #[inline(always)]
     fn tight_cell(&self, filled: B) -> Option<usize> {
         let empty = filled.not();
         // Bit-sliced: `one` has an empty neighbour, `two` at least two.

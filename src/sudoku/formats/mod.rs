@@ -222,6 +222,16 @@ impl Format {
         }
     }
 
+    /// The format's name, as [`Format::from_name`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Lines => "lines",
+            Format::Named => "named",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+
     /// The format a file name suggests by its extension (lines otherwise).
     pub fn from_path(path: &Path) -> Format {
         path.extension()

@@ -1,0 +1,117 @@
+//! Shards in scripts: the `shard` option every batch function reads (or,
+//! without it, the session's shard from `--shard K/N`), where a shard's
+//! part goes, and `merge_shards`, which puts the parts back together (see
+//! [`crate::shard`]).
+
+use std::path::PathBuf;
+
+use rhai::plugin::*;
+use rhai::{Engine, EvalAltResult, Module, NativeCallContext};
+
+use super::error;
+use super::host::HostTag;
+use super::options::Options;
+use crate::shard::Shard;
+
+/// The shard functions as a Rhai module.
+pub fn module() -> Module {
+    exported_module!(api)
+}
+
+/// The shard a batch function runs: its `shard` option (`"K/N"`), else
+/// the session's (`puzzlelab --shard K/N run ...`), else the whole job.
+pub fn shard_of(
+    ctx: &NativeCallContext,
+    function: &str,
+    options: &mut Options,
+) -> Result<Shard, Box<EvalAltResult>> {
+    match options.string("shard")? {
+        Some(text) => Shard::parse(&text).map_err(|e| error(format!("{function}: {e}"))),
+        None => Ok(HostTag::of(ctx)
+            .and_then(|t| t.shard)
+            .unwrap_or(Shard::WHOLE)),
+    }
+}
+
+/// Sets the shard every batch of evaluations on `engine` runs when its
+/// call gives none (`None`: the whole job).
+pub fn set_session_shard(engine: &mut Engine, shard: Option<Shard>) {
+    if let Some(mut tag) = engine.default_tag().clone().try_cast::<HostTag>() {
+        tag.shard = shard;
+        engine.set_default_tag(Dynamic::from(tag));
+    }
+}
+
+/// The file a batch writes for `out`: `out` itself for the whole job, the
+/// part `OUT.K-of-N` for a shard.
+pub fn written_path(out: &str, shard: Shard) -> PathBuf {
+    if shard.is_whole() {
+        PathBuf::from(out)
+    } else {
+        shard.part_path(std::path::Path::new(out))
+    }
+}
+
+#[export_module]
+pub mod api {
+    use rhai::{Array, Map};
+
+    use crate::shard::merge::MergeError;
+
+    /// Merges the parts of a sharded batch into the output the whole run writes, byte for byte.
+    ///
+    /// `parts`: the part files (`OUT.K-of-N`, in any order), all N of one
+    /// job; `out`: the file to write (replaced only when the merge is
+    /// complete; it may not be one of the parts). Puzzles of `solve_file`
+    /// and `puzzlelab generate` go back in their order, `canon_groups`
+    /// groups of one form are joined, counts are summed. Parts of two
+    /// different jobs, a missing or doubled shard, and a part that was
+    /// stopped are refused, naming the files. Returns a map: `kind`,
+    /// `shards`, `out`, and the whole run's totals (`count` for a count;
+    /// `puzzles`, `solved`, `unique`, ... for `solve_file`; `puzzles` and
+    /// `groups` for `canon_groups`). Ctrl+C stops it (nothing written).
+    ///
+    /// Example: `merge_shards(["n.txt.1-of-2", "n.txt.2-of-2"], "n.txt")`
+    #[rhai_fn(return_raw)]
+    pub fn merge_shards(
+        ctx: NativeCallContext,
+        parts: Array,
+        out: &str,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        let mut paths = Vec::with_capacity(parts.len());
+        for (i, p) in parts.into_iter().enumerate() {
+            let kind = p.type_name();
+            let text = p.into_string().map_err(|_| {
+                error(format!(
+                    "merge_shards: parts[{i}] is a {kind}, not a file name"
+                ))
+            })?;
+            paths.push(PathBuf::from(text));
+        }
+        let monitor = crate::script::host::monitor(&ctx);
+        let result = crate::shard::merge(&paths, std::path::Path::new(out), &*monitor);
+        drop(monitor);
+        let merged = match result {
+            Ok(m) => m,
+            Err(MergeError::Stopped { done }) => {
+                return Err(crate::script::host::stopped(
+                    &ctx,
+                    format!("in merge_shards after {done} items: nothing written"),
+                ));
+            }
+            Err(e) => return Err(error(format!("merge_shards: {e}"))),
+        };
+        let mut m = Map::new();
+        m.insert("kind".into(), merged.kind.name().into());
+        m.insert("shards".into(), (merged.shards as i64).into());
+        m.insert("out".into(), out.into());
+        for (key, value) in merged.totals {
+            let v = match value.as_u64() {
+                Some(n) => Dynamic::from(n.min(i64::MAX as u64) as i64),
+                None => Dynamic::from(value.to_string()),
+            };
+            m.insert(key.into(), v);
+        }
+        Ok(m)
+    }
+}

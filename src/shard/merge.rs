@@ -1,0 +1,465 @@
+//! Merging the N parts of a sharded job into exactly the output the whole
+//! run writes: puzzles back in their order (the index on each line says
+//! where), groups of equal forms joined, counts summed. The parts are
+//! checked first (one job, every shard once, each one complete) and the
+//! output is written safely: a merge that fails leaves nothing behind.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use super::lines::{parse_puzzle_line, parse_record_line};
+use super::part::Body;
+use super::{Kind, Part, read_part};
+use crate::files::SafeFile;
+use crate::monitor::{Monitor, Progress};
+use crate::similarity::groups_file::{group_line, parse_group_line};
+use crate::sudoku::Grid;
+use crate::sudoku::formats::{Format, SafeWriter};
+
+/// What a merge wrote.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    pub kind: Kind,
+    /// N, the parts merged.
+    pub shards: u64,
+    /// The job the parts were of (as their headers say).
+    pub job: Map<String, Value>,
+    /// The whole run's totals: the counts of a solved file summed, a
+    /// packing count, the puzzles and groups of a grouping.
+    pub totals: Map<String, Value>,
+}
+
+/// Why a merge did not write its output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    /// What is wrong, and where.
+    Bad(String),
+    /// The monitor stopped it after `done` items.
+    Stopped { done: u64 },
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Bad(why) => write!(f, "{why}"),
+            MergeError::Stopped { done } => {
+                write!(f, "stopped after {done} items: nothing written")
+            }
+        }
+    }
+}
+
+impl From<String> for MergeError {
+    fn from(why: String) -> Self {
+        MergeError::Bad(why)
+    }
+}
+
+/// Merges `parts` (in any order) into `out`.
+pub fn merge(parts: &[PathBuf], out: &Path, monitor: &dyn Monitor) -> Result<Merged, MergeError> {
+    if parts.is_empty() {
+        return Err("no parts to merge".to_string().into());
+    }
+    let mut read = Vec::with_capacity(parts.len());
+    for p in parts {
+        read.push(read_part(p)?);
+    }
+    let parts = in_order(read)?;
+    let first = &parts[0];
+    let inputs: Vec<&Path> = parts.iter().map(|p| p.path.as_path()).collect();
+    let mut merged = Merged {
+        kind: first.head.kind,
+        shards: first.head.shard.count(),
+        job: first.head.job.clone(),
+        totals: Map::new(),
+    };
+    merged.totals = match first.head.kind {
+        Kind::SolveFile => solved(&parts, out, &inputs, monitor)?,
+        Kind::Generate => generated(&parts, out, &inputs, monitor)?,
+        Kind::CanonGroups => grouped(&parts, out, &inputs, monitor)?,
+        Kind::Count => counted(&parts, out, &inputs)?,
+    };
+    Ok(merged)
+}
+
+/// The parts sorted by K, once checked to be the N complete parts of one
+/// job.
+fn in_order(mut parts: Vec<Part>) -> Result<Vec<Part>, String> {
+    let first = parts[0].clone();
+    for p in &parts[1..] {
+        same_job(&first, p)?;
+    }
+    parts.sort_by_key(|p| p.head.shard.index());
+    for pair in parts.windows(2) {
+        if pair[0].head.shard == pair[1].head.shard {
+            return Err(format!(
+                "shard {} of {} is given twice: {} and {}",
+                pair[0].head.shard.index(),
+                pair[0].head.shard.count(),
+                pair[0].name(),
+                pair[1].name()
+            ));
+        }
+    }
+    let n = first.head.shard.count();
+    let have: Vec<u64> = parts.iter().map(|p| p.head.shard.index()).collect();
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| have.binary_search(k).is_err())
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        let given: Vec<String> = have.iter().map(|k| k.to_string()).collect();
+        return Err(format!(
+            "missing shard{} {} of {n} (given: {})",
+            if missing.len() > 1 { "s" } else { "" },
+            shorten(&missing),
+            shorten(&given)
+        ));
+    }
+    for p in &parts {
+        if p.end.is_none() {
+            let note = match p.last_line.strip_prefix("# ") {
+                Some(note) => format!(": {note}"),
+                None => String::new(),
+            };
+            return Err(format!(
+                "{}: shard {} is incomplete: it has no #puzzlelab-end line (stopped, or still being written){note}",
+                p.name(),
+                p.head.shard
+            ));
+        }
+    }
+    Ok(parts)
+}
+
+/// A list of numbers cut to its first 20.
+fn shorten(list: &[String]) -> String {
+    if list.len() > 20 {
+        format!("{}, ... ({} in all)", list[..20].join(", "), list.len())
+    } else {
+        list.join(", ")
+    }
+}
+
+/// `b` is a part of the same job as `a`, or the error says how they differ.
+fn same_job(a: &Part, b: &Part) -> Result<(), String> {
+    let differ = |what: String| {
+        Err(format!(
+            "{} and {} are parts of two different jobs: {what}",
+            a.name(),
+            b.name()
+        ))
+    };
+    if a.head.kind != b.head.kind {
+        return differ(format!(
+            "a {} part and a {} part",
+            a.head.kind.name(),
+            b.head.kind.name()
+        ));
+    }
+    if a.head.shard.count() != b.head.shard.count() {
+        return differ(format!("shard {} and shard {}", a.head.shard, b.head.shard));
+    }
+    if a.head.job != b.head.job {
+        // What a person knows the job by comes first.
+        let first = ["function", "input", "count", "board", "pieces"];
+        let keys = first
+            .iter()
+            .map(|k| k.to_string())
+            .chain(a.head.job.keys().cloned())
+            .chain(b.head.job.keys().cloned());
+        for key in keys {
+            let key = key.as_str();
+            let (x, y) = (a.head.job.get(key), b.head.job.get(key));
+            if x != y {
+                let show = |v: Option<&Value>| v.map_or("nothing".to_string(), Value::to_string);
+                return differ(format!("{key} {} and {}", show(x), show(y)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every part read the same input: the end lines agree on `keys` (the
+/// puzzles and bad lines of the whole input, its digest).
+fn same_input(parts: &[Part], keys: &[&str]) -> Result<(), String> {
+    let first = &parts[0];
+    let value = |p: &Part, key: &str| {
+        p.end
+            .as_ref()
+            .and_then(|e| e.get(key))
+            .map_or("nothing".to_string(), Value::to_string)
+    };
+    for p in &parts[1..] {
+        for key in keys {
+            let (a, b) = (value(first, key), value(p, key));
+            if a != b {
+                let what = match *key {
+                    "file_puzzles" => "puzzles",
+                    "errors" => "bad lines",
+                    other => other,
+                };
+                return Err(format!(
+                    "{} and {} read different inputs: {what} {a} and {b}",
+                    first.name(),
+                    p.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Total `key` of the job as a whole number.
+fn job_number(part: &Part, key: &str) -> Result<u64, String> {
+    part.head
+        .job
+        .get(key)
+        .and_then(Value::as_u64)
+        .ok_or_else(|| format!("{}: the header gives no {key}", part.name()))
+}
+
+/// Every part holds the items the shard takes of `total`, as its end
+/// line says.
+fn check_items(parts: &[Part], total: u64) -> Result<(), String> {
+    for p in parts {
+        let want = p.head.shard.len_of(total);
+        let items = p.total("items");
+        if items != want {
+            return Err(format!(
+                "{}: shard {} holds {items} items; of {total} it takes {want}",
+                p.name(),
+                p.head.shard
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Walks the items `0..total` in order, item i from part `i mod N`,
+/// checking each line's index; `each` gets the item's line text.
+fn in_turn(
+    parts: &[Part],
+    total: u64,
+    monitor: &dyn Monitor,
+    label: &'static str,
+    mut each: impl FnMut(u64, &Body, usize, &str) -> Result<(), String>,
+) -> Result<(), MergeError> {
+    let mut bodies = Vec::with_capacity(parts.len());
+    for p in parts {
+        bodies.push(Body::open(p, monitor)?);
+    }
+    let n = parts.len() as u64;
+    for i in 0..total {
+        let j = (i % n) as usize;
+        let body = &mut bodies[j];
+        let next = body.next_line()?.map(|(n, text)| (n, text.to_string()));
+        let Some((line_no, text)) = next else {
+            if body.stopped() {
+                return Err(MergeError::Stopped { done: i });
+            }
+            return Err(format!("{}: ends before item {i}", parts[j].name()).into());
+        };
+        each(i, &bodies[j], line_no, &text)?;
+        if i % 65_536 == 0 {
+            monitor.report(&Progress {
+                label,
+                done: i,
+                total: Some(total),
+                found: i,
+            });
+            if monitor.cancelled() {
+                return Err(MergeError::Stopped { done: i });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The index a line must have.
+fn want_index(body: &Body, line: usize, index: u64, want: u64) -> Result<(), String> {
+    if index != want {
+        return Err(body.error(
+            line,
+            format!("holds item {index} where item {want} belongs"),
+        ));
+    }
+    Ok(())
+}
+
+fn solved(
+    parts: &[Part],
+    out: &Path,
+    inputs: &[&Path],
+    monitor: &dyn Monitor,
+) -> Result<Map<String, Value>, MergeError> {
+    let first = &parts[0];
+    same_input(parts, &["file_puzzles", "errors", "digest"])?;
+    let total = first.total("file_puzzles");
+    check_items(parts, total)?;
+    let format = first
+        .head
+        .job
+        .get("format")
+        .and_then(Value::as_str)
+        .and_then(Format::from_name)
+        .ok_or_else(|| format!("{}: the header names no known format", first.name()))?;
+    let mut w = SafeWriter::create(out, format, inputs)?;
+    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
+        let (index, record) = parse_record_line(text).map_err(|e| body.error(line, e))?;
+        want_index(body, line, index, i)?;
+        w.push(&record)
+    })?;
+    w.finish()?;
+    let mut totals = Map::new();
+    for key in [
+        "puzzles",
+        "solved",
+        "unique",
+        "multiple",
+        "invalid",
+        "unsolvable",
+    ] {
+        totals.insert(
+            key.into(),
+            parts.iter().map(|p| p.total(key)).sum::<u64>().into(),
+        );
+    }
+    totals.insert("errors".into(), first.total("errors").into());
+    Ok(totals)
+}
+
+fn generated(
+    parts: &[Part],
+    out: &Path,
+    inputs: &[&Path],
+    monitor: &dyn Monitor,
+) -> Result<Map<String, Value>, MergeError> {
+    let total = job_number(&parts[0], "count")?;
+    check_items(parts, total)?;
+    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
+    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
+    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
+        let (index, grid) = parse_puzzle_line(text).map_err(|e| body.error(line, e))?;
+        want_index(body, line, index, i)?;
+        writeln!(file, "{}", grid.line()).map_err(cannot)
+    })?;
+    file.commit(out).map_err(|e| e.to_string())?;
+    let mut totals = Map::new();
+    totals.insert("puzzles".into(), total.into());
+    Ok(totals)
+}
+
+fn grouped(
+    parts: &[Part],
+    out: &Path,
+    inputs: &[&Path],
+    monitor: &dyn Monitor,
+) -> Result<Map<String, Value>, MergeError> {
+    same_input(parts, &["file_puzzles", "digest"])?;
+    let total = parts[0].total("file_puzzles");
+    // Each position takes at least two bytes of a part: an end line
+    // claiming more puzzles is refused before anything is sized by it.
+    let bytes: u64 = parts
+        .iter()
+        .map(|p| std::fs::metadata(&p.path).map_or(0, |m| m.len()))
+        .sum();
+    if total > bytes / 2 {
+        return Err(format!(
+            "{}: its end line says {total} puzzles, more than the parts can hold",
+            parts[0].name()
+        )
+        .into());
+    }
+    // Every position once: which shard's puzzle it is follows from it.
+    let mut seen = vec![false; total as usize];
+    let mut index: HashMap<Grid, usize> = HashMap::new();
+    let mut groups: Vec<(Grid, Vec<(usize, String)>)> = Vec::new();
+    let mut done = 0u64;
+    for p in parts {
+        let mut body = Body::open(p, monitor)?;
+        let mut lines = 0;
+        while let Some((line, text)) = body.next_line()? {
+            lines += 1;
+            let (form, members) = parse_group_line(text).map_err(|e| body.error(line, e))?;
+            for (i, _) in &members {
+                let taken = p.head.shard.takes(*i as u64);
+                match seen.get_mut(*i) {
+                    Some(s) if !*s && taken => *s = true,
+                    _ => {
+                        return Err(body
+                            .error(
+                                line,
+                                format!(
+                                    "position {i} is not shard {}'s, or is given twice",
+                                    p.head.shard
+                                ),
+                            )
+                            .into());
+                    }
+                }
+            }
+            done += members.len() as u64;
+            match index.get(&form) {
+                Some(&g) => groups[g].1.extend(members),
+                None => {
+                    index.insert(form, groups.len());
+                    groups.push((form, members));
+                }
+            }
+        }
+        if body.stopped() {
+            return Err(MergeError::Stopped { done });
+        }
+        if lines != p.total("items") {
+            return Err(format!(
+                "{}: {lines} group lines, its end line says {}",
+                p.name(),
+                p.total("items")
+            )
+            .into());
+        }
+    }
+    if let Some(i) = seen.iter().position(|s| !s) {
+        return Err(format!("no part holds puzzle {i} of {total}").into());
+    }
+    for (_, members) in &mut groups {
+        members.sort_unstable_by_key(|(i, _)| *i);
+    }
+    groups.sort_unstable_by_key(|(_, members)| members[0].0);
+    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
+    for (form, members) in &groups {
+        let positions: Vec<usize> = members.iter().map(|(i, _)| *i).collect();
+        let names: HashMap<usize, &str> = members.iter().map(|(i, n)| (*i, n.as_str())).collect();
+        writeln!(file, "{}", group_line(form, &positions, |i| names[&i]))
+            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+    }
+    file.commit(out).map_err(|e| e.to_string())?;
+    let mut totals = Map::new();
+    totals.insert("puzzles".into(), total.into());
+    totals.insert("groups".into(), (groups.len() as u64).into());
+    Ok(totals)
+}
+
+fn counted(parts: &[Part], out: &Path, inputs: &[&Path]) -> Result<Map<String, Value>, MergeError> {
+    let mut sum: u64 = 0;
+    for p in parts {
+        let count = p
+            .end
+            .as_ref()
+            .and_then(|e| e.get("count"))
+            .and_then(Value::as_u64)
+            .ok_or_else(|| format!("{}: its end line gives no count", p.name()))?;
+        sum = sum
+            .checked_add(count)
+            .ok_or_else(|| "the counts add up past 2^64".to_string())?;
+    }
+    crate::files::write_atomic(out, format!("{sum}\n").as_bytes(), inputs)
+        .map_err(|e| e.to_string())?;
+    let mut totals = Map::new();
+    totals.insert("count".into(), sum.into());
+    Ok(totals)
+}
