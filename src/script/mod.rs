@@ -22,8 +22,8 @@ pub mod matrix;
 pub mod options;
 pub mod printing;
 pub mod session;
-pub mod signatures;
 pub mod shard;
+pub mod signatures;
 mod sizes;
 
 mod generate;
