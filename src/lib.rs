@@ -21,5 +21,7 @@ pub mod svg;
 
 pub mod script;
 
+#[cfg(feature = "jupyter")]
+pub mod jupyter;
 pub mod lab;
 pub mod repl;

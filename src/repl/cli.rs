@@ -20,6 +20,11 @@ pub enum Mode {
     Lab { name: String, print: bool },
     /// `generate N [--seed S] ...`: new puzzles, one a line.
     Generate(GenerateArgs),
+    /// `lab NAME --notebook OUT.ipynb`: the lab as a Jupyter notebook.
+    LabNotebook { name: String, out: String },
+    /// `jupyter kernel -f FILE`, `jupyter install [...]`.
+    #[cfg(feature = "jupyter")]
+    Jupyter(crate::jupyter::JupyterCommand),
 }
 
 /// `puzzlelab generate`: N puzzles made on all cores, the same for a seed
@@ -75,7 +80,9 @@ pub struct Options {
   puzzlelab lab                          list the labs
   puzzlelab [FLAGS] lab NAME             the REPL with lab NAME open
   puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
-  puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)",
+  puzzlelab lab NAME --notebook OUT      the lab as a Jupyter notebook (.ipynb)
+  puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)
+  puzzlelab jupyter install [--user]     make Jupyter list puzzlelab as a kernel",
     after_help = "\
 Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 (2 for a bad command line). In the REPL, :help lists commands and keys,
@@ -111,9 +118,16 @@ enum Command {
         /// Print the lab's whole transcript instead
         #[arg(long, requires = "name")]
         print: bool,
+        /// Write the lab as a Jupyter notebook to OUT instead
+        #[arg(long, value_name = "OUT", requires = "name", conflicts_with = "print")]
+        notebook: Option<String>,
     },
     /// Make N new puzzles, one a line
     Generate(GenerateArgs),
+    /// Jupyter: run as a notebook kernel, or install the kernelspec
+    #[cfg(feature = "jupyter")]
+    #[command(subcommand)]
+    Jupyter(crate::jupyter::JupyterCommand),
 }
 
 /// Parse the arguments after the program name. `Err` is clap's error (a
@@ -142,10 +156,21 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
             None,
             Some(Command::Lab {
                 name: Some(name),
+                notebook: Some(out),
+                ..
+            }),
+        ) => Mode::LabNotebook { name, out },
+        (
+            None,
+            Some(Command::Lab {
+                name: Some(name),
                 print,
+                notebook: None,
             }),
         ) => Mode::Lab { name, print },
         (None, Some(Command::Generate(g))) => Mode::Generate(g),
+        #[cfg(feature = "jupyter")]
+        (None, Some(Command::Jupyter(command))) => Mode::Jupyter(command),
         (None, None) => match parsed.rest.split_first() {
             None => Mode::Repl,
             Some((file, args)) if file.ends_with(".rhai") => Mode::Run {

@@ -152,7 +152,7 @@ pub fn run(session: Session, mut lab: LabState, limits: &Limits) -> ExitCode {
 }
 
 /// The input line the error points at, with a `^` under the column.
-fn caret(code: &str, e: &EvalError) -> Option<String> {
+pub(crate) fn caret(code: &str, e: &EvalError) -> Option<String> {
     let pos = e.position();
     let (line, col) = (pos.line()?, pos.position()?);
     let text = code.lines().nth(line.checked_sub(1)?)?;
