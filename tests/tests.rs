@@ -16,6 +16,7 @@ mod host;
 mod hui;
 mod independent_figures;
 mod interrupt;
+mod jupyter;
 mod lab_pentomino;
 mod lab_polycube;
 mod lab_polyomino;

@@ -20,6 +20,7 @@ pub mod last;
 pub mod matrix;
 pub mod options;
 pub mod printing;
+pub mod reference;
 pub mod session;
 mod sizes;
 

@@ -24,10 +24,20 @@ pub enum Tool {
     /// The first family of the pictures' `font-family`; without it the
     /// pixel checks of digits cannot run.
     DejaVuSans,
+    /// A Python with `jupyter_client`, `nbclient` and `nbformat`
+    /// (`$PUZZLELAB_PYTHON`, else `python3`): the real client the kernel
+    /// tests drive. `.ci/run` makes a virtual environment with them.
+    JupyterClient,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 4] = [Tool::Tmux, Tool::Picosat, Tool::Cadical, Tool::DejaVuSans];
+    pub const ALL: [Tool; 5] = [
+        Tool::Tmux,
+        Tool::Picosat,
+        Tool::Cadical,
+        Tool::DejaVuSans,
+        Tool::JupyterClient,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +45,7 @@ impl Tool {
             Tool::Picosat => "picosat",
             Tool::Cadical => "cadical",
             Tool::DejaVuSans => "the DejaVu Sans font",
+            Tool::JupyterClient => "jupyter_client and nbclient",
         }
     }
 
@@ -44,16 +55,29 @@ impl Tool {
             Tool::Tmux => "repl_tmux",
             Tool::Picosat | Tool::Cadical => "sat_external",
             Tool::DejaVuSans => "the digit pixels of svg",
+            Tool::JupyterClient => "jupyter",
         }
     }
 
-    /// The Debian package that provides it.
-    pub fn package(self) -> &'static str {
+    /// The Debian package that provides it (`None`: not a Debian package,
+    /// see [`Tool::install_hint`]).
+    pub fn package(self) -> Option<&'static str> {
         match self {
-            Tool::Tmux => "tmux",
-            Tool::Picosat => "picosat",
-            Tool::Cadical => "cadical",
-            Tool::DejaVuSans => "fonts-dejavu-core",
+            Tool::Tmux => Some("tmux"),
+            Tool::Picosat => Some("picosat"),
+            Tool::Cadical => Some("cadical"),
+            Tool::DejaVuSans => Some("fonts-dejavu-core"),
+            Tool::JupyterClient => None,
+        }
+    }
+
+    /// How to install it.
+    pub fn install_hint(self) -> String {
+        match self.package() {
+            Some(package) => format!("apt-get install -y {package}"),
+            None => "python3 -m venv V && V/bin/pip install jupyter_client nbclient nbformat \
+                     && export PUZZLELAB_PYTHON=V/bin/python"
+                .to_string(),
         }
     }
 
@@ -78,8 +102,19 @@ impl Tool {
                 db.faces()
                     .any(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"))
             }
+            Tool::JupyterClient => Command::new(python())
+                .args(["-c", "import jupyter_client, nbclient, nbformat"])
+                .output()
+                .is_ok_and(|o| o.status.success()),
         }
     }
+}
+
+/// The Python the Jupyter tests run: `$PUZZLELAB_PYTHON`, else `python3`.
+pub fn python() -> std::ffi::OsString {
+    std::env::var_os("PUZZLELAB_PYTHON")
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "python3".into())
 }
 
 fn required() -> bool {
@@ -95,9 +130,9 @@ pub fn have(tool: Tool, test: &str) -> bool {
     }
     if required() {
         panic!(
-            "{test}: {} is missing and PUZZLELAB_REQUIRE_TOOLS=1 (apt-get install -y {})",
+            "{test}: {} is missing and PUZZLELAB_REQUIRE_TOOLS=1 ({})",
             tool.name(),
-            tool.package()
+            tool.install_hint()
         );
     }
     false
@@ -112,8 +147,12 @@ fn skipped_for_missing_tools() {
     // command that installs them all.
     let mut parts: Vec<String> = Vec::new();
     let mut packages: Vec<&str> = Vec::new();
+    let mut hints: Vec<String> = Vec::new();
     for tool in Tool::ALL.iter().filter(|t| !t.available()) {
-        packages.push(tool.package());
+        match tool.package() {
+            Some(package) => packages.push(package),
+            None => hints.push(tool.install_hint()),
+        }
         let group = format!("{} (no ", tool.needed_by());
         match parts.iter_mut().find(|p| p.starts_with(&group)) {
             Some(p) => *p = format!("{}, {})", p.trim_end_matches(')'), tool.name()),
@@ -123,6 +162,7 @@ fn skipped_for_missing_tools() {
     if !packages.is_empty() {
         parts.push(format!("apt-get install -y {}", packages.join(" ")));
     }
+    parts.extend(hints);
     if super::data::data_dir().is_none() {
         parts.push("the shared-data tests (no PUZZLELAB_DATA or ../shared/data)".into());
     }

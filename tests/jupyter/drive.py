@@ -1,0 +1,154 @@
+"""Drive the puzzlelab kernel with the real Jupyter client (jupyter_client).
+
+Run by tests/jupyter.rs with JUPYTER_PATH pointing at a folder where
+`puzzlelab jupyter install --prefix` wrote the kernelspec. Prints one JSON
+object: what each request got back (replies and IOPub outputs), for the
+Rust test to check against the library's own answers.
+
+    python drive.py protocol        the requests of the protocol test
+    python drive.py notebooks A.ipynb B.ipynb ...
+                                    run each notebook with nbclient, write it
+                                    back executed, print each code cell's outputs
+"""
+
+import json
+import sys
+import time
+
+TIMEOUT = 120
+
+
+def collect(kc, msg_id, timeout=TIMEOUT):
+    """IOPub messages answering msg_id, up to its `idle` status."""
+    outputs = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        msg = kc.get_iopub_msg(timeout=deadline - time.time())
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind = msg["msg_type"]
+        content = msg["content"]
+        if kind == "status":
+            if content["execution_state"] == "idle":
+                return outputs
+            continue
+        outputs.append({"type": kind, "content": content})
+    raise TimeoutError(f"no idle status for {msg_id}")
+
+
+def execute(kc, code, allow_stdin=False):
+    msg_id = kc.execute(code, allow_stdin=allow_stdin)
+    reply = kc.get_shell_msg(timeout=TIMEOUT)
+    assert reply["parent_header"]["msg_id"] == msg_id, reply
+    outputs = collect(kc, msg_id)
+    return {"code": code, "reply": reply["content"], "outputs": outputs}
+
+
+def shell(kc, msg_id):
+    reply = kc.get_shell_msg(timeout=TIMEOUT)
+    assert reply["parent_header"]["msg_id"] == msg_id, reply
+    collect(kc, msg_id)
+    return reply["content"]
+
+
+def protocol():
+    from jupyter_client.manager import KernelManager
+
+    km = KernelManager(kernel_name="puzzlelab")
+    km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=TIMEOUT)
+    out = {}
+    out["spec"] = {
+        "interrupt_mode": km.kernel_spec.interrupt_mode,
+        "language": km.kernel_spec.language,
+        "display_name": km.kernel_spec.display_name,
+    }
+    msg_id = kc.kernel_info()
+    out["kernel_info"] = shell(kc, msg_id)
+    out["cells"] = [
+        execute(kc, 'let a = 20;\nprint("hello");\nprint("world");\na + 1'),
+        execute(kc, "a * 2"),
+        execute(kc, "ym"),
+        execute(kc, 'display(ym);\n"after"'),
+        execute(kc, "let b = 1;\nlet c = count_polyomno(rect(6, 10), \"pentominoes\");"),
+    ]
+    msg_id = kc.complete("count_poly", 10)
+    out["complete"] = shell(kc, msg_id)
+    msg_id = kc.complete("let g = ym; g.fil", 17)
+    out["complete_method"] = shell(kc, msg_id)
+    msg_id = kc.inspect("x = count_polyomino(rect(6, 10))", 8)
+    out["inspect"] = shell(kc, msg_id)
+    msg_id = kc.inspect("nosuchname + 1", 3)
+    out["inspect_missing"] = shell(kc, msg_id)
+    out["is_complete"] = [shell(kc, kc.is_complete(code)) for code in ["fn f(x) {", "1 + 1"]]
+
+    # Interrupt a long count once it has shown its progress, then run a cell.
+    code = 'count_polycube(cuboid(3, 4, 5), "pentominoes")'
+    msg_id = kc.execute(code)
+    outputs = []
+    deadline = time.time() + TIMEOUT
+    interrupted_at = None
+    while time.time() < deadline:
+        try:
+            msg = kc.get_iopub_msg(timeout=0.2)
+        except Exception:
+            msg = None
+        if interrupted_at is None and any(o["type"] == "update_display_data" for o in outputs):
+            km.interrupt_kernel()
+            interrupted_at = time.time()
+        if msg is None or msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        if msg["msg_type"] == "status":
+            if msg["content"]["execution_state"] == "idle":
+                break
+            continue
+        outputs.append({"type": msg["msg_type"], "content": msg["content"]})
+    reply = kc.get_shell_msg(timeout=TIMEOUT)
+    out["interrupt"] = {
+        "interrupted": interrupted_at is not None,
+        "reply": reply["content"],
+        "outputs": outputs,
+    }
+    out["after_interrupt"] = execute(kc, "a + 22")
+    out["alive"] = km.is_alive()
+
+    kc.stop_channels()
+    km.shutdown_kernel(now=False)
+    out["alive_after_shutdown"] = km.is_alive()
+    print(json.dumps(out))
+
+
+def notebooks(paths):
+    import nbformat
+    from nbclient import NotebookClient
+
+    out = {}
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+        NotebookClient(nb, kernel_name="puzzlelab", timeout=600).execute()
+        nbformat.write(nb, path)
+        cells = []
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
+            cells.append(
+                {
+                    "source": cell.source,
+                    "hidden": bool(cell.metadata.get("jupyter", {}).get("source_hidden")),
+                    "outputs": cell.outputs,
+                }
+            )
+        out[path] = cells
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "protocol":
+        protocol()
+    elif sys.argv[1] == "notebooks":
+        notebooks(sys.argv[2:])
+    else:
+        sys.exit(f"unknown mode {sys.argv[1]}")
