@@ -20,7 +20,10 @@ use puzzlelab::script::session::Session;
 
 /// Install the kernelspec under `prefix` with the binary, as a person would.
 fn install_kernelspec(prefix: &std::path::Path) {
-    let run = run_puzzlelab(&["jupyter", "install", "--prefix", prefix.to_str().unwrap()], b"");
+    let run = run_puzzlelab(
+        &["jupyter", "install", "--prefix", prefix.to_str().unwrap()],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
@@ -135,7 +138,10 @@ fn kernel_answers_the_jupyter_client() {
         serde_json::json!(["count_polycube", "count_polyomino"])
     );
     assert_eq!(
-        (&got["complete"]["cursor_start"], &got["complete"]["cursor_end"]),
+        (
+            &got["complete"]["cursor_start"],
+            &got["complete"]["cursor_end"]
+        ),
         (&Value::from(0), &Value::from(10))
     );
     let methods = got["complete_method"]["matches"].as_array().unwrap();
@@ -166,7 +172,9 @@ fn kernel_answers_the_jupyter_client() {
     assert!(id.is_string(), "{first:?}");
     let updates = of_type(stop, "update_display_data");
     assert!(updates.iter().all(|u| u["transient"]["display_id"] == *id));
-    let last = updates.last().unwrap()["data"]["text/plain"].as_str().unwrap();
+    let last = updates.last().unwrap()["data"]["text/plain"]
+        .as_str()
+        .unwrap();
     assert!(last.ends_with("; stopped"), "{last}");
     assert_eq!(
         of_type(&got["after_interrupt"], "execute_result")[0]["data"]["text/plain"],
@@ -191,10 +199,7 @@ fn every_lab_runs_as_a_notebook_with_the_transcripts_values() {
     let mut paths = Vec::new();
     for name in &labs {
         let path = prefix.join(format!("{name}.ipynb"));
-        let run = run_puzzlelab(
-            &["lab", name, "--notebook", path.to_str().unwrap()],
-            b"",
-        );
+        let run = run_puzzlelab(&["lab", name, "--notebook", path.to_str().unwrap()], b"");
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
         paths.push(path.to_str().unwrap().to_string());
     }
@@ -250,7 +255,10 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
     let lab = puzzlelab::lab::load("sudoku").unwrap();
     let text = puzzlelab::jupyter::notebook::lab_notebook(&lab);
     let nb: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!((nb["nbformat"].as_u64(), nb["nbformat_minor"].as_u64()), (Some(4), Some(5)));
+    assert_eq!(
+        (nb["nbformat"].as_u64(), nb["nbformat_minor"].as_u64()),
+        (Some(4), Some(5))
+    );
     assert_eq!(nb["metadata"]["kernelspec"]["name"], "puzzlelab");
     assert_eq!(nb["metadata"]["kernelspec"]["language"], "rhai");
     let cells = nb["cells"].as_array().unwrap();
@@ -262,7 +270,10 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
             .map(|l| l.as_str().unwrap())
             .collect()
     };
-    let markdown: Vec<&Value> = cells.iter().filter(|c| c["cell_type"] == "markdown").collect();
+    let markdown: Vec<&Value> = cells
+        .iter()
+        .filter(|c| c["cell_type"] == "markdown")
+        .collect();
     // The introduction, then one per section.
     assert_eq!(markdown.len(), lab.sections.len() + 1);
     assert!(source(markdown[0]).starts_with("# Hui's Sudoku solver, step by step\n"));
@@ -309,14 +320,21 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
         .filter(|c| c["metadata"]["jupyter"]["source_hidden"] == true)
         .collect();
     assert!(!hidden.is_empty());
-    assert!(hidden.iter().all(|c| c["metadata"]["collapsed"] == true && c["cell_type"] == "code"));
+    assert!(
+        hidden
+            .iter()
+            .all(|c| c["metadata"]["collapsed"] == true && c["cell_type"] == "code")
+    );
 }
 
 #[test]
 fn lab_notebook_option_errors_name_the_problem() {
     let out = scratch_dir("jupyter-nb");
     let file = out.join("x.ipynb");
-    let run = run_puzzlelab(&["lab", "nosuch", "--notebook", file.to_str().unwrap()], b"");
+    let run = run_puzzlelab(
+        &["lab", "nosuch", "--notebook", file.to_str().unwrap()],
+        b"",
+    );
     assert_eq!(run.code, 1);
     assert!(
         run.stderr.starts_with("no lab named \"nosuch\" (labs: "),
@@ -330,7 +348,11 @@ fn lab_notebook_option_errors_name_the_problem() {
     // A folder is not a notebook file.
     let run = run_puzzlelab(&["lab", "sudoku", "--notebook", out.as_str()], b"");
     assert_eq!(run.code, 1);
-    assert!(run.stderr.starts_with("cannot write the notebook: "), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("cannot write the notebook: "),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -343,14 +365,22 @@ fn install_writes_kernel_json_for_this_binary_and_two_logos() {
     let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_puzzlelab")).unwrap();
     assert_eq!(
         spec["argv"],
-        serde_json::json!([exe.to_str().unwrap(), "jupyter", "kernel", "-f", "{connection_file}"])
+        serde_json::json!([
+            exe.to_str().unwrap(),
+            "jupyter",
+            "kernel",
+            "-f",
+            "{connection_file}"
+        ])
     );
     assert_eq!(spec["interrupt_mode"], "signal");
     assert_eq!(spec["display_name"], "puzzlelab");
     assert_eq!(spec["language"], "rhai");
     for size in [32u32, 64] {
         let file = std::fs::File::open(dir.join(format!("logo-{size}x{size}.png"))).unwrap();
-        let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().unwrap();
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+            .read_info()
+            .unwrap();
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut pixels).unwrap();
         assert_eq!((info.width, info.height), (size, size));
@@ -384,8 +414,9 @@ fn kernel_with_a_bad_connection_file_says_where() {
     let run = run_puzzlelab(&["jupyter", "kernel", "-f", "/nonexistent/conn.json"], b"");
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr
-            .starts_with("puzzlelab jupyter: cannot read the connection file /nonexistent/conn.json: "),
+        run.stderr.starts_with(
+            "puzzlelab jupyter: cannot read the connection file /nonexistent/conn.json: "
+        ),
         "{}",
         run.stderr
     );
@@ -419,7 +450,11 @@ fn functions_md_is_up_to_date() {
     // Every documented function is in it, with help's own words.
     for f in puzzlelab::script::help::docs() {
         assert!(want.contains(&format!("\n### {}\n", f.name)), "{}", f.name);
-        assert!(want.contains(&format!("```rhai\n{}\n```\n\n{}\n", f.signature, f.doc)), "{}", f.name);
+        assert!(
+            want.contains(&format!("```rhai\n{}\n```\n\n{}\n", f.signature, f.doc)),
+            "{}",
+            f.name
+        );
     }
     assert!(want.contains("\n### display\n"));
 }

@@ -252,7 +252,11 @@ impl Drop for ProgressDisplay {
             return;
         };
         if let Some((_, progress)) = &*last {
-            let end = if self.stopped.load(Ordering::Relaxed) { "stopped" } else { "finished" };
+            let end = if self.stopped.load(Ordering::Relaxed) {
+                "stopped"
+            } else {
+                "finished"
+            };
             outbox.iopub(UpdateDisplayData::new(
                 media(&self.text(progress, Some(end)), None),
                 &self.id,

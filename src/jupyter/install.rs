@@ -123,7 +123,8 @@ pub fn logo(size: u32) -> anyhow::Result<Vec<u8>> {
                 nx < 0 || ny < 0 || piece_at(nx as usize, ny as usize) != here
             };
             let l = line as isize;
-            let edge = (1..=l).any(|d| differs(-d, 0) || differs(d, 0) || differs(0, -d) || differs(0, d));
+            let edge =
+                (1..=l).any(|d| differs(-d, 0) || differs(d, 0) || differs(0, -d) || differs(0, d));
             let rgba = if edge {
                 [0x22, 0x22, 0x22, 0xFF]
             } else {

@@ -63,9 +63,7 @@ impl Kernel {
     /// A kernel whose session talks through `host`.
     pub fn new(host: Rc<KernelHost>, limits: &Limits) -> Kernel {
         let session = Rc::new(RefCell::new(Session::new(limits, host.clone())));
-        session
-            .borrow_mut()
-            .set_var("ARGS", rhai::Array::new());
+        session.borrow_mut().set_var("ARGS", rhai::Array::new());
         Kernel {
             helper: ReplHelper::new(session.clone()),
             session,
@@ -292,7 +290,12 @@ fn inspect(session: &Session, code: &str, cursor: usize) -> InspectReply {
             HELP.with(|ast| {
                 session
                     .engine()
-                    .call_fn::<String>(&mut rhai::Scope::new(), ast, "help_text", (name.to_string(),))
+                    .call_fn::<String>(
+                        &mut rhai::Scope::new(),
+                        ast,
+                        "help_text",
+                        (name.to_string(),),
+                    )
                     .ok()
             })
         })
@@ -309,5 +312,7 @@ fn inspect(session: &Session, code: &str, cursor: usize) -> InspectReply {
 
 /// The byte index of character `chars` of `text` (its end when past it).
 fn byte_index(text: &str, chars: usize) -> usize {
-    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(i, _)| i)
 }

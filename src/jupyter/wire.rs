@@ -19,8 +19,7 @@ use jupyter_protocol::{
 };
 use jupyter_zmq_client::{
     create_kernel_control_connection, create_kernel_heartbeat_connection,
-    create_kernel_iopub_connection, create_kernel_shell_connection,
-    create_kernel_stdin_connection,
+    create_kernel_iopub_connection, create_kernel_shell_connection, create_kernel_stdin_connection,
 };
 use tokio::sync::mpsc::UnboundedReceiver;
 

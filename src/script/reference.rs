@@ -29,7 +29,11 @@ pub fn functions_markdown() -> String {
     for (name, about, fns) in &domains {
         let mut names: Vec<&str> = fns.iter().map(|f| f.name.as_str()).collect();
         names.dedup();
-        let links: Vec<String> = names.iter().map(|n| format!("[{n}](#{n})")).collect();
+        // A name may be in two domains (`display`, `filled`): anchors name both.
+        let links: Vec<String> = names
+            .iter()
+            .map(|n| format!("[{n}](#{name}-{n})"))
+            .collect();
         s.push_str(&format!("- **{name}**: {about}. {}\n", links.join(", ")));
     }
     for (name, about, fns) in &domains {
@@ -37,7 +41,10 @@ pub fn functions_markdown() -> String {
         let mut previous = "";
         for f in fns {
             if f.name != previous {
-                s.push_str(&format!("\n### {}\n", f.name));
+                s.push_str(&format!(
+                    "\n<a id=\"{name}-{}\"></a>\n\n### {}\n",
+                    f.name, f.name
+                ));
                 previous = &f.name;
             }
             s.push_str(&format!("\n```rhai\n{}\n```\n", f.signature));
