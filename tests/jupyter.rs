@@ -156,6 +156,15 @@ fn kernel_answers_the_jupyter_client() {
     assert_eq!(got["is_complete"][0]["status"], "incomplete");
     assert_eq!(got["is_complete"][1]["status"], "complete");
 
+    // pentomino("V") read its five answers through input_request and gave
+    // the board the same answers give when passed in.
+    assert_eq!(got["input"]["asked"], 5);
+    assert_eq!(got["input"]["reply"]["status"], "ok");
+    assert_eq!(
+        of_type(&got["input"], "execute_result")[0]["data"]["text/plain"],
+        value_of(r#"pentomino("V", ["1", "Z", "1", "", "n"])"#).as_str()
+    );
+
     // SIGINT (interrupt_mode signal) while the count runs: progress was a
     // display updated in place, the cell stops honestly, the kernel lives on.
     let stop = &got["interrupt"];
@@ -163,7 +172,7 @@ fn kernel_answers_the_jupyter_client() {
     assert_eq!(stop["reply"]["status"], "error");
     let why = stop["reply"]["evalue"].as_str().unwrap();
     assert!(
-        why.starts_with("<cell 6>:1:1: stopped (Ctrl+C) in count_polycube after ")
+        why.starts_with("<cell 7>:1:1: stopped (Ctrl+C) in count_polycube after ")
             && why.contains("the count is partial"),
         "{why}"
     );

@@ -84,6 +84,18 @@ def protocol():
     out["inspect_missing"] = shell(kc, msg_id)
     out["is_complete"] = [shell(kc, kc.is_complete(code)) for code in ["fn f(x) {", "1 + 1"]]
 
+    # An interactive function asks for its answers with input_request.
+    answers = ["1", "Z", "1", "", "n"]
+    msg_id = kc.execute('pentomino("V")', allow_stdin=True)
+    asked = []
+    while len(asked) < len(answers):
+        request = kc.get_stdin_msg(timeout=TIMEOUT)
+        assert request["msg_type"] == "input_request", request
+        asked.append(request["content"]["prompt"])
+        kc.input(answers[len(asked) - 1])
+    reply = kc.get_shell_msg(timeout=TIMEOUT)
+    out["input"] = {"asked": len(asked), "reply": reply["content"], "outputs": collect(kc, msg_id)}
+
     # Interrupt a long count once it has shown its progress, then run a cell.
     code = 'count_polycube(cuboid(3, 4, 5), "pentominoes")'
     msg_id = kc.execute(code)
