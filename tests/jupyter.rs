@@ -467,3 +467,73 @@ fn functions_md_is_up_to_date() {
     }
     assert!(want.contains("\n### display\n"));
 }
+
+/// A notebook whose cell's value is a packing, run by nbclient and
+/// rendered to HTML by nbconvert, shows the picture in a browser: in a
+/// headless Chromium screenshot every piece colour of `svg(value)` fills
+/// its cells' pixels.
+#[test]
+fn notebook_html_shows_the_svg_in_chromium() {
+    if !have(Tool::JupyterClient, "jupyter") || !have(Tool::Chromium, "jupyter") {
+        return;
+    }
+    let dir = scratch_dir("jupyter-html");
+    install_kernelspec(&dir);
+    let code = r#"solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0]"#;
+    let html = dir.join("packing.html");
+    let got = drive(&dir, &["render", code, html.to_str().unwrap()]);
+    let svg = value_of(&format!("svg({code})"));
+    assert_eq!(got["outputs"][0]["data"]["image/svg+xml"], svg.as_str());
+    let shot = dir.join("packing.png");
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--hide-scrollbars",
+            // The page's scripts (MathJax, require.js) come from the
+            // network, which may be out of reach: the shot is taken anyway.
+            "--virtual-time-budget=3000",
+            "--window-size=900,700",
+            &format!("--user-data-dir={}", dir.join("chromium").display()),
+            &format!("--screenshot={}", shot.display()),
+            &format!("file://{}", html.display()),
+        ])
+        .output()
+        .expect("chromium runs");
+    assert!(
+        shot.exists(),
+        "no screenshot: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = std::fs::File::open(&shot).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let step = info.color_type.samples();
+    let mut counts = std::collections::HashMap::<[u8; 3], usize>::new();
+    for p in pixels[..info.buffer_size()].chunks(step) {
+        *counts.entry([p[0], p[1], p[2]]).or_default() += 1;
+    }
+    // The pieces' colours: every <rect> fill but the white background.
+    let fills: std::collections::BTreeSet<&str> = svg
+        .split("<rect ")
+        .skip(1)
+        .filter_map(|r| r.split("fill=\"#").nth(1))
+        .map(|f| &f[..6])
+        .filter(|f| !f.eq_ignore_ascii_case("ffffff"))
+        .collect();
+    assert_eq!(fills.len(), 12, "{fills:?}");
+    for fill in fills {
+        let rgb: Vec<u8> = (0..3)
+            .map(|i| u8::from_str_radix(&fill[2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        let n = counts.get(&[rgb[0], rgb[1], rgb[2]]).copied().unwrap_or(0);
+        // Five cells of 32 × 32 pixels, less the lines between them.
+        assert!(n > 2000, "#{fill}: {n} pixels in the screenshot");
+    }
+}

@@ -24,18 +24,21 @@ pub enum Tool {
     /// The first family of the pictures' `font-family`; without it the
     /// pixel checks of digits cannot run.
     DejaVuSans,
-    /// A Python with `jupyter_client`, `nbclient` and `nbformat`
+    /// Headless Chromium: the screenshot of a notebook rendered to HTML.
+    Chromium,
+    /// A Python with `jupyter_client`, `nbclient`, `nbformat` and `nbconvert`
     /// (`$PUZZLELAB_PYTHON`, else `python3`): the real client the kernel
     /// tests drive. `.ci/run` makes a virtual environment with them.
     JupyterClient,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 5] = [
+    pub const ALL: [Tool; 6] = [
         Tool::Tmux,
         Tool::Picosat,
         Tool::Cadical,
         Tool::DejaVuSans,
+        Tool::Chromium,
         Tool::JupyterClient,
     ];
 
@@ -45,7 +48,8 @@ impl Tool {
             Tool::Picosat => "picosat",
             Tool::Cadical => "cadical",
             Tool::DejaVuSans => "the DejaVu Sans font",
-            Tool::JupyterClient => "jupyter_client and nbclient",
+            Tool::Chromium => "chromium",
+            Tool::JupyterClient => "jupyter_client, nbclient and nbconvert",
         }
     }
 
@@ -55,6 +59,7 @@ impl Tool {
             Tool::Tmux => "repl_tmux",
             Tool::Picosat | Tool::Cadical => "sat_external",
             Tool::DejaVuSans => "the digit pixels of svg",
+            Tool::Chromium => "the notebook screenshot of jupyter",
             Tool::JupyterClient => "jupyter",
         }
     }
@@ -67,6 +72,7 @@ impl Tool {
             Tool::Picosat => Some("picosat"),
             Tool::Cadical => Some("cadical"),
             Tool::DejaVuSans => Some("fonts-dejavu-core"),
+            Tool::Chromium => Some("chromium"),
             Tool::JupyterClient => None,
         }
     }
@@ -102,8 +108,12 @@ impl Tool {
                 db.faces()
                     .any(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"))
             }
+            Tool::Chromium => Command::new("chromium")
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success()),
             Tool::JupyterClient => Command::new(python())
-                .args(["-c", "import jupyter_client, nbclient, nbformat"])
+                .args(["-c", "import jupyter_client, nbclient, nbformat, nbconvert"])
                 .output()
                 .is_ok_and(|o| o.status.success()),
         }

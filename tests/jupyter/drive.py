@@ -6,6 +6,8 @@ object: what each request got back (replies and IOPub outputs), for the
 Rust test to check against the library's own answers.
 
     python drive.py protocol        the requests of the protocol test
+    python drive.py render CODE OUT.html
+                                    a one-cell notebook run and written as HTML
     python drive.py notebooks A.ipynb B.ipynb ...
                                     run each notebook with nbclient, write it
                                     back executed, print each code cell's outputs
@@ -157,9 +159,27 @@ def notebooks(paths):
     print(json.dumps(out))
 
 
+def render(code, out):
+    """A one-cell notebook of `code`, run by nbclient, as HTML (nbconvert)."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(code))
+    nb.metadata["kernelspec"] = {"name": "puzzlelab", "display_name": "puzzlelab", "language": "rhai"}
+    NotebookClient(nb, kernel_name="puzzlelab", timeout=600).execute()
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(html)
+    print(json.dumps({"outputs": nb.cells[0].outputs}))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "protocol":
         protocol()
+    elif sys.argv[1] == "render":
+        render(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "notebooks":
         notebooks(sys.argv[2:])
     else:
