@@ -84,6 +84,7 @@ fn kernel_answers_the_jupyter_client() {
     assert_eq!(language["name"], "rhai");
     assert_eq!(language["file_extension"], ".rhai");
     assert_eq!(language["codemirror_mode"], "javascript");
+    assert_eq!(got["heartbeat"], true);
 
     let cells = got["cells"].as_array().unwrap();
     // print goes to stdout, one stream message a line, before the value.

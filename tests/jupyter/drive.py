@@ -69,6 +69,7 @@ def protocol():
     }
     msg_id = kc.kernel_info()
     out["kernel_info"] = shell(kc, msg_id)
+
     out["cells"] = [
         execute(kc, 'let a = 20;\nprint("hello");\nprint("world");\na + 1'),
         execute(kc, "a * 2"),
@@ -127,6 +128,10 @@ def protocol():
     }
     out["after_interrupt"] = execute(kc, "a + 22")
     out["alive"] = km.is_alive()
+    # The heartbeat channel counts as beating until a ping goes unanswered
+    # for time_to_dead (1 s): wait longer than that, then ask.
+    time.sleep(1.5 * kc.hb_channel.time_to_dead)
+    out["heartbeat"] = kc.hb_channel.is_beating()
 
     kc.stop_channels()
     km.shutdown_kernel(now=False)
