@@ -133,6 +133,13 @@ fn kernel_answers_the_jupyter_client() {
     assert_eq!(shown[0]["traceback"].as_array().unwrap().len(), 4);
     assert_eq!(shown[0]["evalue"], error);
 
+    // A failed cell aborts the one queued behind it; the next runs.
+    assert_eq!(got["abort"], serde_json::json!(["error", "aborted"]));
+    assert_eq!(
+        of_type(&got["after_abort"], "execute_result")[0]["data"]["text/plain"],
+        "22"
+    );
+
     // Completion (the REPL's completer), inspection (help's text), completeness.
     assert_eq!(
         got["complete"]["matches"],
@@ -173,7 +180,7 @@ fn kernel_answers_the_jupyter_client() {
     assert_eq!(stop["reply"]["status"], "error");
     let why = stop["reply"]["evalue"].as_str().unwrap();
     assert!(
-        why.starts_with("<cell 7>:1:1: stopped (Ctrl+C) in count_polycube after ")
+        why.starts_with("<cell 9>:1:1: stopped (Ctrl+C) in count_polycube after ")
             && why.contains("the count is partial"),
         "{why}"
     );

@@ -57,6 +57,9 @@ pub struct Kernel {
     helper: ReplHelper,
     limits: Limits,
     count: usize,
+    /// A cell failed with `stop_on_error`: the cells queued behind it are
+    /// aborted, not run (as ipykernel does), until [`Kernel::queue_done`].
+    aborting: bool,
 }
 
 impl Kernel {
@@ -70,6 +73,7 @@ impl Kernel {
             host,
             limits: limits.clone(),
             count: 0,
+            aborting: false,
         }
     }
 
@@ -83,10 +87,20 @@ impl Kernel {
         outbox.iopub(Status::busy());
         match &outbox.parent().content {
             JupyterMessageContent::KernelInfoRequest(_) => outbox.reply(kernel_info()),
+            JupyterMessageContent::ExecuteRequest(_) if self.aborting => {
+                outbox.reply(ExecuteReply {
+                    status: ReplyStatus::Aborted,
+                    execution_count: ExecutionCount::new(self.count.max(1)),
+                    payload: vec![],
+                    user_expressions: None,
+                    error: None,
+                })
+            }
             JupyterMessageContent::ExecuteRequest(r) => {
-                let (code, silent) = (r.code.clone(), r.silent);
+                let (code, silent, stop) = (r.code.clone(), r.silent, r.stop_on_error);
                 let store = r.store_history && !silent;
-                self.execute(&outbox, &code, silent, store)
+                let ok = self.execute(&outbox, &code, silent, store);
+                self.aborting = !ok && stop;
             }
             JupyterMessageContent::CompleteRequest(r) => {
                 outbox.reply(self.complete(&r.code, r.cursor_pos))
@@ -120,7 +134,18 @@ impl Kernel {
         outbox.iopub(Status::idle());
     }
 
-    fn execute(&mut self, outbox: &Outbox, code: &str, silent: bool, store: bool) {
+    /// True once a failed cell asked for the queue behind it to be aborted.
+    pub fn aborting(&self) -> bool {
+        self.aborting
+    }
+
+    /// The requests queued when a cell failed are answered: run cells again.
+    pub fn queue_done(&mut self) {
+        self.aborting = false;
+    }
+
+    /// Run a cell; false when it failed.
+    fn execute(&mut self, outbox: &Outbox, code: &str, silent: bool, store: bool) -> bool {
         if store {
             self.count += 1;
         }
@@ -167,6 +192,7 @@ impl Kernel {
                     user_expressions: None,
                     error: None,
                 });
+                true
             }
             Err(text) => {
                 let error = ReplyError {
@@ -186,6 +212,7 @@ impl Kernel {
                     user_expressions: None,
                     error: Some(Box::new(error)),
                 });
+                false
             }
         }
     }

@@ -124,6 +124,13 @@ pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow:
     let mut kernel = kernel::Kernel::new(host, limits);
     while let Ok(wire::Incoming::Shell(request)) = requests.recv() {
         kernel.handle(request);
+        if kernel.aborting() {
+            // The cells already queued behind a failed one are aborted.
+            while let Ok(wire::Incoming::Shell(request)) = requests.try_recv() {
+                kernel.handle(request);
+            }
+            kernel.queue_done();
+        }
     }
     Ok(())
 }

@@ -77,6 +77,18 @@ def protocol():
         execute(kc, 'display(ym);\n"after"'),
         execute(kc, "let b = 1;\nlet c = count_polyomno(rect(6, 10), \"pentominoes\");"),
     ]
+    # A failed cell aborts the cells queued behind it (stop_on_error).
+    first = kc.execute("let s = 0;\nfor i in 0..200000 { s += i }\nnosuch_fn()")
+    second = kc.execute("a + 1")
+    replies = {}
+    for _ in range(2):
+        reply = kc.get_shell_msg(timeout=TIMEOUT)
+        replies[reply["parent_header"]["msg_id"]] = reply["content"]
+    collect(kc, first)
+    collect(kc, second)
+    out["abort"] = [replies[first]["status"], replies[second]["status"]]
+    out["after_abort"] = execute(kc, "a + 2")
+
     msg_id = kc.complete("count_poly", 10)
     out["complete"] = shell(kc, msg_id)
     msg_id = kc.complete("let g = ym; g.fil", 17)
