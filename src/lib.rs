@@ -1,10 +1,14 @@
 //! puzzlelab: puzzle solvers you can take apart at a Rhai prompt.
 //!
-//! Data flows one way: the domain modules (`sudoku`, `pentomino`, `sat`,
-//! `similarity`) know nothing of Rhai or terminals; `script` registers their
-//! types and functions into a Rhai engine and reaches the world only through
-//! a session's `Host`; `repl` (the terminal host) and `lab` drive that
-//! engine for a person; `main` picks the mode. See ARCHITECTURE.md.
+//! Data flows one way: the domain modules (`sudoku`, `pentomino`,
+//! `polyomino`, `sat`, `similarity`, `svg`) and their support (`files`,
+//! `memory`, `monitor`, `process`, `reading`) know nothing of Rhai or
+//! terminals; `script` registers their types and functions into a Rhai
+//! engine and reaches the world only through a session's `Host`; `lab`
+//! runs lessons in a session; `commands` is the session's command layer
+//! for any front end (`:vars`, `:load`, the lab's commands, evaluation,
+//! completion, help); `repl` is the terminal front end; `main` picks the
+//! mode. `tests/tidy.rs` checks the layering. See ARCHITECTURE.md.
 
 pub mod files;
 pub mod memory;
@@ -21,6 +25,7 @@ pub mod svg;
 
 pub mod script;
 
+pub mod commands;
 #[cfg(feature = "jupyter")]
 pub mod jupyter;
 pub mod lab;

@@ -454,6 +454,23 @@ fn underscore_and_a_long_see_a_screenful_at_a_time() {
         ),
         "{s}"
     );
+    // `help` is paged too (issue 25, item 9), as the library pages it for
+    // a 50-line screen.
+    let (_, rest) = puzzlelab::commands::page(&puzzlelab::script::help::overview(), 50);
+    let rest = rest.unwrap();
+    let note = format!(
+        "... {} more lines ({} characters) not shown: :more shows the next screenful, print(...) all of it",
+        rest.lines().count(),
+        rest.chars().count()
+    );
+    t.at_prompt("help");
+    let s = t.enter();
+    assert!(has_line(&s, &note), "{s}");
+    // `ym.fi` Tab completes to the property `ym.filled`, which works (item 8).
+    t.at_prompt("ym.fi");
+    t.keys(&["Tab"]);
+    t.wait_for("ym.filled");
+    assert!(has_line(&t.enter(), "36"));
     t.keys(&["C-d"]);
     t.wait_for("REPL-EXITED-0");
     let _ = std::fs::remove_dir_all(&home);

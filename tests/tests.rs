@@ -6,6 +6,7 @@ mod common;
 
 mod bad_input;
 mod cli;
+mod commands;
 mod exact_cover;
 mod exact_cover_counts;
 mod exact_cover_props;

@@ -1,44 +1,354 @@
-//! Layering checks, in the manner of rust-analyzer's tidy tests: the source
-//! is read as text and the invariants of ARCHITECTURE.md are enforced.
+//! Layering checks, in the manner of rust-analyzer's tidy tests: the
+//! sources are read as Rust (with `syn`) and what each module imports is
+//! checked against the layers of ARCHITECTURE.md:
 //!
-//! - Domain modules (`sudoku`, `pentomino`, `polyomino`, `sat`,
-//!   `similarity`) never mention Rhai, rustyline or the terminal.
-//! - `script` never does terminal I/O: it reaches the world through the
-//!   session's `Host`.
+//! ```text
+//! domains and support ◀── script ◀── commands, lab ◀── repl, main
+//! ```
 //!
-//! Comments (doc comments included) and `#[cfg(test)]` code are not
-//! checked: they may talk about the terminal.
+//! - Nothing below `script` (the domains, `svg`, `files`, `process`,
+//!   `monitor`, `memory`, `reading`) uses `script`, `commands`, `lab` or
+//!   `repl`, Rhai, a terminal crate, or the terminal itself (stdin, stdout,
+//!   `println!`, ...).
+//! - `script` uses neither `commands`, `lab` nor `repl`, no terminal crate
+//!   (clap included: the command line's view of the limits is `repl::cli`'s),
+//!   and not the terminal.
+//! - `commands` and `lab` use neither `repl` nor a terminal crate; `lab`
+//!   does not use `commands` (which drives it).
+//!
+//! "Uses" means a `use` item, a path in code (`crate::lab::list()`,
+//! `super::super::repl`, `clap::Args`), a path inside a macro's or an
+//! attribute's tokens, or a macro's name. `#[cfg(test)]` items and
+//! comments are not checked. A last check keeps ARCHITECTURE.md's code map
+//! naming every top-level module of `src/` exactly once.
 
 use std::path::{Path, PathBuf};
 
-const DOMAINS: &[&str] = &["sudoku", "pentomino", "polyomino", "sat", "similarity"];
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
 
-/// Words a domain module must not use.
-const NOT_IN_DOMAINS: &[&str] = &[
-    "rhai",
-    "rustyline",
-    "stdin",
-    "stdout",
-    "stderr",
-    "eprint",
-    "println",
-    "is_terminal",
-    "NO_COLOR",
+/// The modules below `script`.
+const BELOW_SCRIPT: &[&str] = &[
+    "sudoku",
+    "pentomino",
+    "polyomino",
+    "sat",
+    "similarity",
+    "svg",
+    "files",
+    "process",
+    "monitor",
+    "memory",
+    "reading",
 ];
 
-/// Words the script layer must not use (terminal I/O and its crates).
-const NOT_IN_SCRIPT: &[&str] = &[
-    "stdin",
-    "stdout",
-    "stderr",
-    "eprint",
-    "println",
-    "print!(",
-    "is_terminal",
-    "NO_COLOR",
+/// Crates that drive or draw on a terminal.
+const TERMINAL_CRATES: &[&str] = &[
     "rustyline",
+    "clap",
     "indicatif",
+    "console",
+    "crossterm",
+    "signal_hook",
+    "ctrlc",
+    "termios",
 ];
+
+/// Paths and macros that are the terminal itself.
+const TERMINAL_ITSELF: &[&str] = &[
+    "std::io::stdin",
+    "std::io::stdout",
+    "std::io::stderr",
+    "std::io::IsTerminal",
+    "println",
+    "print",
+    "eprintln",
+    "eprint",
+    "dbg",
+];
+
+/// What code in top-level module `module` must not use: modules of this
+/// crate, other crates, and terminal paths.
+fn forbidden(
+    module: &str,
+) -> (
+    Vec<&'static str>,
+    Vec<&'static str>,
+    &'static [&'static str],
+) {
+    let mut crates: Vec<&str> = TERMINAL_CRATES.to_vec();
+    if BELOW_SCRIPT.contains(&module) {
+        crates.push("rhai");
+        (
+            vec!["script", "commands", "lab", "repl"],
+            crates,
+            TERMINAL_ITSELF,
+        )
+    } else if module == "script" {
+        (vec!["commands", "lab", "repl"], crates, TERMINAL_ITSELF)
+    } else if module == "commands" {
+        (vec!["repl"], crates, &[])
+    } else if module == "lab" {
+        (vec!["commands", "repl"], crates, &[])
+    } else {
+        (Vec::new(), Vec::new(), &[])
+    }
+}
+
+/// A path some code uses, with the line it is on.
+#[derive(Debug)]
+struct Use {
+    line: usize,
+    /// Segments as written (`crate`, `super`, `self` resolved later).
+    path: Vec<String>,
+    /// A macro's name rather than a path.
+    is_macro: bool,
+}
+
+/// Collects every path a file uses, skipping `#[cfg(test)]` items.
+#[derive(Default)]
+struct Uses {
+    found: Vec<Use>,
+}
+
+/// True for `#[cfg(test)]`: the item is test code.
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| match &a.meta {
+        syn::Meta::List(list) => list.path.is_ident("cfg") && list.tokens.to_string() == "test",
+        _ => false,
+    })
+}
+
+impl Uses {
+    fn push(&mut self, line: usize, path: Vec<String>, is_macro: bool) {
+        if !path.is_empty() {
+            self.found.push(Use {
+                line,
+                path,
+                is_macro,
+            });
+        }
+    }
+
+    /// Paths written inside a token stream (a macro's arguments, an
+    /// attribute): every run of `ident :: ident ...`.
+    fn tokens(&mut self, tokens: TokenStream) {
+        let mut run: Vec<String> = Vec::new();
+        let mut line = 0;
+        let mut colons = 0;
+        let flush = |run: &mut Vec<String>, line: usize, uses: &mut Uses| {
+            if run.len() > 1 {
+                uses.push(line, std::mem::take(run), false);
+            }
+            run.clear();
+        };
+        for tree in tokens {
+            match tree {
+                TokenTree::Ident(id) => {
+                    if colons != 2 {
+                        flush(&mut run, line, self);
+                        line = id.span().start().line;
+                    }
+                    run.push(id.to_string());
+                    colons = 0;
+                }
+                TokenTree::Punct(p) if p.as_char() == ':' => colons += 1,
+                TokenTree::Group(g) => {
+                    flush(&mut run, line, self);
+                    colons = 0;
+                    self.tokens(g.stream());
+                }
+                _ => {
+                    flush(&mut run, line, self);
+                    colons = 0;
+                }
+            }
+        }
+        flush(&mut run, line, self);
+    }
+
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => self.use_leaf(prefix, &n.ident),
+            syn::UseTree::Rename(r) => self.use_leaf(prefix, &r.ident),
+            // Its line is the `use` item's (see `visit_item_use`).
+            syn::UseTree::Glob(_) => self.push(0, prefix.clone(), false),
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(prefix, t);
+                }
+            }
+        }
+    }
+
+    fn use_leaf(&mut self, prefix: &[String], ident: &syn::Ident) {
+        let mut path = prefix.to_vec();
+        if ident != "self" {
+            path.push(ident.to_string());
+        }
+        self.push(ident.span().start().line, path, false);
+    }
+}
+
+impl<'a> Visit<'a> for Uses {
+    fn visit_item(&mut self, item: &'a syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(i) => &i.attrs,
+            syn::Item::Fn(i) => &i.attrs,
+            syn::Item::Use(i) => &i.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Struct(i) => &i.attrs,
+            syn::Item::Enum(i) => &i.attrs,
+            syn::Item::Const(i) => &i.attrs,
+            syn::Item::Static(i) => &i.attrs,
+            syn::Item::Macro(i) => &i.attrs,
+            _ => return syn::visit::visit_item(self, item),
+        };
+        if !is_cfg_test(attrs) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
+        if !is_cfg_test(&f.attrs) {
+            syn::visit::visit_impl_item_fn(self, f);
+        }
+    }
+
+    fn visit_item_use(&mut self, u: &'a syn::ItemUse) {
+        let mut prefix = Vec::new();
+        let line = u.use_token.span.start().line;
+        let before = self.found.len();
+        self.use_tree(&mut prefix, &u.tree);
+        for found in &mut self.found[before..] {
+            if found.line == 0 {
+                found.line = line;
+            }
+        }
+    }
+
+    fn visit_item_extern_crate(&mut self, e: &'a syn::ItemExternCrate) {
+        self.push(
+            e.ident.span().start().line,
+            vec![e.ident.to_string()],
+            false,
+        );
+    }
+
+    fn visit_path(&mut self, path: &'a syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        // A lone name (`console`, `print`) is a local item, not a crate.
+        if let Some(first) = path.segments.first().filter(|_| segments.len() > 1) {
+            self.push(first.ident.span().start().line, segments, false);
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'a syn::Macro) {
+        if let Some(last) = mac.path.segments.last() {
+            self.push(
+                last.ident.span().start().line,
+                vec![last.ident.to_string()],
+                true,
+            );
+        }
+        self.visit_path(&mac.path);
+        self.tokens(mac.tokens.clone());
+    }
+
+    fn visit_attribute(&mut self, attr: &'a syn::Attribute) {
+        if let syn::Meta::List(list) = &attr.meta {
+            self.tokens(list.tokens.clone());
+        }
+        syn::visit::visit_attribute(self, attr);
+    }
+}
+
+/// The module path of a source file under `src/` (`script/session.rs` is
+/// `script::session`, `script/mod.rs` is `script`, `lib.rs` is the root).
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.trim_end_matches(".rs");
+        if !matches!(stem, "mod" | "lib" | "main") {
+            parts.push(stem.to_string());
+        }
+    }
+    parts
+}
+
+/// Every forbidden use in source `text` of file `relative` (to `src/`),
+/// as `src/FILE:LINE: uses X`.
+fn violations(relative: &Path, text: &str) -> Vec<String> {
+    let module = module_path(relative);
+    let Some(top) = module.first() else {
+        return Vec::new();
+    };
+    let (modules, crates, terminal) = forbidden(top);
+    let file = match syn::parse_file(text) {
+        Ok(f) => f,
+        Err(e) => return vec![format!("src/{}: does not parse: {e}", relative.display())],
+    };
+    let mut uses = Uses::default();
+    uses.visit_file(&file);
+    let mut out = Vec::new();
+    for u in uses.found {
+        let what = if u.is_macro {
+            terminal
+                .contains(&u.path[0].as_str())
+                .then(|| format!("{}!", u.path[0]))
+        } else {
+            let resolved = resolve(&module, &u.path);
+            let joined = u.path.join("::");
+            match resolved {
+                Some(target) if modules.contains(&target.as_str()) => {
+                    Some(format!("crate::{target}"))
+                }
+                Some(_) => None,
+                None if crates.contains(&u.path[0].as_str()) => Some(u.path[0].clone()),
+                None => terminal
+                    .iter()
+                    .find(|t| t.contains("::") && joined.starts_with(**t))
+                    .map(|t| t.to_string()),
+            }
+        };
+        if let Some(what) = what {
+            let line = format!("src/{}:{}: uses {what}", relative.display(), u.line);
+            if !out.contains(&line) {
+                out.push(line);
+            }
+        }
+    }
+    out
+}
+
+/// The top-level module of this crate that `path` (written in module
+/// `module`) names, or `None` for a path outside the crate.
+fn resolve(module: &[String], path: &[String]) -> Option<String> {
+    let mut here: Vec<String> = module.to_vec();
+    let mut rest = path;
+    match rest.first().map(String::as_str) {
+        Some("crate") | Some("puzzlelab") => return rest.get(1).cloned(),
+        Some("self") => rest = &rest[1..],
+        Some("super") => {
+            while rest.first().is_some_and(|s| s == "super") {
+                here.pop();
+                rest = &rest[1..];
+            }
+        }
+        _ => return None,
+    }
+    here.extend(rest.iter().cloned());
+    here.first().cloned()
+}
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -58,122 +368,147 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The lines that count: not comments, not test code. A `#[cfg(test)]`
-/// item runs to the end of its braces; a file named `tests.rs` is all test.
-fn code_lines(path: &Path) -> Vec<(usize, String)> {
-    if path.file_name().is_some_and(|n| n == "tests.rs") {
-        return Vec::new();
-    }
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut out = Vec::new();
-    let mut skip_depth: Option<i64> = None;
-    let mut pending_cfg_test = false;
-    for (i, line) in text.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
-        let trimmed = line.trim_start();
-        if let Some(depth) = skip_depth.as_mut() {
-            *depth += brace_balance(code);
-            if *depth <= 0 && code.contains('}') {
-                skip_depth = None;
-            }
-            continue;
-        }
-        if trimmed.starts_with("#[cfg(test)]") {
-            pending_cfg_test = true;
-            continue;
-        }
-        if pending_cfg_test {
-            let depth = brace_balance(code);
-            if depth > 0 {
-                skip_depth = Some(depth);
-            }
-            // `#[cfg(test)] use ...;` and one-line items end here.
-            pending_cfg_test = false;
-            continue;
-        }
-        if trimmed.starts_with("//") {
-            continue;
-        }
-        out.push((i + 1, code.to_string()));
-    }
-    out
-}
-
-fn brace_balance(code: &str) -> i64 {
-    code.chars()
-        .map(|c| match c {
-            '{' => 1,
-            '}' => -1,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// Every (file:line, word) in the files under `dirs` that uses a word of `words`.
-fn offences(dirs: &[PathBuf], words: &[&str], case_insensitive: bool) -> Vec<String> {
+#[test]
+fn each_layer_imports_only_the_layers_below_it() {
     let mut files = Vec::new();
-    for dir in dirs {
-        rust_files(dir, &mut files);
-    }
+    rust_files(&src(), &mut files);
     files.sort();
+    assert!(files.len() > 50, "sources found: {}", files.len());
     let mut found = Vec::new();
-    for file in files {
-        for (n, code) in code_lines(&file) {
-            let hay = if case_insensitive {
-                code.to_lowercase()
-            } else {
-                code.clone()
-            };
-            for word in words {
-                let needle = if case_insensitive {
-                    word.to_lowercase()
-                } else {
-                    word.to_string()
-                };
-                if hay.contains(&needle) {
-                    let shown = file.strip_prefix(src()).unwrap_or(&file).display();
-                    found.push(format!("src/{shown}:{n}: `{word}` in {}", code.trim()));
-                }
-            }
+    for file in &files {
+        let relative = file.strip_prefix(src()).unwrap();
+        // A file named tests.rs is a test module, all of it.
+        if relative.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
         }
+        found.extend(violations(
+            relative,
+            &std::fs::read_to_string(file).unwrap(),
+        ));
     }
-    found
-}
-
-#[test]
-fn domain_modules_know_nothing_of_rhai_or_the_terminal() {
-    let dirs: Vec<PathBuf> = DOMAINS.iter().map(|d| src().join(d)).collect();
-    assert!(dirs.iter().any(|d| d.is_dir()), "no domain module found");
-    let found = offences(&dirs, NOT_IN_DOMAINS, true);
     assert!(
         found.is_empty(),
-        "domain code must not touch Rhai or the terminal (ARCHITECTURE.md, Invariants):\n{}",
-        found.join("\n")
-    );
-}
-
-#[test]
-fn the_script_layer_does_no_terminal_io() {
-    let found = offences(&[src().join("script")], NOT_IN_SCRIPT, false);
-    assert!(
-        found.is_empty(),
-        "script code reaches the world through its Host, never the terminal:\n{}",
+        "a module uses a layer above it (ARCHITECTURE.md, Invariants):\n{}",
         found.join("\n")
     );
 }
 
 #[test]
 fn the_checker_sees_what_it_must() {
-    // The checks above pass vacuously if the reader skipped everything.
-    let lines = code_lines(&src().join("repl/host.rs"));
-    assert!(lines.iter().any(|(_, l)| l.contains("stdout")));
-    let script = code_lines(&src().join("script/session.rs"));
-    assert!(script.iter().any(|(_, l)| l.contains("pub fn eval")));
-    // Test code and comments are skipped.
-    assert!(!lines.iter().any(|(_, l)| l.contains("struct Screen")));
+    // A planted violation of each kind is reported, with its line.
+    let planted = "\
+use crate::script::host::Host;
+use crate::{files, repl::host::write_stdout};
+fn f() -> usize {
+    let e = rustyline::DefaultEditor::new();
+    println!(\"{}\", crate::lab::list_text());
+    let _ = std::io::stdout();
+    0
+}
+#[derive(clap::Args)]
+struct Flags;
+#[cfg(test)]
+mod tests {
+    use crate::script::session::Session;
+}
+";
+    assert_eq!(
+        violations(Path::new("sudoku/grid.rs"), planted),
+        [
+            "src/sudoku/grid.rs:1: uses crate::script",
+            "src/sudoku/grid.rs:2: uses crate::repl",
+            "src/sudoku/grid.rs:4: uses rustyline",
+            "src/sudoku/grid.rs:5: uses println!",
+            "src/sudoku/grid.rs:5: uses crate::lab",
+            "src/sudoku/grid.rs:6: uses std::io::stdout",
+            "src/sudoku/grid.rs:9: uses clap",
+        ]
+    );
+    // `super` is resolved from the file's place; script may use the domains.
+    let script = "use super::super::repl::cli;\nuse crate::sudoku::Grid;\nfn g() { super::help::names(); }\n";
+    assert_eq!(
+        violations(Path::new("script/x.rs"), script),
+        ["src/script/x.rs:1: uses crate::repl"]
+    );
+    // The layers above may use those below; repl may use the terminal.
+    assert!(violations(Path::new("repl/x.rs"), planted).is_empty());
+    assert_eq!(
+        violations(
+            Path::new("lab/mod.rs"),
+            "use crate::commands::CommandContext;\n"
+        ),
+        ["src/lab/mod.rs:1: uses crate::commands"]
+    );
+    // The real sources are read: a repl file does use rustyline.
+    let helper = std::fs::read_to_string(src().join("repl/helper.rs")).unwrap();
+    let mut uses = Uses::default();
+    uses.visit_file(&syn::parse_file(&helper).unwrap());
+    assert!(uses.found.iter().any(|u| u.path[0] == "rustyline"));
+}
+
+/// The top-level modules of `src/` (folders and files, `lib.rs` and
+/// `main.rs` aside) and how often each is named in a heading of
+/// ARCHITECTURE.md's "Code map" section, as `` `src/NAME` `` or `` `src/NAME.rs` ``.
+fn code_map_counts(architecture: &str, modules: &[String]) -> Vec<(String, usize)> {
+    let map = format!("\n{architecture}");
+    let map = map
+        .split("\n## ")
+        .find(|s| s.starts_with("Code map"))
+        .unwrap_or("");
+    let headings: Vec<&str> = map.lines().filter(|l| l.starts_with("### ")).collect();
+    modules
+        .iter()
+        .map(|m| {
+            let n: usize = headings
+                .iter()
+                .map(|h| {
+                    h.matches(&format!("`src/{m}`")).count()
+                        + h.matches(&format!("`src/{m}.rs`")).count()
+                })
+                .sum();
+            (m.clone(), n)
+        })
+        .collect()
+}
+
+#[test]
+fn the_code_map_names_every_module_once() {
+    let mut modules: Vec<String> = std::fs::read_dir(src())
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    modules.sort();
+    modules.dedup();
+    assert!(modules.len() >= 15, "{modules:?}");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .unwrap();
+    let wrong: Vec<String> = code_map_counts(&text, &modules)
+        .into_iter()
+        .filter(|(_, n)| *n != 1)
+        .map(|(m, n)| format!("src/{m}: named {n} times"))
+        .collect();
     assert!(
-        !lines
-            .iter()
-            .any(|(_, l)| l.contains("process-wide interrupt flag"))
+        wrong.is_empty(),
+        "ARCHITECTURE.md's code map must name each module of src/ once in its headings:\n{}",
+        wrong.join("\n")
+    );
+    // The check counts what it must.
+    let twice = "## Code map\n\n### `src/a.rs`, `src/b`\n\n### `src/a.rs`\n\n## Invariants\n\n### `src/b`\n";
+    let names = ["a".to_string(), "b".to_string(), "c".to_string()];
+    assert_eq!(
+        code_map_counts(twice, &names),
+        [
+            ("a".to_string(), 2),
+            ("b".to_string(), 1),
+            ("c".to_string(), 0)
+        ]
     );
 }

@@ -102,6 +102,11 @@ impl KernelHost {
         outbox
     }
 
+    /// An outbox answering `parent` that leaves the current request as it is.
+    pub fn outbox_for(&self, parent: JupyterMessage) -> Outbox {
+        Outbox::new(self.out.clone(), parent)
+    }
+
     fn stream(&self, content: StreamContent) {
         if let Some(outbox) = &*self.current.borrow() {
             outbox.iopub(content);

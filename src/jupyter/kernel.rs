@@ -1,12 +1,14 @@
-//! The session side of the kernel: one [`Session`] on the kernel's main
-//! thread answers the shell requests in the order they came: cells run as
-//! REPL lines do (state kept between cells, errors worded as the REPL
-//! words them), completion and the completeness check are the REPL's, and
-//! inspection shows `help`'s text for the name under the cursor.
+//! The session side of the kernel: one [`CommandContext`] (the session
+//! and its commands, as the REPL drives them) on the kernel's main thread
+//! answers the shell requests in the order they came: cells run as REPL
+//! lines do (state kept between cells, `:commands`, errors worded as the
+//! REPL words them), completion and the completeness check are the REPL's,
+//! and inspection shows `help`'s text for the name under the cursor.
 
-use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
+use std::sync::mpsc;
 
 use jupyter_protocol::{
     CodeMirrorMode, CompleteReply, ErrorOutput, ExecuteInput, ExecuteReply, ExecuteResult,
@@ -17,7 +19,9 @@ use jupyter_protocol::{
 use rhai::Dynamic;
 
 use super::host::{KernelHost, Outbox, media};
-use crate::repl::helper::ReplHelper;
+use super::wire::Incoming;
+use crate::commands::{CommandContext, caret, describe_error, did_you_mean, is_command};
+use crate::lab::LabState;
 use crate::repl::host::INTERRUPTED;
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
@@ -52,33 +56,37 @@ pub fn kernel_info() -> KernelInfoReply {
 
 /// The kernel's state between requests.
 pub struct Kernel {
-    session: Rc<RefCell<Session>>,
+    commands: CommandContext,
     host: Rc<KernelHost>,
-    helper: ReplHelper,
-    limits: Limits,
     count: usize,
-    /// A cell failed with `stop_on_error`: the cells queued behind it are
-    /// aborted, not run (as ipykernel does), until [`Kernel::queue_done`].
-    aborting: bool,
+    /// Where the requests come from.
+    requests: mpsc::Receiver<Incoming>,
+    /// Requests taken from the queue while aborting cells, to answer next.
+    pending: VecDeque<JupyterMessage>,
 }
 
 impl Kernel {
     /// A kernel whose session talks through `host`.
-    pub fn new(host: Rc<KernelHost>, limits: &Limits) -> Kernel {
-        let session = Rc::new(RefCell::new(Session::new(limits, host.clone())));
-        session.borrow_mut().set_var("ARGS", rhai::Array::new());
+    pub fn new(
+        host: Rc<KernelHost>,
+        limits: &Limits,
+        requests: mpsc::Receiver<Incoming>,
+    ) -> Kernel {
+        let mut session = Session::new(limits, host.clone());
+        session.set_var("ARGS", rhai::Array::new());
+        // No paging: a notebook shows a long value whole, with a scroll bar.
+        let commands = CommandContext::new(session, LabState::default(), limits);
         Kernel {
-            helper: ReplHelper::new(session.clone()),
-            session,
+            commands,
             host,
-            limits: limits.clone(),
             count: 0,
-            aborting: false,
+            requests,
+            pending: VecDeque::new(),
         }
     }
 
     /// Answer one shell request: `busy`, the reply and its outputs, `idle`.
-    pub fn handle(&mut self, request: JupyterMessage) {
+    fn handle(&mut self, request: JupyterMessage) {
         let allow_stdin = match &request.content {
             JupyterMessageContent::ExecuteRequest(r) => r.allow_stdin,
             _ => false,
@@ -87,29 +95,19 @@ impl Kernel {
         outbox.iopub(Status::busy());
         match &outbox.parent().content {
             JupyterMessageContent::KernelInfoRequest(_) => outbox.reply(kernel_info()),
-            JupyterMessageContent::ExecuteRequest(_) if self.aborting => {
-                outbox.reply(ExecuteReply {
-                    status: ReplyStatus::Aborted,
-                    execution_count: ExecutionCount::new(self.count.max(1)),
-                    payload: vec![],
-                    user_expressions: None,
-                    error: None,
-                })
-            }
             JupyterMessageContent::ExecuteRequest(r) => {
                 let (code, silent, stop) = (r.code.clone(), r.silent, r.stop_on_error);
                 let store = r.store_history && !silent;
-                let ok = self.execute(&outbox, &code, silent, store);
-                self.aborting = !ok && stop;
+                self.execute(&outbox, &code, silent, store, stop);
             }
             JupyterMessageContent::CompleteRequest(r) => {
                 outbox.reply(self.complete(&r.code, r.cursor_pos))
             }
             JupyterMessageContent::InspectRequest(r) => {
-                outbox.reply(inspect(&self.session.borrow(), &r.code, r.cursor_pos))
+                outbox.reply(self.inspect(&r.code, r.cursor_pos))
             }
             JupyterMessageContent::IsCompleteRequest(r) => {
-                let incomplete = self.session.borrow().is_incomplete(&r.code);
+                let incomplete = self.commands.is_incomplete(&r.code);
                 outbox.reply(IsCompleteReply::new(
                     if incomplete {
                         IsCompleteReplyStatus::Incomplete
@@ -134,18 +132,44 @@ impl Kernel {
         outbox.iopub(Status::idle());
     }
 
-    /// True once a failed cell asked for the queue behind it to be aborted.
-    pub fn aborting(&self) -> bool {
-        self.aborting
+    /// Answer requests until the wire goes away.
+    pub fn run(mut self) {
+        loop {
+            let request = match self.pending.pop_front() {
+                Some(request) => request,
+                None => match self.requests.recv() {
+                    Ok(Incoming::Shell(request)) => request,
+                    Err(_) => return,
+                },
+            };
+            self.handle(request);
+        }
     }
 
-    /// The requests queued when a cell failed are answered: run cells again.
-    pub fn queue_done(&mut self) {
-        self.aborting = false;
+    /// A cell failed with `stop_on_error`: the cells already queued behind
+    /// it are aborted, not run, as ipykernel does. This happens before the
+    /// failed cell's reply goes out, so a cell sent after that reply runs.
+    fn abort_queued(&mut self) {
+        while let Ok(Incoming::Shell(request)) = self.requests.try_recv() {
+            if !matches!(request.content, JupyterMessageContent::ExecuteRequest(_)) {
+                self.pending.push_back(request);
+                continue;
+            }
+            let outbox = self.host.outbox_for(request);
+            outbox.iopub(Status::busy());
+            outbox.reply(ExecuteReply {
+                status: ReplyStatus::Aborted,
+                execution_count: ExecutionCount::new(self.count.max(1)),
+                payload: vec![],
+                user_expressions: None,
+                error: None,
+            });
+            outbox.iopub(Status::idle());
+        }
     }
 
-    /// Run a cell; false when it failed.
-    fn execute(&mut self, outbox: &Outbox, code: &str, silent: bool, store: bool) -> bool {
+    /// Run a cell and answer it.
+    fn execute(&mut self, outbox: &Outbox, code: &str, silent: bool, store: bool, stop: bool) {
         if store {
             self.count += 1;
         }
@@ -156,35 +180,38 @@ impl Kernel {
                 execution_count: count,
             });
         }
-        let trimmed = code.trim();
-        let result = if trimmed == "help" {
-            // As at the REPL, `help` alone lists the functions.
-            outbox.iopub(StreamContent::stdout(&crate::script::help::overview()));
-            Ok(Dynamic::UNIT)
-        } else if trimmed.starts_with(':') {
-            Err(format!(
-                "{}: REPL commands such as :vars are not run by the notebook kernel; \
-                 write Rhai code (help lists the functions)",
-                trimmed.split_whitespace().next().unwrap_or(trimmed)
-            ))
+        // An interrupt left over from before (pressed while nothing
+        // listened) is dropped first and after, as at the REPL prompt.
+        INTERRUPTED.store(false, Ordering::Relaxed);
+        let result = if is_command(code) {
+            // `help`, `:vars`, `:type EXPR`, `:lab NAME`, ...: the REPL's
+            // answer is printed; its error fails the cell.
+            let reply = self.commands.command(code);
+            if !reply.text.is_empty() {
+                let mut text = reply.text.clone();
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                outbox.iopub(StreamContent::stdout(&text));
+            }
+            if reply.failed() {
+                Err(reply.error)
+            } else {
+                Ok(Dynamic::UNIT)
+            }
         } else {
-            // An interrupt left over from before (pressed while nothing
-            // listened) is dropped first and after, as at the REPL prompt.
-            INTERRUPTED.store(false, Ordering::Relaxed);
-            let result = self.session.borrow_mut().eval(code);
-            INTERRUPTED.store(false, Ordering::Relaxed);
+            let result = self.commands.value(code);
             result.map_err(|e| self.error_text(&e, code))
         };
+        INTERRUPTED.store(false, Ordering::Relaxed);
         match result {
             Ok(value) => {
-                let session = self.session.borrow();
+                let session = self.commands.session();
                 if !value.is_unit() && !silent {
                     let text = session.show(&value);
-                    let svg = picture(&session, &value);
+                    let svg = picture(session, &value);
                     outbox.iopub(ExecuteResult::new(count, media(&text, svg.as_deref())));
                 }
-                drop(session);
-                self.session.borrow_mut().set_last(&value);
                 outbox.reply(ExecuteReply {
                     status: ReplyStatus::Ok,
                     execution_count: count,
@@ -192,7 +219,6 @@ impl Kernel {
                     user_expressions: None,
                     error: None,
                 });
-                true
             }
             Err(text) => {
                 let error = ReplyError {
@@ -205,6 +231,9 @@ impl Kernel {
                     evalue: error.evalue.clone(),
                     traceback: error.traceback.clone(),
                 });
+                if stop {
+                    self.abort_queued();
+                }
                 outbox.reply(ExecuteReply {
                     status: ReplyStatus::Error,
                     execution_count: count,
@@ -212,7 +241,6 @@ impl Kernel {
                     user_expressions: None,
                     error: Some(Box::new(error)),
                 });
-                false
             }
         }
     }
@@ -221,51 +249,50 @@ impl Kernel {
     /// the line with a caret under the column, and "did you mean".
     fn error_text(&self, e: &EvalError, code: &str) -> String {
         let origin = format!("<cell {}>", self.count.max(1));
-        let mut lines = vec![crate::repl::batch::describe_error(
-            e,
-            &origin,
-            1,
-            &self.limits,
-        )];
-        lines.extend(crate::repl::interactive::caret(code, e));
-        lines.extend(crate::repl::did_you_mean(e, &self.session.borrow()));
+        let mut lines = vec![describe_error(e, &origin, 1, self.commands.limits())];
+        lines.extend(caret(code, e));
+        lines.extend(did_you_mean(e, self.commands.session()));
         lines.join("\n")
     }
 
-    /// The REPL's completions for the identifier before `cursor` (counted
-    /// in characters, as the protocol counts), or after `value.` the
-    /// functions that take that value first.
+    /// The REPL's completions at `cursor` (counted in characters, as the
+    /// protocol counts): names, `value.` methods, commands, lab names.
     fn complete(&self, code: &str, cursor: usize) -> CompleteReply {
         let pos = byte_index(code, cursor);
-        let before = &code[..pos];
-        let start = before
+        let completion = self.commands.complete(code, pos);
+        let start = completion.start.min(pos);
+        CompleteReply {
+            matches: completion.candidates,
+            cursor_start: code[..start].chars().count(),
+            cursor_end: code[..pos].chars().count(),
+            metadata: Default::default(),
+            status: ReplyStatus::Ok,
+            error: None,
+        }
+    }
+
+    /// `help(name)`'s text for the name under (or just before) `cursor`:
+    /// the same words as at the REPL.
+    fn inspect(&self, code: &str, cursor: usize) -> InspectReply {
+        let pos = byte_index(code, cursor);
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        let start = code[..pos]
             .char_indices()
             .rev()
-            .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
+            .take_while(|(_, c)| is_word(*c))
             .last()
             .map_or(pos, |(i, _)| i);
-        let word = &before[start..];
-        let receiver: String = before[..start]
-            .strip_suffix('.')
-            .map(|r| {
-                let name: Vec<char> = r
-                    .chars()
-                    .rev()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                name.into_iter().rev().collect()
-            })
-            .unwrap_or_default();
-        let matches = if receiver.is_empty() {
-            None
-        } else {
-            self.helper.methods(&receiver, word)
-        }
-        .unwrap_or_else(|| self.helper.candidates(word, false));
-        CompleteReply {
-            matches,
-            cursor_start: before[..start].chars().count(),
-            cursor_end: cursor,
+        let end = code[pos..]
+            .char_indices()
+            .find(|(_, c)| !is_word(*c))
+            .map_or(code.len(), |(i, _)| pos + i);
+        let name = &code[start..end];
+        let text = (!name.is_empty())
+            .then(|| self.commands.help(name))
+            .filter(|t| !t.starts_with("no function named"));
+        InspectReply {
+            found: text.is_some(),
+            data: text.map_or_else(Media::default, |t| Media::new(vec![MediaType::Plain(t)])),
             metadata: Default::default(),
             status: ReplyStatus::Ok,
             error: None,
@@ -289,52 +316,6 @@ pub fn picture(session: &Session, value: &Dynamic) -> Option<String> {
             .call_fn::<String>(&mut rhai::Scope::new(), ast, "picture", (value.clone(),))
             .ok()
     })
-}
-
-/// `help(name)`'s text for the name under (or just before) `cursor`:
-/// the same words as at the REPL.
-fn inspect(session: &Session, code: &str, cursor: usize) -> InspectReply {
-    thread_local! {
-        static HELP: rhai::AST = rhai::Engine::new_raw()
-            .compile("fn help_text(name) { help(name) }")
-            .expect("the help call compiles");
-    }
-    let pos = byte_index(code, cursor);
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
-    let start = code[..pos]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_word(*c))
-        .last()
-        .map_or(pos, |(i, _)| i);
-    let end = code[pos..]
-        .char_indices()
-        .find(|(_, c)| !is_word(*c))
-        .map_or(code.len(), |(i, _)| pos + i);
-    let name = &code[start..end];
-    let text = (!name.is_empty())
-        .then(|| {
-            HELP.with(|ast| {
-                session
-                    .engine()
-                    .call_fn::<String>(
-                        &mut rhai::Scope::new(),
-                        ast,
-                        "help_text",
-                        (name.to_string(),),
-                    )
-                    .ok()
-            })
-        })
-        .flatten()
-        .filter(|t| !t.starts_with("no function named"));
-    InspectReply {
-        found: text.is_some(),
-        data: text.map_or_else(Media::default, |t| Media::new(vec![MediaType::Plain(t)])),
-        metadata: Default::default(),
-        status: ReplyStatus::Ok,
-        error: None,
-    }
 }
 
 /// The byte index of character `chars` of `text` (its end when past it).

@@ -121,17 +121,7 @@ pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow:
         .recv()
         .map_err(|_| anyhow::anyhow!("the kernel's socket thread ended"))??;
     let host = Rc::new(host::KernelHost::new(out_tx, input_rx));
-    let mut kernel = kernel::Kernel::new(host, limits);
-    while let Ok(wire::Incoming::Shell(request)) = requests.recv() {
-        kernel.handle(request);
-        if kernel.aborting() {
-            // The cells already queued behind a failed one are aborted.
-            while let Ok(wire::Incoming::Shell(request)) = requests.try_recv() {
-                kernel.handle(request);
-            }
-            kernel.queue_done();
-        }
-    }
+    kernel::Kernel::new(host, limits, requests).run();
     Ok(())
 }
 

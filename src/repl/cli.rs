@@ -1,7 +1,9 @@
 //! The command line, parsed by clap: the modes and the sandbox-limit flags
-//! (one [`Limits`] struct, the same for every mode and for `:limits`).
+//! (one [`Limits`] struct, the same for every mode and for `:limits`). The
+//! flags are the command line's view of [`Limits`]: [`LimitFlags`] makes
+//! one of each row of `Limits::table`, so the script layer knows no clap.
 
-use clap::{Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand};
 
 use crate::script::Limits;
 
@@ -90,7 +92,7 @@ help lists functions, help(\"name\") explains one."
 )]
 struct Args {
     #[command(flatten, next_help_heading = "Sandbox limits")]
-    limits: Limits,
+    limits: LimitFlags,
     /// No banner
     #[arg(short, long)]
     quiet: bool,
@@ -130,13 +132,86 @@ enum Command {
     Jupyter(crate::jupyter::JupyterCommand),
 }
 
+/// The sandbox-limit flags: `--max-operations N` and the rest of
+/// [`Limits::table`], then `--max-memory SIZE` and `--allow-exec`.
+#[derive(Clone, Debug)]
+struct LimitFlags(Limits);
+
+impl clap::Args for LimitFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd;
+        for (flag, default, what) in Limits::default().table() {
+            let name = flag.trim_start_matches('-').to_string();
+            cmd = cmd.arg(
+                Arg::new(name.clone())
+                    .long(name)
+                    .value_name("N")
+                    .default_value(default.to_string())
+                    .value_parser(parse_count)
+                    .help(what),
+            );
+        }
+        cmd.arg(
+            Arg::new("max-memory")
+                .long("max-memory")
+                .value_name("SIZE")
+                .value_parser(crate::memory::parse_size)
+                .help(
+                    "Most heap memory the process may hold (512M, 4G, ...; 0 = no limit) \
+                     [default: half of physical memory]",
+                ),
+        )
+        .arg(
+            Arg::new("allow-exec")
+                .long("allow-exec")
+                .action(ArgAction::SetTrue)
+                .help(
+                    "Let scripts run installed programs (external SAT solvers); off by \
+                     default, never from a lab (see `script::exec`)",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for LimitFlags {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut limits = Limits::default();
+        for (flag, ..) in Limits::default().table() {
+            if let Some(&value) = matches.get_one::<u64>(flag.trim_start_matches('-')) {
+                limits.set(&flag, value).map_err(|why| {
+                    clap::Error::raw(clap::error::ErrorKind::ValueValidation, why + "\n")
+                })?;
+            }
+        }
+        limits.max_memory = matches.get_one::<u64>("max-memory").copied();
+        limits.allow_exec = matches.get_flag("allow-exec");
+        Ok(LimitFlags(limits))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// A whole number for a limit flag; `_` may group digits (`1_000_000`).
+fn parse_count(text: &str) -> Result<u64, String> {
+    text.replace('_', "")
+        .parse()
+        .map_err(|_| format!("needs a whole number, not {text:?}"))
+}
+
 /// Parse the arguments after the program name. `Err` is clap's error (a
 /// bad command line, or `--help`/`--version`, which clap prints itself).
 pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
     let parsed =
         Args::try_parse_from(std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()))?;
-    parsed
-        .limits
+    let limits = parsed.limits.0;
+    limits
         .check()
         .map_err(|why| clap::Error::raw(clap::error::ErrorKind::ValueValidation, why + "\n"))?;
     let mode = match (parsed.eval, parsed.command) {
@@ -187,7 +262,7 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
     };
     Ok(Options {
         mode,
-        limits: parsed.limits,
+        limits,
         quiet: parsed.quiet,
     })
 }

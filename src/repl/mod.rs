@@ -3,7 +3,9 @@
 //! is the terminal [`Host`](crate::script::host::Host) every session here
 //! talks through, `interactive` is the prompt loop, `helper` its
 //! completion / multi-line / key handling, `batch` runs files, `-e` and
-//! piped stdin.
+//! piped stdin. The commands themselves (`:vars`, `:load`, the lab's ...)
+//! are the library's ([`crate::commands`]): this side reads lines and
+//! shows what they answer.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -11,16 +13,17 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::commands::{CommandContext, Reply};
 use crate::lab::LabState;
 use crate::script::Limits;
 use crate::script::session::Session;
 
-pub(crate) mod batch;
+mod batch;
 mod cli;
 mod generate;
-pub(crate) mod helper;
+mod helper;
 pub mod host;
-pub(crate) mod interactive;
+mod interactive;
 
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 
@@ -142,9 +145,9 @@ fn lab_notebook(_name: &str, _out: &str) -> ExitCode {
 fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     let terminal = std::io::stdin().is_terminal();
     install_interrupt_handler(terminal);
-    let mut session = new_session(limits, Vec::new());
+    let session = new_session(limits, Vec::new());
     // Lab positions are remembered in the state directory, when there is one.
-    let mut lab = match state_dir() {
+    let lab = match state_dir() {
         Some(dir) => LabState::with_state_file(dir.join("labs.json")),
         None => LabState::default(),
     };
@@ -155,20 +158,21 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
             env!("CARGO_PKG_VERSION")
         );
     }
+    let mut commands = CommandContext::new(session, lab, limits);
     if let Some(name) = &lab_name {
-        match lab.command(&format!(":lab {name}"), &mut session) {
-            Some(text) if lab.active() => show(&text),
+        let reply = commands.command(&format!(":lab {name}"));
+        if commands.lab().active() {
+            show(&reply.text);
+        } else {
             // Not opened (no such lab, a broken file): say why and stop.
-            other => {
-                eprintln!("{}", other.unwrap_or_default());
-                return ExitCode::FAILURE;
-            }
+            eprintln!("{}", reply.text);
+            return ExitCode::FAILURE;
         }
     }
     if terminal {
-        interactive::run(session, lab, limits)
+        interactive::run(commands)
     } else {
-        batch::run_stdin(&mut session, &mut lab, limits)
+        batch::run_stdin(&mut commands)
     }
 }
 
@@ -246,87 +250,33 @@ fn lab_list() -> String {
     crate::lab::list_text() + "\n"
 }
 
-/// What a REPL command asks the loop to do next.
-#[derive(Debug, PartialEq)]
-pub(crate) enum Outcome {
-    /// Go on reading.
-    Done,
-    /// Leave puzzlelab.
-    Quit,
-    /// The command failed (non-interactive modes stop).
-    Failed,
+/// Run `work` (a statement, a command) as running code: a stop signal
+/// then waits for it ([`host::BUSY`]), and at the prompt a Ctrl+C left
+/// over from before (pressed while a quick call that does not listen ran)
+/// is dropped first and after. Without a person at the prompt nothing is
+/// dropped: a SIGINT that arrives between two piped statements stops the
+/// next one.
+fn running<T>(work: impl FnOnce() -> T) -> T {
+    let at_prompt = host::AT_PROMPT.load(Ordering::Relaxed);
+    if at_prompt {
+        INTERRUPTED.store(false, Ordering::Relaxed);
+    }
+    let busy = host::Busy::start();
+    let result = work();
+    drop(busy);
+    if at_prompt {
+        INTERRUPTED.store(false, Ordering::Relaxed);
+    }
+    result
 }
 
-/// A line starting with `:` (or `help` alone): first offered to the lab,
-/// then the REPL's own commands. Output goes to stdout, errors to stderr.
-pub(crate) fn repl_command(
-    line: &str,
-    session: &mut Session,
-    lab: &mut LabState,
-    limits: &Limits,
-) -> Outcome {
-    let line = line.trim();
-    if line == "quit" || line == "exit" {
-        return Outcome::Quit;
+/// Show a command's reply: its text on stdout, its error on stderr.
+fn show_reply(reply: &Reply) {
+    show(&reply.text);
+    if reply.failed() {
+        host::flush_stdout();
+        eprintln!("{}", reply.error);
     }
-    if line == "help" || line == "help()" {
-        show(&crate::script::help::overview());
-        return Outcome::Done;
-    }
-    if let Some(text) = lab.command(line, session) {
-        show(&text);
-        return Outcome::Done;
-    }
-    let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let rest = rest.trim();
-    match name {
-        ":help" | ":h" | ":?" => show(&command_help()),
-        ":quit" | ":q" | ":exit" => return Outcome::Quit,
-        ":vars" => show(&vars(session)),
-        ":fns" => show(&fns(session)),
-        ":limits" => show(&limits_text(limits)),
-        ":reset" => {
-            *session = Session::new(limits, session.host().clone());
-            session.set_var("ARGS", rhai::Array::new());
-            show("a fresh session: your variables and functions are gone");
-            // Inside a lab, the names its sections made come back.
-            if let Some(text) = lab.replay(session) {
-                show(&text);
-            }
-        }
-        ":load" if rest.is_empty() => {
-            eprintln!(":load needs a file name");
-            return Outcome::Failed;
-        }
-        ":load" => {
-            // `:load FILE ARGS...`: the script sees ARGS as `puzzlelab run` gives them.
-            let mut words = rest.split_whitespace();
-            let file = words.next().unwrap_or_default();
-            let args: rhai::Array = words.map(|w| rhai::Dynamic::from(w.to_string())).collect();
-            session.set_var("ARGS", args);
-            if let Err(e) = batch::run_file_in(session, file, limits) {
-                eprintln!("{e:#}");
-                return Outcome::Failed;
-            }
-        }
-        ":type" if rest.is_empty() => {
-            eprintln!(":type needs an expression, e.g. :type free(ym)");
-            return Outcome::Failed;
-        }
-        ":type" => match batch::eval_chunk(session, rest) {
-            Ok(v) => show(&type_name(session, &v)),
-            Err(e) => {
-                eprintln!("{}", batch::describe_error(&e, "<:type>", 1, limits));
-                return Outcome::Failed;
-            }
-        },
-        ":lab" => show(&lab_list()),
-        _ => {
-            eprintln!("unknown command {name}; :help lists the commands");
-            return Outcome::Failed;
-        }
-    }
-    Outcome::Done
 }
 
 /// Print text (a value as [`Session::show`] draws it, a command's answer)
@@ -339,218 +289,6 @@ fn show(text: &str) {
         &format!("{}\n", text.strip_suffix('\n').unwrap_or(text)),
         true,
     );
-}
-
-/// `:help`: commands and keys.
-fn command_help() -> String {
-    let mut s = String::from("Commands:\n");
-    for (name, what) in helper::COMMANDS {
-        s.push_str(&format!("  {name:<9} {what}\n"));
-    }
-    s.push_str(
-        "\nKeys:
-  Tab        complete a function, variable or command name
-  Enter      run the input, or start a new line while a bracket, block or
-             string is open (Enter on two empty lines runs it anyway)
-  Up/Down    history (kept in the state directory, saved line by line)
-  Ctrl+C     clear the line; while code runs, interrupt it
-  Ctrl+A     start of line; on an empty line in a lab, the next section
-  Ctrl+R     search the history
-  Ctrl+D     leave puzzlelab
-
-Script help: `help` lists the functions by domain, help(\"name\") explains one.
-`_` is the last value shown: `assign(ym)`, then `filled(_)`.
-`quit` or `exit` alone leave, as :quit does.
-",
-    );
-    s
-}
-
-/// The script's name for a value's type (`Grid`, `int`), never a Rust path.
-fn type_name(session: &Session, value: &rhai::Dynamic) -> String {
-    let name = session.engine().map_type_name(value.type_name());
-    match name.rsplit("::").next().unwrap_or(name) {
-        "i64" => "int".into(),
-        "f64" => "float".into(),
-        other => other.into(),
-    }
-}
-
-/// Is this line a REPL command rather than code? (`:name ...`, `help`,
-/// and bare `quit` / `exit`, which people type out of habit.)
-pub(crate) fn is_command(line: &str) -> bool {
-    let t = line.trim();
-    t.starts_with(':') || matches!(t, "help" | "quit" | "exit")
-}
-
-/// "did you mean ...?" for a name that is not found: the closest function
-/// names (built-in or defined in the session) or variable names.
-pub(crate) fn did_you_mean(
-    e: &crate::script::session::EvalError,
-    session: &Session,
-) -> Option<String> {
-    use rhai::EvalAltResult;
-    let crate::script::session::EvalError::Runtime(err) = e else {
-        return None;
-    };
-    let (wanted, known): (String, Vec<String>) = match err.unwrap_inner() {
-        EvalAltResult::ErrorFunctionNotFound(sig, _) => {
-            let name = sig.split([' ', '(']).next().unwrap_or(sig).to_string();
-            let mut known = crate::script::help::names();
-            for defined in [session.functions(), session.lab_functions()] {
-                known.extend(defined.iter_functions().map(|f| f.name.to_string()));
-            }
-            known.extend(RHAI_COMMON.iter().map(|s| s.to_string()));
-            (name, known)
-        }
-        EvalAltResult::ErrorVariableNotFound(name, _) if name == crate::script::last::NAME => {
-            return Some("  `_` is the last value shown, and none has been shown yet".into());
-        }
-        EvalAltResult::ErrorVariableNotFound(name, _) => (
-            name.clone(),
-            session
-                .scope()
-                .iter_raw()
-                .map(|(n, _, _)| n.to_string())
-                .chain(crate::script::builtins::names().map(String::from))
-                .collect(),
-        ),
-        _ => return None,
-    };
-    let mut near: Vec<(f64, String)> = known
-        .into_iter()
-        .filter(|k| *k != wanted)
-        .map(|k| (strsim::jaro_winkler(&wanted, &k), k))
-        .filter(|(score, _)| *score >= 0.85)
-        .collect();
-    near.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    near.dedup_by(|a, b| a.1 == b.1);
-    if near.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = near.into_iter().take(3).map(|(_, k)| k).collect();
-    Some(format!("  did you mean {}?", names.join(", ")))
-}
-
-/// Rhai's own functions people reach for, for "did you mean".
-const RHAI_COMMON: &[&str] = &[
-    "print",
-    "debug",
-    "len",
-    "push",
-    "pop",
-    "contains",
-    "filter",
-    "map",
-    "reduce",
-    "sort",
-    "reverse",
-    "keys",
-    "values",
-    "to_string",
-    "parse_int",
-    "parse_float",
-    "type_of",
-    "range",
-    "timestamp",
-    "split",
-    "trim",
-    "index_of",
-    "extract",
-    "is_empty",
-];
-
-/// `:vars`: the session's variables, then the names of the predefined puzzles.
-fn vars(session: &Session) -> String {
-    let builtin: Vec<&str> = crate::script::builtins::names().collect();
-    let mut mine = Vec::new();
-    for (name, constant, value) in session.scope().iter_raw() {
-        if name == crate::script::last::NAME {
-            continue;
-        }
-        let kind = if constant { "const " } else { "" };
-        // A grid's box starts `+---+---+---+` on every grid: show its line.
-        let first = if let Some(g) = value.clone().try_cast::<crate::sudoku::Grid>() {
-            g.line()
-        } else if value
-            .clone()
-            .try_cast::<rhai::FnPtr>()
-            .is_some_and(|f| f.fn_name().starts_with("anon$"))
-        {
-            "a closure (|...| ...)".to_string()
-        } else {
-            session.show(value)
-        };
-        let first = first.lines().next().unwrap_or("");
-        let first: String = if first.chars().count() > 50 {
-            first.chars().take(47).chain("...".chars()).collect()
-        } else {
-            first.to_string()
-        };
-        let type_name = type_name(session, value);
-        let label = match value.as_array_ref() {
-            Ok(a) => format!("{kind}{type_name}[{}]", a.len()),
-            Err(_) => format!("{kind}{type_name}"),
-        };
-        mine.push(format!("  {name:<12} {label:<14} {first}"));
-    }
-    // Scope order is newest first; list oldest first.
-    mine.reverse();
-    let mut s = String::new();
-    if mine.is_empty() {
-        s.push_str("no variables of yours yet\n");
-    } else {
-        s.push_str(&mine.join("\n"));
-        s.push('\n');
-    }
-    s.push_str(&format!(
-        "predefined: {} (read-only; labs always read these)\n",
-        builtin.join(", ")
-    ));
-    s
-}
-
-/// `:limits`: each sandbox limit with the flag that sets it.
-fn limits_text(l: &Limits) -> String {
-    let mut s = String::from("Sandbox limits, set by these flags at start:\n");
-    for (flag, value, what) in l.table() {
-        s.push_str(&format!("  {flag:<18} {value:>12}  {what}\n"));
-    }
-    let budget = crate::memory::format_size(l.memory_budget());
-    let live = match crate::memory::live_bytes() {
-        0 => String::new(),
-        n => format!(" ({} in use)", crate::memory::format_size(n)),
-    };
-    s.push_str(&format!(
-        "  {:<18} {budget:>12}  most heap memory the process may hold{live}\n",
-        "--max-memory"
-    ));
-    s
-}
-
-/// `:fns`: the functions defined in this session, then the open lab's.
-fn fns(session: &Session) -> String {
-    let list = |defined: &rhai::AST| {
-        let mut lines: Vec<String> = defined
-            .iter_functions()
-            // Closures (`|g| ...`) are functions named `anon$...` inside Rhai.
-            .filter(|f| !f.name.starts_with("anon$"))
-            .map(|f| format!("  fn {}({})", f.name, f.params.join(", ")))
-            .collect();
-        lines.sort();
-        lines
-    };
-    let (mine, lab) = (list(session.functions()), list(session.lab_functions()));
-    let mut s = if mine.is_empty() {
-        "no functions defined yet\n".to_string()
-    } else {
-        mine.join("\n") + "\n"
-    };
-    if !lab.is_empty() {
-        s.push_str("the open lab's (gone when it closes):\n");
-        s.push_str(&(lab.join("\n") + "\n"));
-    }
-    s
 }
 
 /// How long running code has, after SIGTERM or SIGHUP, to stop and let

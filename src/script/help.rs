@@ -295,6 +295,66 @@ pub fn names() -> Vec<String> {
     v
 }
 
+/// What `help("name")` shows: the function (puzzlelab's or Rhai's), the
+/// domain of that name, or, for neither, the closest names.
+pub fn help_text(name: &str) -> String {
+    // A name may be both a function and a domain (`pentomino`): both.
+    let parts: Vec<String> = [
+        describe(name).or_else(|| rhai_builtin(name)),
+        domain_help(name),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !parts.is_empty() {
+        return parts.join("\n");
+    }
+    let mut near = closest(name, names());
+    for n in names() {
+        if (n.contains(name) || name.contains(n.as_str())) && !near.contains(&n) {
+            near.push(n);
+        }
+    }
+    if near.is_empty() {
+        format!("no function named {name:?}; help() lists them all")
+    } else {
+        format!(
+            "no function named {name:?}; did you mean {}?",
+            near.join(", ")
+        )
+    }
+}
+
+/// The names in `known` closest to `wanted` (Jaro–Winkler similarity of
+/// 0.85 or more; `wanted` itself excluded), closest first, at most three:
+/// the one "did you mean" rule for help, functions and variables.
+pub fn closest(wanted: &str, known: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut near: Vec<(f64, String)> = known
+        .into_iter()
+        .filter(|k| k != wanted)
+        .map(|k| (strsim::jaro_winkler(wanted, &k), k))
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    near.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    near.dedup_by(|a, b| a.1 == b.1);
+    near.into_iter().take(3).map(|(_, k)| k).collect()
+}
+
+/// The first example call in `name`'s doc comment (a line starting
+/// `Example: ` followed by code in backticks), if it has one.
+pub fn example(name: &str) -> Option<String> {
+    docs()
+        .iter()
+        .filter(|d| d.name == name)
+        .flat_map(|d| d.doc.lines())
+        .find_map(|line| {
+            let rest = line.trim_start().strip_prefix("Example")?;
+            let rest = rest.trim_start_matches(['s', ':', ' ']);
+            let code = rest.strip_prefix('`')?;
+            Some(code[..code.find('`')?].to_string())
+        })
+}
+
 #[export_module]
 mod api {
     /// List every function by domain with a one-line summary.
@@ -308,29 +368,7 @@ mod api {
     /// Rhai's own functions (`help("print")`) are explained too.
     #[rhai_fn(name = "help")]
     pub fn help_on(name: &str) -> String {
-        // A name may be both a function and a domain (`pentomino`): both.
-        let parts: Vec<String> = [
-            super::describe(name).or_else(|| super::rhai_builtin(name)),
-            super::domain_help(name),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if !parts.is_empty() {
-            return parts.join("\n");
-        }
-        let near: Vec<String> = super::names()
-            .into_iter()
-            .filter(|n| n.contains(name) || name.contains(n.as_str()))
-            .collect();
-        if near.is_empty() {
-            format!("no function named {name:?}; help() lists them all")
-        } else {
-            format!(
-                "no function named {name:?}; did you mean {}?",
-                near.join(", ")
-            )
-        }
+        super::help_text(name)
     }
 }
 

@@ -14,6 +14,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 pub mod builtins;
 pub mod complete;
 pub mod exec;
+pub mod getters;
 pub mod help;
 pub mod host;
 pub mod last;
@@ -22,6 +23,7 @@ pub mod options;
 pub mod printing;
 pub mod reference;
 pub mod session;
+pub mod signatures;
 mod sizes;
 
 mod generate;
@@ -104,28 +106,24 @@ pub const DOMAINS: &[Domain] = &[
     },
 ];
 
-/// Defines [`Limits`] from one list: the struct, its command-line flags
-/// (clap derives them from the field names), its defaults and the `:limits`
-/// table all come from the same rows.
+/// Defines [`Limits`] from one list: the struct, its defaults, the
+/// `:limits` table and the setter the command line uses (`repl::cli` makes
+/// a flag of each row) all come from the same rows.
 macro_rules! limits {
     ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = $default:expr;)*) => {
         /// Sandbox limits for scripts. The defaults are generous enough for
         /// real work (whole collections, deep searches) yet stop a runaway loop.
-        #[derive(Clone, Debug, PartialEq, clap::Args)]
+        #[derive(Clone, Debug, PartialEq)]
         pub struct Limits {
             $(
                 $(#[doc = $doc])*
-                #[arg(long, value_name = "N", default_value_t = $default,
-                      value_parser = parse_count::<$ty>)]
                 pub $field: $ty,
             )*
-            /// Most heap memory the process may hold (512M, 4G, ...; 0 = no
-            /// limit) [default: half of physical memory]
-            #[arg(long, value_name = "SIZE", value_parser = crate::memory::parse_size)]
+            /// Most heap memory the process may hold (0 = no limit); `None`:
+            /// half of physical memory.
             pub max_memory: Option<u64>,
             /// Let scripts run installed programs (external SAT solvers);
-            /// off by default, never from a lab (see `script::exec`)
-            #[arg(long)]
+            /// off by default, never from a lab (see `script::exec`).
             pub allow_exec: bool,
         }
 
@@ -143,6 +141,19 @@ macro_rules! limits {
                     self.$field as u64,
                     concat!($($doc),*).trim(),
                 ),)*]
+            }
+
+            /// Set the limit of `flag` (as [`Limits::table`] names it) to
+            /// `value`; `Err` says why not (no such flag, too large a number).
+            pub fn set(&mut self, flag: &str, value: u64) -> Result<(), String> {
+                $(
+                    if flag == format!("--{}", stringify!($field).replace('_', "-")) {
+                        self.$field = <$ty>::try_from(value)
+                            .map_err(|_| format!("{flag} {value}: too large"))?;
+                        return Ok(());
+                    }
+                )*
+                Err(format!("no limit is set by {flag}"))
             }
         }
     };
@@ -209,13 +220,6 @@ impl Limits {
     }
 }
 
-/// A whole number for a limit flag; `_` may group digits (`1_000_000`).
-fn parse_count<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.replace('_', "")
-        .parse()
-        .map_err(|_| format!("needs a whole number, not {text:?}"))
-}
-
 /// A Rhai engine with every domain registered, the sandbox limits set, and
 /// `host` reachable from every script function (see [`host::host`]); an
 /// evaluation stops once the host says it is cancelled.
@@ -243,6 +247,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     }
     // Last, so that its array and map printing is found before Rhai's own.
     engine.register_global_module(Shared::new(printing::module()));
+    getters::install(&mut engine);
     engine
 }
 

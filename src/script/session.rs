@@ -329,7 +329,10 @@ impl Session {
         let result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &run)
-            .map_err(|e| EvalError::Runtime(builtins::explain(*e, code, &self.scope)));
+            .map_err(|e| {
+                let e = builtins::explain(*e, code, &self.scope);
+                EvalError::Runtime(super::signatures::explain(*e, &[&run]))
+            });
         match reader {
             Reader::User => {
                 self.functions += defined;

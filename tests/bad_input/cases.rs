@@ -300,7 +300,7 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"equivalent(ym, 5)"#,
-        "Function not found: equivalent (Grid, i64)",
+        r#"equivalent takes (a Grid, a Grid), not (a Grid, an integer): grid("...") makes one"#,
     ),
     // ----- pentominoes and polyominoes -----
     (

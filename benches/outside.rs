@@ -1,0 +1,498 @@
+//! Speed measured from outside, as a user runs the programs: puzzlelab and
+//! a peer as whole processes on the same files, CPU time (user + system)
+//! from the kernel's accounting of each finished process, rounds
+//! interleaved (ours, peer, ours, peer, ...) so both see the same machine,
+//! start-up subtracted (each program on a one-puzzle input), the median
+//! ratio with its min–max, and the load average beside every row.
+//!
+//! The peers are built outside the repository (docs/benchmarks.md says how)
+//! and found through environment variables; a row whose peer is missing
+//! prints ours alone. Choose rows with `BENCH_ONLY=sudoku,canon,...` and
+//! rounds with `BENCH_ROUNDS` (default 3).
+//!
+//! | row | peer variable | peer's command |
+//! |---|---|---|
+//! | `sudoku` | `PUZZLELAB_PEER_TDOKU` | `PEER FILE`: solves every line, counting to 2 |
+//! | `canon` | `PUZZLELAB_PEER_PATMINLEX` | `PEER FILE`: canonical form of every line, distinct forms in a hash set |
+//! | `pentomino` | `PUZZLELAB_PEER_SUGYAN` | sugyan's `main -q -u -s optimized-small -b BOARD` |
+//! | `polycube` | — | ours alone, against the goal in seconds |
+//! | `threads` | — | ours on 2 threads against ours on 1 (wall time) |
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "../tests/common/data.rs"]
+mod data;
+
+/// What one finished process cost.
+#[derive(Clone, Copy, Debug)]
+struct Cost {
+    /// User + system CPU seconds of the process and the children it waited for.
+    cpu: f64,
+    /// Wall-clock seconds from start to exit.
+    wall: f64,
+    /// Largest resident set, in bytes.
+    peak: u64,
+}
+
+/// A program and its arguments.
+#[derive(Clone, Debug)]
+struct Run {
+    program: PathBuf,
+    args: Vec<OsString>,
+}
+
+impl Run {
+    fn new(program: impl Into<PathBuf>, args: &[&str]) -> Run {
+        Run {
+            program: program.into(),
+            args: args.iter().map(OsString::from).collect(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut words = vec![self.program.display().to_string()];
+        words.extend(self.args.iter().map(|a| a.to_string_lossy().into_owned()));
+        words.join(" ")
+    }
+
+    /// Run to the end with output discarded; the kernel's figures for this
+    /// one process (wait4), or why it failed.
+    fn cost(&self) -> Result<Cost, String> {
+        let start = Instant::now();
+        let child = Command::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", self.text()))?;
+        let pid = child.id() as libc::pid_t;
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: pid is our own unwaited child; status and usage are valid
+        // for writes. The Child is never waited through std afterwards.
+        let got = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        let wall = start.elapsed().as_secs_f64();
+        if got != pid {
+            return Err(format!("{}: wait4 failed", self.text()));
+        }
+        let mut err = String::new();
+        if let Some(mut pipe) = child.stderr {
+            use std::io::Read;
+            let _ = pipe.read_to_string(&mut err);
+        }
+        if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+            let tail: String = err
+                .chars()
+                .rev()
+                .take(400)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            return Err(format!("{} failed ({status}): {tail}", self.text()));
+        }
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        Ok(Cost {
+            cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            wall,
+            peak: usage.ru_maxrss as u64 * 1024,
+        })
+    }
+}
+
+/// Median and extremes of a list of figures.
+fn spread(mut values: Vec<f64>) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    (
+        values[values.len() / 2],
+        values[0],
+        values[values.len() - 1],
+    )
+}
+
+fn load() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1 << 20) as f64
+}
+
+/// One side of a row: the work, and the same program's start-up on a
+/// one-puzzle input (subtracted).
+struct Side {
+    work: Run,
+    base: Option<Run>,
+}
+
+impl Side {
+    fn base_cost(&self) -> Result<f64, String> {
+        let Some(base) = &self.base else {
+            return Ok(0.0);
+        };
+        let mut cpu = Vec::new();
+        for _ in 0..3 {
+            cpu.push(base.cost()?.cpu);
+        }
+        Ok(spread(cpu).0)
+    }
+}
+
+/// Measure ours against a peer, interleaved; print one line.
+fn compare(label: &str, ours: &Side, peer: Option<&Side>, rounds: usize) {
+    let result = (|| -> Result<String, String> {
+        let base_ours = ours.base_cost()?;
+        let base_peer = match peer {
+            Some(p) => p.base_cost()?,
+            None => 0.0,
+        };
+        let (mut ours_cpu, mut peer_cpu, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ours_peak, mut peer_peak) = (0, 0);
+        for _ in 0..rounds {
+            let o = ours.work.cost()?;
+            let o_cpu = (o.cpu - base_ours).max(1e-6);
+            ours_cpu.push(o_cpu);
+            ours_peak = ours_peak.max(o.peak);
+            if let Some(p) = peer {
+                let c = p.work.cost()?;
+                let p_cpu = (c.cpu - base_peer).max(1e-6);
+                peer_cpu.push(p_cpu);
+                peer_peak = peer_peak.max(c.peak);
+                ratios.push(p_cpu / o_cpu);
+            }
+        }
+        let (o, o_min, o_max) = spread(ours_cpu);
+        let mut line = format!(
+            "ours {o:.3} s ({o_min:.3}-{o_max:.3}), {:.0} MiB",
+            mib(ours_peak)
+        );
+        if peer.is_some() {
+            let (p, _, _) = spread(peer_cpu);
+            let (r, r_min, r_max) = spread(ratios);
+            line += &format!(
+                "; peer {p:.3} s, {:.0} MiB; peer/ours {r:.2} ({r_min:.2}-{r_max:.2})",
+                mib(peer_peak)
+            );
+        } else {
+            line += "; no peer";
+        }
+        Ok(line)
+    })();
+    match result {
+        Ok(line) => println!("{label:<46} load {:.2}  {line}", load()),
+        Err(e) => println!("{label:<46} error: {e}"),
+    }
+}
+
+fn ours() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_puzzlelab"))
+}
+
+/// Ours evaluating `code` with the REPL's defaults, quietly.
+fn ours_eval(code: &str) -> Run {
+    Run::new(ours(), &["-q", "-e", code])
+}
+
+fn peer(var: &str) -> Option<PathBuf> {
+    std::env::var_os(var)
+        .map(PathBuf::from)
+        .filter(|p| p.exists())
+}
+
+/// A file holding the first puzzle line of `file` (81 characters or more),
+/// for start-up figures.
+fn first_line_copy(file: &Path, dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let line = text.lines().find(|l| l.len() >= 81).unwrap_or_default();
+    let out = dir.join(format!(
+        "one-{}",
+        file.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    let mut f = std::fs::File::create(&out).expect("a scratch file");
+    writeln!(f, "{line}").expect("a scratch file");
+    out
+}
+
+/// `file` itself when it has `lines` puzzle lines or more; otherwise a
+/// scratch file of whole copies of it that has, so that start-up and the
+/// clock's grain do not swamp the work. Returns the file and the copies.
+fn at_least(file: &Path, dir: &Path, lines: usize) -> (PathBuf, usize) {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let puzzles: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
+    if puzzles.is_empty() || puzzles.len() >= lines {
+        return (file.to_path_buf(), 1);
+    }
+    let copies = lines.div_ceil(puzzles.len());
+    let out = dir.join(format!(
+        "x{copies}-{}",
+        file.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    // A header (a CSV's column names) stays, once, at the top.
+    let mut body: String = text
+        .lines()
+        .take_while(|l| l.len() < 81)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for _ in 0..copies {
+        for p in &puzzles {
+            body.push_str(p);
+            body.push('\n');
+        }
+    }
+    std::fs::write(&out, body).expect("a scratch file");
+    (out, copies)
+}
+
+fn quoted(path: &Path) -> String {
+    format!("{:?}", path.display().to_string())
+}
+
+fn sudoku_rows(dir: &Path, scratch: &Path, rounds: usize) {
+    let tdoku = peer("PUZZLELAB_PEER_TDOKU");
+    let mut files: Vec<(String, PathBuf)> = [
+        "royle_17clue_49151.txt",
+        "magictour_top1465.txt",
+        "forum_hardest_1905_11plus.txt",
+        "forum_hardest_1106.txt",
+        "serg_benchmark.txt",
+        "norvig_top95.txt",
+        "kaggle9m_sample_10000_with_solutions.csv",
+    ]
+    .iter()
+    .map(|name| (name.to_string(), dir.join(name)))
+    .filter(|(_, p)| p.exists())
+    .collect();
+    // Random minimal puzzles, made once by our own generator.
+    let minimal = scratch.join("random_minimal_1000.txt");
+    let made = Command::new(ours())
+        .args(["generate", "1000", "--seed", "1", "--out"])
+        .arg(&minimal)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        files.push(("random minimal (generate 1000)".into(), minimal));
+    }
+    for (name, file) in files {
+        let (file, copies) = at_least(&file, scratch, 20_000);
+        let name = if copies > 1 {
+            format!("{name} x{copies}")
+        } else {
+            name
+        };
+        let one = first_line_copy(&file, scratch);
+        let solve = |f: &Path| {
+            ours_eval(&format!(
+                "solve_file({}, #{{threads: 1}}).unique",
+                quoted(f)
+            ))
+        };
+        let side = Side {
+            work: solve(&file),
+            base: Some(solve(&one)),
+        };
+        let peer_side = tdoku.as_ref().map(|t| Side {
+            work: Run::new(t, &[&file.to_string_lossy()]),
+            base: Some(Run::new(t, &[&one.to_string_lossy()])),
+        });
+        compare(
+            &format!("solve 1 thread: {name}"),
+            &side,
+            peer_side.as_ref(),
+            rounds,
+        );
+    }
+}
+
+fn canon_rows(dir: &Path, scratch: &Path, rounds: usize) {
+    let patminlex = peer("PUZZLELAB_PEER_PATMINLEX");
+    let file = dir.join("royle_17clue_49151.txt");
+    if !file.exists() {
+        println!("canon: skipped, {} not found", file.display());
+        return;
+    }
+    let one = first_line_copy(&file, scratch);
+    let peer_side = patminlex.as_ref().map(|t| Side {
+        work: Run::new(t, &[&file.to_string_lossy()]),
+        base: Some(Run::new(t, &[&one.to_string_lossy()])),
+    });
+    let groups = |f: &Path| ours_eval(&format!("canon_groups({}).len()", quoted(f)));
+    compare(
+        "canon_groups: 17-clue",
+        &Side {
+            work: groups(&file),
+            base: Some(groups(&one)),
+        },
+        peer_side.as_ref(),
+        rounds,
+    );
+    let each = |f: &Path| {
+        ours_eval(&format!(
+            "let n = 0; for p in read_puzzles({}) {{ canon(p); n += 1 }} n",
+            quoted(f)
+        ))
+    };
+    compare(
+        "canon(g) in a Rhai loop: 17-clue",
+        &Side {
+            work: each(&file),
+            base: Some(each(&one)),
+        },
+        peer_side.as_ref(),
+        rounds,
+    );
+}
+
+fn pentomino_rows(rounds: usize) {
+    let sugyan = peer("PUZZLELAB_PEER_SUGYAN");
+    for (rows, cols, board) in [
+        (6, 10, "rect6x10"),
+        (5, 12, "rect5x12"),
+        (4, 15, "rect4x15"),
+        (3, 20, "rect3x20"),
+    ] {
+        let side = Side {
+            work: ours_eval(&format!(
+                "count_polyomino(rect({rows}, {cols}), \"pentominoes\", #{{threads: 1}})"
+            )),
+            base: Some(ours_eval("0")),
+        };
+        let peer_side = sugyan.as_ref().map(|s| Side {
+            work: Run::new(s, &["-q", "-u", "-s", "optimized-small", "-b", board]),
+            base: None,
+        });
+        compare(
+            &format!("pentomino classes {rows}x{cols}"),
+            &side,
+            peer_side.as_ref(),
+            rounds,
+        );
+    }
+}
+
+fn polycube_rows(rounds: usize) {
+    // The Bedlam cube (4x4x4, 19186 classes; goal 3 s) joins when its
+    // pieces are a built-in set.
+    for (label, code, goal) in [
+        (
+            "pentacubes 3x4x5 (3940)",
+            "count_polycube(cuboid(3, 4, 5), \"pentominoes\", #{threads: 1})",
+            Some(2.0),
+        ),
+        (
+            "pentacubes 2x5x6 (264)",
+            "count_polycube(cuboid(2, 5, 6), \"pentominoes\", #{threads: 1})",
+            None,
+        ),
+    ] {
+        let side = Side {
+            work: ours_eval(code),
+            base: Some(ours_eval("0")),
+        };
+        let label = match goal {
+            Some(goal) => format!("{label}, goal {goal:.0} s"),
+            None => label.to_string(),
+        };
+        compare(&label, &side, None, rounds);
+    }
+}
+
+fn thread_rows(dir: &Path, rounds: usize) {
+    let file = dir.join("magictour_top1465.txt");
+    let jobs = [
+        (
+            "solve_file top1465",
+            format!("solve_file({}, #{{threads: {{T}}}}).unique", quoted(&file)),
+        ),
+        (
+            "count 6x10 raw",
+            "count_polyomino(rect(6, 10), \"pentominoes\", #{raw: true, threads: {T}})".into(),
+        ),
+        (
+            "count 8x8 less 2x2",
+            "count_polyomino(\"........\\n........\\n........\\n...##...\\n...##...\\n........\\n........\\n........\", \"pentominoes\", #{threads: {T}})".into(),
+        ),
+    ];
+    for (label, code) in jobs {
+        let mut ratios = Vec::new();
+        let result = (|| -> Result<(), String> {
+            for _ in 0..rounds {
+                let one = ours_eval(&code.replace("{T}", "1")).cost()?;
+                let two = ours_eval(&code.replace("{T}", "2")).cost()?;
+                ratios.push(one.wall / two.wall);
+            }
+            Ok(())
+        })();
+        match result {
+            Ok(()) => {
+                let (r, lo, hi) = spread(ratios);
+                println!(
+                    "{:<46} load {:.2}  wall 1 thread / 2 threads {r:.2} ({lo:.2}-{hi:.2})",
+                    format!("2 threads: {label}"),
+                    load()
+                );
+            }
+            Err(e) => println!("2 threads: {label} error: {e}"),
+        }
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter word selects rows too.
+    let mut only: Vec<String> = std::env::var("BENCH_ONLY")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    only.extend(std::env::args().skip(1).filter(|a| !a.starts_with('-')));
+    let wanted = |row: &str| only.is_empty() || only.iter().any(|o| o == row);
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3)
+        .max(1);
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    println!(
+        "outside measurement: whole-process CPU, {rounds} rounds interleaved, start-up subtracted; \
+         ratios peer/ours (above 1: ours faster), median (min-max)"
+    );
+    let started = Instant::now();
+    let dir = data::data_dir().map(|d| d.join("sudoku"));
+    if (wanted("sudoku") || wanted("canon") || wanted("threads")) && dir.is_none() {
+        println!("skipping the Sudoku rows: shared data not found");
+    }
+    if let Some(dir) = &dir {
+        if wanted("sudoku") {
+            sudoku_rows(dir, scratch.path(), rounds);
+        }
+        if wanted("canon") {
+            canon_rows(dir, scratch.path(), rounds);
+        }
+    }
+    if wanted("pentomino") {
+        pentomino_rows(rounds);
+    }
+    if wanted("polycube") {
+        polycube_rows(rounds);
+    }
+    if let Some(dir) = &dir
+        && wanted("threads")
+    {
+        thread_rows(dir, rounds);
+    }
+    println!(
+        "done in {:.0} s",
+        Duration::from_secs_f64(started.elapsed().as_secs_f64()).as_secs_f64()
+    );
+}
