@@ -19,6 +19,9 @@ import time
 
 TIMEOUT = 120
 
+# Kernels started, shut down at the end whatever happened.
+KERNELS = []
+
 
 def collect(kc, msg_id, timeout=TIMEOUT):
     """IOPub messages answering msg_id, up to its `idle` status."""
@@ -57,6 +60,7 @@ def protocol():
     from jupyter_client.manager import KernelManager
 
     km = KernelManager(kernel_name="puzzlelab")
+    KERNELS.append(km)
     km.start_kernel()
     kc = km.client()
     kc.start_channels()
@@ -84,8 +88,12 @@ def protocol():
     for _ in range(2):
         reply = kc.get_shell_msg(timeout=TIMEOUT)
         replies[reply["parent_header"]["msg_id"]] = reply["content"]
-    collect(kc, first)
-    collect(kc, second)
+    # Both idle statuses (the aborted cell's comes before the failed one's).
+    waiting = {first, second}
+    while waiting:
+        msg = kc.get_iopub_msg(timeout=TIMEOUT)
+        if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+            waiting.discard(msg["parent_header"].get("msg_id"))
     out["abort"] = [replies[first]["status"], replies[second]["status"]]
     out["after_abort"] = execute(kc, "a + 2")
 
@@ -194,7 +202,14 @@ def render(code, out):
 
 if __name__ == "__main__":
     if sys.argv[1] == "protocol":
-        protocol()
+        try:
+            protocol()
+        finally:
+            # A failed check must not leave the kernel holding our stdout
+            # (the Rust test would wait for it forever).
+            for km in KERNELS:
+                if km.has_kernel:
+                    km.shutdown_kernel(now=True)
     elif sys.argv[1] == "render":
         render(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "notebooks":
