@@ -28,5 +28,7 @@ pub mod svg;
 pub mod script;
 
 pub mod commands;
+#[cfg(feature = "jupyter")]
+pub mod jupyter;
 pub mod lab;
 pub mod repl;

@@ -18,6 +18,7 @@ mod hui;
 mod human;
 mod independent_figures;
 mod interrupt;
+mod jupyter;
 mod lab_exercises;
 mod lab_pentomino;
 mod lab_polycube;

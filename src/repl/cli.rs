@@ -25,6 +25,11 @@ pub enum Mode {
     Generate(GenerateArgs),
     /// `merge -o OUT PART...`: the parts of a sharded run merged.
     Merge { out: String, parts: Vec<String> },
+    /// `lab NAME --notebook OUT.ipynb`: the lab as a Jupyter notebook.
+    LabNotebook { name: String, out: String },
+    /// `jupyter kernel -f FILE`, `jupyter install [...]`.
+    #[cfg(feature = "jupyter")]
+    Jupyter(crate::jupyter::JupyterCommand),
 }
 
 /// `puzzlelab generate`: N puzzles made on all cores, the same for a seed
@@ -82,9 +87,11 @@ pub struct Options {
   puzzlelab lab                          list the labs
   puzzlelab [FLAGS] lab NAME             the REPL with lab NAME open
   puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
+  puzzlelab lab NAME --notebook OUT      the lab as a Jupyter notebook (.ipynb)
   puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)
   puzzlelab --shard K/N run|-e|generate  shard K of N of each batch, written to OUT.K-of-N
-  puzzlelab merge -o OUT PART...         the N parts merged into the whole run's OUT",
+  puzzlelab merge -o OUT PART...         the N parts merged into the whole run's OUT
+  puzzlelab jupyter install [--user]     make Jupyter list puzzlelab as a kernel",
     after_help = "\
 Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 (2 for a bad command line). In the REPL, :help lists commands and keys,
@@ -125,6 +132,9 @@ enum Command {
         /// Print the lab's whole transcript instead
         #[arg(long, requires = "name")]
         print: bool,
+        /// Write the lab as a Jupyter notebook to OUT instead
+        #[arg(long, value_name = "OUT", requires = "name", conflicts_with = "print")]
+        notebook: Option<String>,
     },
     /// Make N new puzzles, one a line
     Generate(GenerateArgs),
@@ -137,6 +147,10 @@ enum Command {
         #[arg(value_name = "PART", required = true)]
         parts: Vec<String>,
     },
+    /// Jupyter: run as a notebook kernel, or install the kernelspec
+    #[cfg(feature = "jupyter")]
+    #[command(subcommand)]
+    Jupyter(crate::jupyter::JupyterCommand),
 }
 
 /// The sandbox-limit flags: `--max-operations N` and the rest of
@@ -238,11 +252,22 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
             None,
             Some(Command::Lab {
                 name: Some(name),
+                notebook: Some(out),
+                ..
+            }),
+        ) => Mode::LabNotebook { name, out },
+        (
+            None,
+            Some(Command::Lab {
+                name: Some(name),
                 print,
+                notebook: None,
             }),
         ) => Mode::Lab { name, print },
         (None, Some(Command::Generate(g))) => Mode::Generate(g),
         (None, Some(Command::Merge { out, parts })) => Mode::Merge { out, parts },
+        #[cfg(feature = "jupyter")]
+        (None, Some(Command::Jupyter(command))) => Mode::Jupyter(command),
         (None, None) => match parsed.rest.split_first() {
             None => Mode::Repl,
             Some((file, args)) if file.ends_with(".rhai") => Mode::Run {

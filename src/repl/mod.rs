@@ -115,7 +115,34 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),
+        cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out),
+        #[cfg(feature = "jupyter")]
+        cli::Mode::Jupyter(command) => crate::jupyter::main(command, limits),
     }
+}
+
+/// `lab NAME --notebook OUT.ipynb`: the lab as a notebook.
+#[cfg(feature = "jupyter")]
+fn lab_notebook(name: &str, out: &str) -> ExitCode {
+    let written = crate::lab::load(name).and_then(|lab| {
+        let text = crate::jupyter::notebook::lab_notebook(&lab);
+        crate::files::write_atomic(out, text.as_bytes(), &[])
+            .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Without the `jupyter` feature there is no notebook writer.
+#[cfg(not(feature = "jupyter"))]
+fn lab_notebook(_name: &str, _out: &str) -> ExitCode {
+    eprintln!("this puzzlelab was built without the jupyter feature: no --notebook");
+    ExitCode::FAILURE
 }
 
 /// The REPL, or the piped-stdin script mode when stdin is not a terminal;

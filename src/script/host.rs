@@ -49,6 +49,13 @@ pub trait Host {
     /// may show progress. Dropping it removes any progress display, so it
     /// must be dropped before the job's answer is printed.
     fn monitor(&self) -> Box<dyn Monitor>;
+    /// Show a value in the middle of an evaluation (`display(value)`): its
+    /// text as the REPL prints it, and its SVG picture when it has one.
+    /// False when this host has no richer way than printing the text (the
+    /// caller then prints it).
+    fn display(&self, _text: &str, _svg: Option<&str>) -> bool {
+        false
+    }
 }
 
 /// What every evaluation of a session carries in the engine's tag (the one

@@ -21,6 +21,7 @@ pub mod last;
 pub mod matrix;
 pub mod options;
 pub mod printing;
+pub mod reference;
 pub mod session;
 pub mod shard;
 pub mod signatures;

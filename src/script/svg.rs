@@ -253,6 +253,25 @@ pub mod api {
         picture("svg", &value, &options)
     }
 
+    /// Show a value now, in the middle of a cell or a script.
+    ///
+    /// In a notebook (the Jupyter kernel) the value appears in the cell's
+    /// output as it would as the cell's value: its picture, when `svg` can
+    /// draw it, over its text. At the REPL and in scripts it prints the
+    /// value as the REPL shows it.
+    ///
+    /// Example: `for g in [ym, solve(ym)] { display(g) }`
+    #[rhai_fn(return_raw)]
+    pub fn display(ctx: NativeCallContext, value: Dynamic) -> Result<(), Box<EvalAltResult>> {
+        let text = crate::script::display(ctx.engine(), &value);
+        let svg = picture("display", &value, &Map::new()).ok();
+        if crate::script::host::host(&ctx).display(&text, svg.as_deref()) {
+            return Ok(());
+        }
+        // Through `print`, so a capturing session (a lab) keeps the text too.
+        ctx.call_native_fn::<()>("print", (text,))
+    }
+
     /// Write the SVG picture of `value` to `file` (replacing it whole).
     ///
     /// The file appears complete or not at all: the text goes to a

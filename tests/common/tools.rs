@@ -30,6 +30,12 @@ pub enum Tool {
     /// (`tests/slurm/start.sh`); slurmd launches jobs as root, so the test
     /// runs only as root.
     Slurm,
+    /// Headless Chromium: the screenshot of a notebook rendered to HTML.
+    Chromium,
+    /// A Python with `jupyter_client`, `nbclient`, `nbformat` and `nbconvert`
+    /// (`$PUZZLELAB_PYTHON`, else `python3`): the real client the kernel
+    /// tests drive. `.ci/run` makes a virtual environment with them.
+    JupyterClient,
 }
 
 impl Tool {
@@ -40,6 +46,8 @@ impl Tool {
         Tool::DejaVuSans,
         Tool::Parallel,
         Tool::Slurm,
+        Tool::Chromium,
+        Tool::JupyterClient,
     ];
 
     pub fn name(self) -> &'static str {
@@ -50,6 +58,8 @@ impl Tool {
             Tool::DejaVuSans => "the DejaVu Sans font",
             Tool::Parallel => "GNU parallel",
             Tool::Slurm => "Slurm and munge (as root)",
+            Tool::Chromium => "chromium",
+            Tool::JupyterClient => "jupyter_client, nbclient and nbconvert",
         }
     }
 
@@ -60,18 +70,33 @@ impl Tool {
             Tool::Picosat | Tool::Cadical => "sat_external",
             Tool::DejaVuSans => "the digit pixels of svg",
             Tool::Parallel | Tool::Slurm => "shards",
+            Tool::Chromium => "the notebook screenshot of jupyter",
+            Tool::JupyterClient => "jupyter",
         }
     }
 
-    /// The Debian package that provides it.
-    pub fn package(self) -> &'static str {
+    /// The Debian package that provides it (`None`: not a Debian package,
+    /// see [`Tool::install_hint`]).
+    pub fn package(self) -> Option<&'static str> {
         match self {
-            Tool::Tmux => "tmux",
-            Tool::Picosat => "picosat",
-            Tool::Cadical => "cadical",
-            Tool::DejaVuSans => "fonts-dejavu-core",
-            Tool::Parallel => "parallel",
-            Tool::Slurm => "slurm-wlm munge",
+            Tool::Tmux => Some("tmux"),
+            Tool::Picosat => Some("picosat"),
+            Tool::Cadical => Some("cadical"),
+            Tool::DejaVuSans => Some("fonts-dejavu-core"),
+            Tool::Parallel => Some("parallel"),
+            Tool::Slurm => Some("slurm-wlm munge"),
+            Tool::Chromium => Some("chromium"),
+            Tool::JupyterClient => None,
+        }
+    }
+
+    /// How to install it.
+    pub fn install_hint(self) -> String {
+        match self.package() {
+            Some(package) => format!("apt-get install -y {package}"),
+            None => "python3 -m venv V && V/bin/pip install jupyter_client nbclient nbformat \
+                     && export PUZZLELAB_PYTHON=V/bin/python"
+                .to_string(),
         }
     }
 
@@ -120,8 +145,23 @@ impl Tool {
                         .output()
                         .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
             }
+            Tool::Chromium => Command::new("chromium")
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success()),
+            Tool::JupyterClient => Command::new(python())
+                .args(["-c", "import jupyter_client, nbclient, nbformat, nbconvert"])
+                .output()
+                .is_ok_and(|o| o.status.success()),
         }
     }
+}
+
+/// The Python the Jupyter tests run: `$PUZZLELAB_PYTHON`, else `python3`.
+pub fn python() -> std::ffi::OsString {
+    std::env::var_os("PUZZLELAB_PYTHON")
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "python3".into())
 }
 
 fn required() -> bool {
@@ -137,9 +177,9 @@ pub fn have(tool: Tool, test: &str) -> bool {
     }
     if required() {
         panic!(
-            "{test}: {} is missing and PUZZLELAB_REQUIRE_TOOLS=1 (apt-get install -y {})",
+            "{test}: {} is missing and PUZZLELAB_REQUIRE_TOOLS=1 ({})",
             tool.name(),
-            tool.package()
+            tool.install_hint()
         );
     }
     false
@@ -154,8 +194,12 @@ fn skipped_for_missing_tools() {
     // command that installs them all.
     let mut parts: Vec<String> = Vec::new();
     let mut packages: Vec<&str> = Vec::new();
+    let mut hints: Vec<String> = Vec::new();
     for tool in Tool::ALL.iter().filter(|t| !t.available()) {
-        packages.push(tool.package());
+        match tool.package() {
+            Some(package) => packages.push(package),
+            None => hints.push(tool.install_hint()),
+        }
         let group = format!("{} (no ", tool.needed_by());
         match parts.iter_mut().find(|p| p.starts_with(&group)) {
             Some(p) => *p = format!("{}, {})", p.trim_end_matches(')'), tool.name()),
@@ -165,6 +209,7 @@ fn skipped_for_missing_tools() {
     if !packages.is_empty() {
         parts.push(format!("apt-get install -y {}", packages.join(" ")));
     }
+    parts.extend(hints);
     if super::data::data_dir().is_none() {
         parts.push("the shared-data tests (no PUZZLELAB_DATA or ../shared/data)".into());
     }

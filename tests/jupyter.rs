@@ -1,0 +1,546 @@
+//! The Jupyter front end: the kernel driven by the real Python client
+//! (`jupyter_client`, `nbclient`; the driver is `tests/jupyter/drive.py`),
+//! the kernelspec `jupyter install` writes, labs exported as notebooks and
+//! run top to bottom, and `docs/functions.md` kept equal to `help`'s words.
+//!
+//! Without a Python that has the Jupyter packages the kernel tests skip
+//! (one summary line, `common::tools`); `.ci/run` makes a virtual
+//! environment with them and sets `PUZZLELAB_PYTHON`.
+
+#![cfg(feature = "jupyter")]
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::tools::{Tool, have, python};
+use crate::common::{run_puzzlelab, scratch_dir, transcript};
+use puzzlelab::script::Limits;
+use puzzlelab::script::session::Session;
+
+/// Install the kernelspec under `prefix` with the binary, as a person would.
+fn install_kernelspec(prefix: &std::path::Path) {
+    let run = run_puzzlelab(
+        &["jupyter", "install", "--prefix", prefix.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// Run `tests/jupyter/drive.py ARGS` with the kernelspec under `prefix`;
+/// its JSON answer.
+fn drive(prefix: &std::path::Path, args: &[&str]) -> Value {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/jupyter/drive.py");
+    let out = Command::new(python())
+        .arg(script)
+        .args(args)
+        .env("JUPYTER_PATH", prefix.join("share/jupyter"))
+        // Jupyter's runtime files (connection files) go to a scratch folder.
+        .env("JUPYTER_RUNTIME_DIR", prefix.join("runtime"))
+        .env("PUZZLELAB_HOME", prefix.join("home"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "drive.py {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("drive.py prints JSON")
+}
+
+/// The value of `code` in a fresh in-process session, as text.
+fn value_of(code: &str) -> String {
+    let mut session = Session::capturing(&Limits::default());
+    let value = session.eval(code).expect("the check's code runs");
+    session.show(&value)
+}
+
+/// The outputs of a cell of the given type.
+fn of_type<'a>(cell: &'a Value, kind: &str) -> Vec<&'a Value> {
+    cell["outputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["type"] == kind)
+        .map(|o| &o["content"])
+        .collect()
+}
+
+#[test]
+fn kernel_answers_the_jupyter_client() {
+    if !have(Tool::JupyterClient, "jupyter") {
+        return;
+    }
+    let prefix = scratch_dir("jupyter-kernel");
+    install_kernelspec(&prefix);
+    let got = drive(&prefix, &["protocol"]);
+
+    // The kernelspec and kernel_info.
+    assert_eq!(got["spec"]["interrupt_mode"], "signal");
+    assert_eq!(got["spec"]["language"], "rhai");
+    assert_eq!(got["spec"]["display_name"], "puzzlelab");
+    let language = &got["kernel_info"]["language_info"];
+    assert_eq!(language["name"], "rhai");
+    assert_eq!(language["file_extension"], ".rhai");
+    assert_eq!(language["codemirror_mode"], "javascript");
+    assert_eq!(got["heartbeat"], true);
+
+    let cells = got["cells"].as_array().unwrap();
+    // print goes to stdout, one stream message a line, before the value.
+    let streams: Vec<&str> = of_type(&cells[0], "stream")
+        .iter()
+        .map(|s| {
+            assert_eq!(s["name"], "stdout");
+            s["text"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(streams, ["hello\n", "world\n"]);
+    let result = of_type(&cells[0], "execute_result");
+    assert_eq!(result[0]["data"], serde_json::json!({"text/plain": "21"}));
+    assert_eq!(result[0]["execution_count"], 1);
+    // State is kept between cells.
+    assert_eq!(
+        of_type(&cells[1], "execute_result")[0]["data"]["text/plain"],
+        "40"
+    );
+
+    // A value with a picture: the SVG of svg(value) and the REPL's text.
+    let svg = value_of("svg(ym)");
+    assert!(svg.starts_with("<svg "), "{svg}");
+    let ym_text = value_of("ym");
+    let grid = &of_type(&cells[2], "execute_result")[0]["data"];
+    assert_eq!(grid["image/svg+xml"], svg.as_str());
+    assert_eq!(grid["text/plain"], ym_text.as_str());
+    // display(value) shows it mid-cell; the cell's value follows.
+    let shown = of_type(&cells[3], "display_data");
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0]["data"]["image/svg+xml"], svg.as_str());
+    assert_eq!(shown[0]["data"]["text/plain"], ym_text.as_str());
+    assert_eq!(
+        of_type(&cells[3], "execute_result")[0]["data"]["text/plain"],
+        "after"
+    );
+
+    // An error: the REPL's words (position in the cell, the line with a
+    // caret, did you mean), in the reply and on IOPub.
+    let error = "<cell 5>:2:9: Function not found: count_polyomno (Region, &str | ImmutableString | String)\n  \
+                 let c = count_polyomno(rect(6, 10), \"pentominoes\");\n          ^\n  \
+                 did you mean count_polyomino, count_polycube, count_solutions?";
+    assert_eq!(cells[4]["reply"]["status"], "error");
+    assert_eq!(cells[4]["reply"]["evalue"], error);
+    let shown = of_type(&cells[4], "error");
+    assert_eq!(shown[0]["traceback"].as_array().unwrap().len(), 4);
+    assert_eq!(shown[0]["evalue"], error);
+
+    // A failed cell aborts the one queued behind it; the next runs.
+    assert_eq!(got["abort"], serde_json::json!(["error", "aborted"]));
+    let after = of_type(&got["after_abort"], "execute_result");
+    assert_eq!(after.len(), 1, "{}", got["after_abort"]);
+    assert_eq!(after[0]["data"]["text/plain"], "22");
+
+    // Completion (the REPL's completer), inspection (help's text), completeness.
+    assert_eq!(
+        got["complete"]["matches"],
+        serde_json::json!(["count_polycube", "count_polyomino"])
+    );
+    assert_eq!(
+        (
+            &got["complete"]["cursor_start"],
+            &got["complete"]["cursor_end"]
+        ),
+        (&Value::from(0), &Value::from(10))
+    );
+    let methods = got["complete_method"]["matches"].as_array().unwrap();
+    assert!(methods.contains(&Value::from("filled")), "{methods:?}");
+    assert_eq!(got["complete_method"]["cursor_start"], 14);
+    assert_eq!(got["inspect"]["found"], true);
+    assert_eq!(
+        got["inspect"]["data"]["text/plain"],
+        value_of(r#"help("count_polyomino")"#).as_str()
+    );
+    assert_eq!(got["inspect_missing"]["found"], false);
+    assert_eq!(got["is_complete"][0]["status"], "incomplete");
+    assert_eq!(got["is_complete"][1]["status"], "complete");
+
+    // pentomino("V") read its five answers through input_request and gave
+    // the board the same answers give when passed in.
+    assert_eq!(got["input"]["asked"], 5);
+    assert_eq!(got["input"]["reply"]["status"], "ok");
+    assert_eq!(
+        of_type(&got["input"], "execute_result")[0]["data"]["text/plain"],
+        value_of(r#"pentomino("V", ["1", "Z", "1", "", "n"])"#).as_str()
+    );
+
+    // SIGINT (interrupt_mode signal) while the count runs: progress was a
+    // display updated in place, the cell stops honestly, the kernel lives on.
+    let stop = &got["interrupt"];
+    assert_eq!(stop["interrupted"], true);
+    assert_eq!(stop["reply"]["status"], "error");
+    let why = stop["reply"]["evalue"].as_str().unwrap();
+    assert!(
+        why.starts_with("<cell 9>:1:1: stopped (Ctrl+C) in count_polycube after ")
+            && why.contains("the count is partial"),
+        "{why}"
+    );
+    let first = of_type(stop, "display_data");
+    let id = &first[0]["transient"]["display_id"];
+    assert!(id.is_string(), "{first:?}");
+    let updates = of_type(stop, "update_display_data");
+    assert!(updates.iter().all(|u| u["transient"]["display_id"] == *id));
+    let last = updates.last().unwrap()["data"]["text/plain"]
+        .as_str()
+        .unwrap();
+    assert!(last.ends_with("; stopped"), "{last}");
+    assert_eq!(
+        of_type(&got["after_interrupt"], "execute_result")[0]["data"]["text/plain"],
+        "42"
+    );
+    assert_eq!(got["alive"], true);
+    // shutdown_request ends the process.
+    assert_eq!(got["alive_after_shutdown"], false);
+}
+
+/// Every embedded lab, exported with `lab NAME --notebook`, runs top to
+/// bottom in the kernel under nbclient, and each visible cell gives what the
+/// lab's transcript shows after that input: its printed lines and value.
+#[test]
+fn every_lab_runs_as_a_notebook_with_the_transcripts_values() {
+    if !have(Tool::JupyterClient, "jupyter") {
+        return;
+    }
+    let prefix = scratch_dir("jupyter-labs");
+    install_kernelspec(&prefix);
+    let labs: Vec<String> = puzzlelab::lab::list().into_iter().map(|l| l.name).collect();
+    let mut paths = Vec::new();
+    for name in &labs {
+        let path = prefix.join(format!("{name}.ipynb"));
+        let run = run_puzzlelab(&["lab", name, "--notebook", path.to_str().unwrap()], b"");
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        paths.push(path.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["notebooks"];
+    args.extend(paths.iter().map(String::as_str));
+    let got = drive(&prefix, &args);
+    let mut hidden_cells = 0;
+    for (name, path) in labs.iter().zip(&paths) {
+        let text = transcript(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for cell in got[path.as_str()].as_array().unwrap() {
+            let source = cell["source"].as_str().unwrap();
+            let mut shown = String::new();
+            for output in cell["outputs"].as_array().unwrap() {
+                match output["output_type"].as_str().unwrap() {
+                    "stream" => shown.push_str(output["text"].as_str().unwrap()),
+                    "execute_result" => {
+                        let value = output["data"]["text/plain"].as_str().unwrap();
+                        shown.push_str(value.trim_end_matches('\n'));
+                        shown.push('\n');
+                    }
+                    // A long job's progress display, left at its last state.
+                    "display_data"
+                        if output["data"]["text/plain"]
+                            .as_str()
+                            .is_some_and(|t| t.ends_with("s; finished")) => {}
+                    other => panic!("{name}: cell {source:?} gave {other}: {output}"),
+                }
+            }
+            if cell["hidden"] == true {
+                // PREPARE blocks run quietly in the lab: no output here either.
+                hidden_cells += 1;
+                assert_eq!(shown, "", "{name}: {source}");
+                continue;
+            }
+            let echo: String = source
+                .lines()
+                .map(|l| format!("{}\n", format!("   {l}").trim_end()))
+                .collect();
+            let want = format!("{echo}{shown}");
+            assert!(
+                text.contains(&want),
+                "{name}: the notebook's cell\n{want}\nis not in the transcript"
+            );
+        }
+    }
+    assert!(hidden_cells > 0, "no lab had a PREPARE block");
+}
+
+/// The notebook of a lab without running it: valid nbformat 4, the
+/// sections' prose in markdown, one code cell per input, PREPARE collapsed.
+#[test]
+fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
+    let lab = puzzlelab::lab::load("sudoku").unwrap();
+    let text = puzzlelab::jupyter::notebook::lab_notebook(&lab);
+    let nb: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (nb["nbformat"].as_u64(), nb["nbformat_minor"].as_u64()),
+        (Some(4), Some(5))
+    );
+    assert_eq!(nb["metadata"]["kernelspec"]["name"], "puzzlelab");
+    assert_eq!(nb["metadata"]["kernelspec"]["language"], "rhai");
+    let cells = nb["cells"].as_array().unwrap();
+    let source = |c: &Value| -> String {
+        c["source"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect()
+    };
+    let markdown: Vec<&Value> = cells
+        .iter()
+        .filter(|c| c["cell_type"] == "markdown")
+        .collect();
+    // The introduction, then one per section.
+    assert_eq!(markdown.len(), lab.sections.len() + 1);
+    assert!(source(markdown[0]).starts_with("# Hui's Sudoku solver, step by step\n"));
+    assert!(
+        source(markdown[1]).starts_with("## Introduction\n\n### 1. Introduction\n"),
+        "{}",
+        source(markdown[1])
+    );
+    assert!(source(markdown[1]).contains(&lab.sections[0].prose[0]));
+    let code: Vec<String> = cells
+        .iter()
+        .filter(|c| c["cell_type"] == "code")
+        .map(|c| {
+            assert_eq!(c["outputs"], serde_json::json!([]));
+            assert!(c["execution_count"].is_null());
+            source(c)
+        })
+        .collect();
+    assert_eq!(code[0], "see(ym)");
+    let inputs: usize = lab
+        .sections
+        .iter()
+        .map(|s| s.inputs.iter().filter(|i| !i.quiet).count())
+        .sum();
+    assert!(code.len() >= inputs);
+    // Ids are unique, as nbformat 4.5 asks.
+    let mut ids: Vec<&str> = cells.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), cells.len());
+
+    // A lab with a PREPARE block: its cell is collapsed and hidden.
+    let with_prepare = puzzlelab::lab::list()
+        .into_iter()
+        .map(|l| puzzlelab::lab::load(&l.name).unwrap())
+        .find(|l| l.sections.iter().any(|s| s.inputs.iter().any(|i| i.quiet)))
+        .expect("a lab with PREPARE");
+    let nb: Value =
+        serde_json::from_str(&puzzlelab::jupyter::notebook::lab_notebook(&with_prepare)).unwrap();
+    let hidden: Vec<&Value> = nb["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["metadata"]["jupyter"]["source_hidden"] == true)
+        .collect();
+    assert!(!hidden.is_empty());
+    assert!(
+        hidden
+            .iter()
+            .all(|c| c["metadata"]["collapsed"] == true && c["cell_type"] == "code")
+    );
+}
+
+#[test]
+fn lab_notebook_option_errors_name_the_problem() {
+    let out = scratch_dir("jupyter-nb");
+    let file = out.join("x.ipynb");
+    let run = run_puzzlelab(
+        &["lab", "nosuch", "--notebook", file.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with("no lab named \"nosuch\" (labs: "),
+        "{}",
+        run.stderr
+    );
+    assert!(!file.exists());
+    let run = run_puzzlelab(&["lab", "sudoku", "--print", "--notebook", "x.ipynb"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+    // A folder is not a notebook file.
+    let run = run_puzzlelab(&["lab", "sudoku", "--notebook", out.as_str()], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with("cannot write the notebook: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn install_writes_kernel_json_for_this_binary_and_two_logos() {
+    let prefix = scratch_dir("jupyter-install");
+    install_kernelspec(&prefix);
+    let dir = prefix.join("share/jupyter/kernels/puzzlelab");
+    let spec: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("kernel.json")).unwrap()).unwrap();
+    let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_puzzlelab")).unwrap();
+    assert_eq!(
+        spec["argv"],
+        serde_json::json!([
+            exe.to_str().unwrap(),
+            "jupyter",
+            "kernel",
+            "-f",
+            "{connection_file}"
+        ])
+    );
+    assert_eq!(spec["interrupt_mode"], "signal");
+    assert_eq!(spec["display_name"], "puzzlelab");
+    assert_eq!(spec["language"], "rhai");
+    for size in [32u32, 64] {
+        let file = std::fs::File::open(dir.join(format!("logo-{size}x{size}.png"))).unwrap();
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+            .read_info()
+            .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        assert_eq!((info.width, info.height), (size, size));
+        // Five piece colours and the dark lines between them.
+        let mut colours: Vec<&[u8]> = pixels.chunks(4).filter(|p| p[3] == 255).collect();
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours.len(), 6, "{size}: {colours:?}");
+    }
+    // --user and --prefix together are refused.
+    let run = run_puzzlelab(&["jupyter", "install", "--user", "--prefix", "x"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+}
+
+#[test]
+fn kernel_with_a_bad_connection_file_says_where() {
+    let dir = scratch_dir("jupyter-conn");
+    let file = dir.join("conn.json");
+    std::fs::write(&file, "{\"ip\": \"127.0.0.1\",\n \"shell_port\": oops}").unwrap();
+    let run = run_puzzlelab(&["jupyter", "kernel", "-f", file.to_str().unwrap()], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "puzzlelab jupyter: {}:2:16: not a Jupyter connection file: expected value",
+            file.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    let run = run_puzzlelab(&["jupyter", "kernel", "-f", "/nonexistent/conn.json"], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with(
+            "puzzlelab jupyter: cannot read the connection file /nonexistent/conn.json: "
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `display(value)` outside a notebook prints the value as the REPL shows
+/// it (and a capturing session, as a lab's, keeps the text).
+#[test]
+fn display_prints_the_value_outside_a_notebook() {
+    let mut session = Session::capturing(&Limits::default());
+    let _ = session.eval("display(ym); display(42)").unwrap();
+    assert_eq!(session.take_output(), format!("{}\n42\n", value_of("ym")));
+    let run = run_puzzlelab(&["-e", "display(1 + 2)"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "3\n"));
+}
+
+/// `docs/functions.md` is `help`'s metadata as markdown: it fails when out
+/// of date (a doc comment changed); `PUZZLELAB_WRITE_DOCS=1` rewrites it.
+#[test]
+fn functions_md_is_up_to_date() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/functions.md");
+    let want = puzzlelab::script::reference::functions_markdown();
+    if std::env::var_os("PUZZLELAB_WRITE_DOCS").is_some_and(|v| v == "1") {
+        std::fs::write(path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/functions.md is out of date: PUZZLELAB_WRITE_DOCS=1 cargo test --test tests functions_md"
+    );
+    // Every documented function is in it, with help's own words.
+    for f in puzzlelab::script::help::docs() {
+        assert!(want.contains(&format!("\n### {}\n", f.name)), "{}", f.name);
+        assert!(
+            want.contains(&format!("```rhai\n{}\n```\n\n{}\n", f.signature, f.doc)),
+            "{}",
+            f.name
+        );
+    }
+    assert!(want.contains("\n### display\n"));
+}
+
+/// A notebook whose cell's value is a packing, run by nbclient and
+/// rendered to HTML by nbconvert, shows the picture in a browser: in a
+/// headless Chromium screenshot every piece colour of `svg(value)` fills
+/// its cells' pixels.
+#[test]
+fn notebook_html_shows_the_svg_in_chromium() {
+    if !have(Tool::JupyterClient, "jupyter") || !have(Tool::Chromium, "jupyter") {
+        return;
+    }
+    let dir = scratch_dir("jupyter-html");
+    install_kernelspec(&dir);
+    let code = r#"solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0]"#;
+    let html = dir.join("packing.html");
+    let got = drive(&dir, &["render", code, html.to_str().unwrap()]);
+    let svg = value_of(&format!("svg({code})"));
+    assert_eq!(got["outputs"][0]["data"]["image/svg+xml"], svg.as_str());
+    let shot = dir.join("packing.png");
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--hide-scrollbars",
+            // The page's scripts (MathJax, require.js) come from the
+            // network, which may be out of reach: the shot is taken anyway.
+            "--virtual-time-budget=3000",
+            "--window-size=900,700",
+            &format!("--user-data-dir={}", dir.join("chromium").display()),
+            &format!("--screenshot={}", shot.display()),
+            &format!("file://{}", html.display()),
+        ])
+        .output()
+        .expect("chromium runs");
+    assert!(
+        shot.exists(),
+        "no screenshot: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = std::fs::File::open(&shot).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let step = info.color_type.samples();
+    let mut counts = std::collections::HashMap::<[u8; 3], usize>::new();
+    for p in pixels[..info.buffer_size()].chunks(step) {
+        *counts.entry([p[0], p[1], p[2]]).or_default() += 1;
+    }
+    // The pieces' colours: every <rect> fill but the white background.
+    let fills: std::collections::BTreeSet<&str> = svg
+        .split("<rect ")
+        .skip(1)
+        .filter_map(|r| r.split("fill=\"#").nth(1))
+        .map(|f| &f[..6])
+        .filter(|f| !f.eq_ignore_ascii_case("ffffff"))
+        .collect();
+    assert_eq!(fills.len(), 12, "{fills:?}");
+    for fill in fills {
+        let rgb: Vec<u8> = (0..3)
+            .map(|i| u8::from_str_radix(&fill[2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        let n = counts.get(&[rgb[0], rgb[1], rgb[2]]).copied().unwrap_or(0);
+        // Five cells of 32 × 32 pixels, less the lines between them.
+        assert!(n > 2000, "#{fill}: {n} pixels in the screenshot");
+    }
+}
