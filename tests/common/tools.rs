@@ -39,7 +39,7 @@ pub enum Tool {
 }
 
 impl Tool {
-    pub const ALL: [Tool; 6] = [
+    pub const ALL: [Tool; 8] = [
         Tool::Tmux,
         Tool::Picosat,
         Tool::Cadical,
