@@ -593,3 +593,25 @@ fn no_two_public_types_share_a_name() {
     let planted = "pub struct Board; mod inner { pub enum Kind {} } #[cfg(test)] pub struct Hidden; struct Private; pub type Alias = u8;";
     assert_eq!(public_types(planted), ["Board", "Kind"]);
 }
+
+/// Files a reader can hold in mind: none in `src/` is over 700 lines
+/// (split along a seam instead, as `polyomino/search/` and
+/// `sudoku/formats/` were).
+#[test]
+fn no_source_file_is_over_700_lines() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files.sort();
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).unwrap().lines().count();
+            (lines > 700).then(|| format!("{}: {lines} lines", file.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over 700 lines:\n{}",
+        long.join("\n")
+    );
+}

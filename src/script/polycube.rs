@@ -88,10 +88,7 @@ fn run(
         |o, m| polyomino::solve_solid(&space, &pieces, o, m),
     )?;
     let job = || {
-        let drawn = pieces
-            .iter()
-            .map(|p| format!("{} {}", p.name, p.drawing().replace('\n', "/")))
-            .collect();
+        let drawn = pieces.iter().map(|p| (p.name.as_str(), p.drawing()));
         count_job(what, space.to_string(), drawn, &job_options)
     };
     write_count(what, out, shard, job, &outcome)?;

@@ -149,14 +149,18 @@ pub(super) fn to_options(
 }
 
 /// What a count's part says of its job: the function, the board, the
-/// pieces (names and drawings) and the options that change the count or
-/// the order the work is dealt in.
-pub(super) fn count_job(
+/// pieces (each name with its drawing on one line) and the options that
+/// change the count or the order the work is dealt in.
+pub(super) fn count_job<'a>(
     what: &str,
     board: String,
-    pieces: Vec<String>,
+    pieces: impl IntoIterator<Item = (&'a str, String)>,
     o: &Options,
 ) -> serde_json::Map<String, serde_json::Value> {
+    let pieces: Vec<String> = pieces
+        .into_iter()
+        .map(|(name, drawing)| format!("{name} {}", drawing.replace('\n', "/")))
+        .collect();
     let mut job = serde_json::Map::new();
     job.insert("function".into(), what.into());
     job.insert("board".into(), board.into());
@@ -250,10 +254,7 @@ fn run(
         |o, m| polyomino::solve(&region, &pieces, o, m),
     )?;
     let job = || {
-        let drawn = pieces
-            .iter()
-            .map(|p| format!("{} {}", p.name, p.drawing().replace('\n', "/")))
-            .collect();
+        let drawn = pieces.iter().map(|p| (p.name.as_str(), p.drawing()));
         count_job(what, region.to_string(), drawn, &job_options)
     };
     write_count(what, out, shard, job, &outcome)?;
