@@ -82,6 +82,7 @@ fn fish(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
                     removed,
                     cells,
                     exact: true,
+                    links: Vec::new(),
                 })?;
             }
         }
@@ -164,6 +165,7 @@ fn wing(b: &CandidateGrid, sink: &mut Sink, xyz: bool) -> ControlFlow<()> {
                     removed,
                     cells,
                     exact: true,
+                    links: Vec::new(),
                 })?;
             }
         }

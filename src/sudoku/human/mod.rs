@@ -51,6 +51,21 @@ pub struct Step {
     /// and [`explain`] clear it for the first reason, a finder for the
     /// second (a turbot fish when a two-link loop might be SE's pick).
     pub exact: bool,
+    /// The links of a chain, in order (empty for patterns that are not
+    /// chains); pictures draw them as arrows.
+    pub links: Vec<Link>,
+}
+
+/// One link of a chain, between two candidates (cell 0..81, digit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// Where the link starts.
+    pub from: (usize, u8),
+    /// Where it ends.
+    pub to: (usize, u8),
+    /// True for a strong link (if `from` is false, `to` is true), false
+    /// for a weak one (if `from` is true, `to` is false).
+    pub strong: bool,
 }
 
 impl Step {

@@ -42,6 +42,7 @@ pub fn locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
             removed,
             cells,
             exact: true,
+            links: Vec::new(),
         })
     })
 }
@@ -107,6 +108,7 @@ fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Con
                     removed,
                     cells,
                     exact: true,
+                    links: Vec::new(),
                 })?;
             }
         }
@@ -162,6 +164,7 @@ fn hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Co
             removed,
             cells,
             exact: true,
+            links: Vec::new(),
         })
     })
 }

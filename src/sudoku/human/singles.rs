@@ -70,6 +70,7 @@ pub fn hidden_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                             if alone { " (its last empty cell)" } else { "" }
                         ),
                         exact: true,
+                        links: Vec::new(),
                     })?;
                 }
             }
@@ -92,6 +93,7 @@ pub fn naked_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                 cells: vec![cell],
                 text: format!("Naked Single: {}: {d}", cell_name(cell)),
                 exact: true,
+                links: Vec::new(),
             })?;
         }
     }
@@ -177,6 +179,7 @@ pub fn direct_locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                     region_name(r3)
                 ),
                 exact: true,
+                links: Vec::new(),
             })?;
         }
         ControlFlow::Continue(())
@@ -282,6 +285,7 @@ fn direct_hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> Control
                         cell_name(cell)
                     ),
                     exact: true,
+                    links: Vec::new(),
                 });
             }
         }

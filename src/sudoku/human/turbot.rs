@@ -123,6 +123,7 @@ pub fn turbot_fish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                             removed,
                             cells: vec![start, bridge1, bridge2, end],
                             exact: true,
+                            links: Vec::new(),
                         },
                     ));
                 }
