@@ -28,6 +28,10 @@
 //!   solutions still found more than once (symmetric representatives) are
 //!   kept only when they are the smallest of their images with the same
 //!   representative.
+//! - Placements that shut off a pocket (against the walls and holes) that
+//!   the other pieces cannot make up are dropped when the tables are built.
+//! - Where neither the tight rule nor the pockets run, boards up to 128
+//!   cells take the [`lean`] search: the same sweep with bare masks.
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
 //! - A shard of a count deals the second level ([`split`]).
@@ -41,6 +45,7 @@ use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
 
+mod lean;
 mod split;
 mod tables;
 use crate::shard::Shard;
@@ -75,6 +80,8 @@ pub(crate) struct Table<B> {
     /// Kinds with at least one entry in list `l`.
     has: Vec<u64>,
     entries: Vec<Entry<B>>,
+    /// The entries' masks alone, packed for the lean search ([`lean`]).
+    masks: Vec<B>,
     /// For a cell c walled in on all sides but direction d (see
     /// [`Table::tight`]), the placements through c that leave it that way,
     /// i.e. cover c and its neighbour in direction d and no other
@@ -250,6 +257,9 @@ pub(crate) fn run_root<B: Bits>(
 ) -> Found {
     if let Some((first, shard)) = split {
         return split::run_shard(p, t, task, root, shared, first, shard);
+    }
+    if lean::applies(t, &task) {
+        return lean::run_root(p, t, task, root, shared);
     }
     let Some((mut s, filled)) = start(p, t, task, root, shared) else {
         return Found {

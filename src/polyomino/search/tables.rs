@@ -49,6 +49,91 @@ fn shuffle_lists(lists: &mut [Vec<Vec<u32>>], seed: u64) -> rand::rngs::ChaCha8R
     rng
 }
 
+/// Per axis: stride, the cells with a lower neighbour, with a higher one.
+fn axes_of<B: Bits>(p: &Compiled) -> Vec<(u32, B, B)> {
+    p.axes
+        .iter()
+        .enumerate()
+        .map(|(a, &(stride, side))| {
+            let mut low = B::ZERO;
+            let mut high = B::ZERO;
+            for b in 0..p.nbits {
+                let c = p.coords[b][a] as usize;
+                if c > 0 {
+                    low = low.with(b);
+                }
+                if c + 1 < side {
+                    high = high.with(b);
+                }
+            }
+            (stride as u32, low, high)
+        })
+        .collect()
+}
+
+/// What a single placement does to the box: the pockets it closes
+/// against the box's walls and holes.
+struct Walls<'a, B> {
+    axes: &'a [(u32, B, B)],
+    start: B,
+    /// Per kind: bit n set when the other pieces (one copy of this kind
+    /// taken out) can make up exactly n cells (n < 128).
+    sums: Vec<u128>,
+    /// Pockets are looked for this many flood steps from the piece.
+    steps: usize,
+}
+
+impl<'a, B: Bits> Walls<'a, B> {
+    fn new(p: &Compiled, axes: &'a [(u32, B, B)], start: B) -> Self {
+        let sums = (0..p.kinds.len())
+            .map(|k| {
+                let mut reach: u128 = 1;
+                for (j, kind) in p.kinds.iter().enumerate() {
+                    for _ in 0..kind.count.saturating_sub(u32::from(j == k)) {
+                        reach |= reach.checked_shl(kind.size as u32).unwrap_or(0);
+                    }
+                }
+                reach
+            })
+            .collect();
+        let steps = p.kinds.iter().map(|k| k.size).max().unwrap_or(1);
+        Walls {
+            axes,
+            start,
+            sums,
+            steps,
+        }
+    }
+
+    /// True when placement `m` of kind `k` closes a pocket (found within
+    /// a few flood steps of it) that the other pieces cannot make up: no
+    /// packing uses it. On the pentomino rectangles this drops the pieces
+    /// that leave a corner cell or a stretch of edge cut off.
+    fn shuts_pocket(&self, k: usize, m: B) -> bool {
+        if !B::PROBED {
+            return false;
+        }
+        let empty = self.start.or(m).not();
+        let mut seeds = grow(self.axes, m).and(empty);
+        while !seeds.is_zero() {
+            let mut x = seeds.lowest_bit();
+            for _ in 0..self.steps {
+                let y = grow(self.axes, x).and(empty);
+                if y == x {
+                    let n = x.count();
+                    if n < 128 && self.sums[k] >> n & 1 == 0 {
+                        return true;
+                    }
+                    break;
+                }
+                x = y;
+            }
+            seeds = seeds.and(x.not());
+        }
+        false
+    }
+}
+
 /// Build the search tables (a shuffled order of placements with `seed`).
 pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Table<B> {
     let nkinds = p.kinds.len();
@@ -88,9 +173,20 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             }
         }
     }
+    let start = p
+        .open
+        .iter()
+        .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
+    let axes = axes_of::<B>(p);
+    let walls = Walls::new(p, &axes, start);
     let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
     for (k, list) in p.placements.iter().enumerate() {
         for (i, bits) in list.iter().enumerate() {
+            // The broken kind keeps every placement: its representatives
+            // are looked up among its entries.
+            if Some(k) != broken && walls.shuts_pocket(k, mask_of(bits)) {
+                continue;
+            }
             if let Some(&first) = bits.first() {
                 per_cell[first as usize][k].push(i as u32);
             }
@@ -101,25 +197,6 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         let mut rng = shuffle_lists(&mut per_cell, seed);
         reps.shuffle(&mut rng);
     }
-    let axes: Vec<(u32, B, B)> = p
-        .axes
-        .iter()
-        .enumerate()
-        .map(|(a, &(stride, side))| {
-            let mut low = B::ZERO;
-            let mut high = B::ZERO;
-            for b in 0..nbits {
-                let c = p.coords[b][a] as usize;
-                if c > 0 {
-                    low = low.with(b);
-                }
-                if c + 1 < side {
-                    high = high.with(b);
-                }
-            }
-            (stride as u32, low, high)
-        })
-        .collect();
     let entry = |k: usize, i: u32, bits: &[u16]| {
         let m = mask_of::<B>(bits);
         let (r, o) = if Some(k) == broken {
@@ -189,24 +266,38 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     let mut starts = Vec::with_capacity(nbits * npat * nkinds + 1);
     let mut entries = Vec::new();
     let mut has = Vec::with_capacity(nbits * npat);
+    let mut masks = Vec::new();
     for (c, cell) in per_cell.iter().enumerate() {
         let probes: Vec<usize> = probe_runs(short)
             .iter()
             .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
             .collect();
-        for pattern in 0..npat {
+        // Each placement once: its entry, and the probe cells it covers
+        // (bit j for probe j); it is filed under every pattern leaving
+        // those cells empty.
+        let cell_entries: Vec<Vec<(Entry<B>, u64)>> = cell
+            .iter()
+            .enumerate()
+            .map(|(k, list)| {
+                list.iter()
+                    .map(|&i| {
+                        let bits = &p.placements[k][i as usize];
+                        let covers = probes.iter().enumerate().fold(0u64, |m, (j, b)| {
+                            m | u64::from(bits.contains(&(*b as u16))) << j
+                        });
+                        (entry(k, i, bits), covers)
+                    })
+                    .collect()
+            })
+            .collect();
+        for pattern in 0..npat as u64 {
             let mut kinds_here = 0u64;
-            for (k, list) in cell.iter().enumerate() {
+            for (k, list) in cell_entries.iter().enumerate() {
                 starts.push(entries.len() as u32);
-                for &i in list {
-                    let bits = &p.placements[k][i as usize];
-                    let clash = B::PROBED
-                        && probes
-                            .iter()
-                            .enumerate()
-                            .any(|(j, b)| pattern >> j & 1 == 1 && bits.contains(&(*b as u16)));
-                    if !clash {
-                        entries.push(entry(k, i, bits));
+                for &(e, covers) in list {
+                    if !B::PROBED || covers & pattern == 0 {
+                        entries.push(e);
+                        masks.push(e.mask);
                         kinds_here |= 1 << k;
                     }
                 }
@@ -215,15 +306,12 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         }
     }
     starts.push(entries.len() as u32);
-    let start = p
-        .open
-        .iter()
-        .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
     Table {
         probes: probe_runs(short),
         starts,
         has,
         entries,
+        masks,
         cover_starts,
         cover_has,
         cover,

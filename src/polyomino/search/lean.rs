@@ -1,0 +1,201 @@
+//! The lean search: the plain sweep (fill the first empty cell, the
+//! probe-indexed lists) with nothing it does not need, for boxes the probe
+//! index covers (up to 128 cells) when neither the tight rule nor the
+//! pockets are asked. This is the classic pentomino rectangles' path.
+//!
+//! Why it is faster than `Search::dfs` on them: the placements are read as
+//! bare masks (`Table::masks`, 8 bytes each instead of a 32-byte entry),
+//! the dead-cell test is one expression on the whole board with the axes
+//! unrolled (no halo), the piece stack is a fixed array of entry indices,
+//! and nothing is tracked for the pockets. What it finds is the same as
+//! `Search::dfs` (each solution goes through `Search::solution`).
+
+use std::sync::atomic::Ordering;
+
+use super::super::bits::Bits;
+use super::super::compile::{Compiled, MAX_KINDS};
+use super::{Found, Root, Search, Shared, Stopped, Table, Task, start};
+
+/// True when the lean search can run this task on these tables.
+pub(super) fn applies<B: Bits>(t: &Table<B>, task: &Task) -> bool {
+    B::PROBED && !t.tight && !task.pockets && t.axes.len() <= 3
+}
+
+/// Deepest stack: every piece covers at least one of at most 128 cells.
+const DEPTH: usize = 128;
+
+/// One top-level branch, searched the lean way.
+pub(super) fn run_root<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+) -> Found {
+    let Some((s, filled)) = start(p, t, task, root, shared) else {
+        return Found {
+            stopped: Some(Stopped::Cancelled),
+            ..Found::default()
+        };
+    };
+    let mut s = s;
+    if filled == B::ONES {
+        s.solution();
+        return s.out;
+    }
+    if !s.all_regions_ok(filled) {
+        return s.out;
+    }
+    // Absent axes shift by nothing into an empty mask.
+    let mut axes = [(0u32, B::ZERO, B::ZERO); 3];
+    for (a, x) in axes.iter_mut().zip(&t.axes) {
+        *a = *x;
+    }
+    let monos = p
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.size == 1)
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let mut lean = Lean {
+        t,
+        nk: p.kinds.len(),
+        axes,
+        monos,
+        avail: s.avail,
+        counts: s.counts,
+        floor_kind: s.floor_kind,
+        floor: s.floor,
+        stack: [0; DEPTH],
+        s,
+    };
+    lean.dfs(filled, 0);
+    lean.s.out
+}
+
+struct Lean<'a, B: Bits> {
+    t: &'a Table<B>,
+    /// Holds the root, the counting of solutions and the output.
+    s: Search<'a, B>,
+    nk: usize,
+    axes: [(u32, B, B); 3],
+    /// The kinds of one cell (they fill a dead cell).
+    monos: u64,
+    avail: u64,
+    counts: [u32; MAX_KINDS],
+    floor_kind: usize,
+    floor: u32,
+    /// Entry indices of the pieces placed below the root.
+    stack: [u32; DEPTH],
+}
+
+impl<B: Bits> Lean<'_, B> {
+    /// An empty cell with no empty neighbour, unless a one-cell piece is
+    /// left to fill it.
+    #[inline(always)]
+    fn dead_cell(&self, filled: B) -> bool {
+        let empty = filled.not();
+        let [(s0, l0, h0), (s1, l1, h1), (s2, l2, h2)] = self.axes;
+        let near = empty
+            .shl(s0)
+            .and(l0)
+            .or(empty.shr(s0).and(h0))
+            .or(empty.shl(s1).and(l1))
+            .or(empty.shr(s1).and(h1))
+            .or(empty.shl(s2).and(l2))
+            .or(empty.shr(s2).and(h2));
+        !empty.and(near.not()).is_zero() && self.avail & self.monos == 0
+    }
+
+    fn dfs(&mut self, filled: B, depth: usize) {
+        let out = &mut self.s.out;
+        out.nodes += 1;
+        if out.nodes & 0x3fff == 0 {
+            let shared = self.s.shared;
+            if shared.monitor.cancelled() || shared.cancelled.load(Ordering::Relaxed) {
+                shared.cancelled.store(true, Ordering::Relaxed);
+                self.s.stop = true;
+                out.stopped = Some(Stopped::Cancelled);
+                return;
+            }
+            shared.report();
+        }
+        let t = self.t;
+        let cell = filled.not().lowest();
+        let mut pattern = 0;
+        let mut shift = 0;
+        for (off, len) in t.probes {
+            pattern |= filled.bits_at(cell + off, len) << shift;
+            shift += len;
+        }
+        let base = (cell << 6) + pattern as usize;
+        let nk = self.nk;
+        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            let (Some(&lo), Some(&hi)) =
+                (t.starts.get(base * nk + k), t.starts.get(base * nk + k + 1))
+            else {
+                return;
+            };
+            let (lo, hi) = (lo as usize, hi as usize);
+            let floor_here = k == self.floor_kind;
+            for (i, &m) in t.masks.get(lo..hi).unwrap_or(&[]).iter().enumerate() {
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                let i = lo + i;
+                if floor_here
+                    && t.entries
+                        .get(i)
+                        .is_none_or(|e| e.rank <= self.floor || e.omin < self.floor)
+                {
+                    continue;
+                }
+                self.stack[depth % DEPTH] = i as u32;
+                let next = filled.or(m);
+                self.take(k);
+                if next == B::ONES {
+                    self.solution(depth + 1);
+                } else if !self.dead_cell(next) {
+                    self.dfs(next, depth + 1);
+                }
+                self.give(k);
+                if self.s.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
+        self.counts[k] -= 1;
+        if self.counts[k] == 0 {
+            self.avail &= !(1 << k);
+        }
+    }
+
+    #[inline(always)]
+    fn give(&mut self, k: usize) {
+        let k = k % MAX_KINDS;
+        self.counts[k] += 1;
+        self.avail |= 1 << k;
+    }
+
+    /// The pieces placed so far fill the box: hand them to
+    /// `Search::solution` (the root is its stack's first piece).
+    #[cold]
+    fn solution(&mut self, depth: usize) {
+        let s = &mut self.s;
+        s.stack.truncate(1);
+        for &i in &self.stack[..depth.min(DEPTH)] {
+            if let Some(e) = self.t.entries.get(i as usize) {
+                s.stack.push((e.kind, e.id));
+            }
+        }
+        s.solution();
+    }
+}
