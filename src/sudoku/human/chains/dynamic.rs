@@ -170,7 +170,13 @@ impl Net {
     /// SE's `doChaining`: completes `sets` from its assumption on `work`
     /// (left as it was); the two nodes of a contradiction (on, off) when
     /// one is found first.
-    pub fn chain(&mut self, work: &mut Work, base: &Work, sets: &mut Sets, m: Mode) -> Option<(u32, u32)> {
+    pub fn chain(
+        &mut self,
+        work: &mut Work,
+        base: &Work,
+        sets: &mut Sets,
+        m: Mode,
+    ) -> Option<(u32, u32)> {
         let mut pend_on = std::mem::take(&mut self.pend_on);
         let mut pend_off = std::mem::take(&mut self.pend_off);
         pend_on.clear();

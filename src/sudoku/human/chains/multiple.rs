@@ -118,7 +118,16 @@ fn cell_chains(cx: &mut Ctx, cell: usize) {
             for &q in &on.off.order {
                 if let Some(b) = off.off.get(q) {
                     let a = on.off.get(q).unwrap_or(0);
-                    binary(cx, p, false, a, b, false, &[(cell_of(q), digit_of(q))], false);
+                    binary(
+                        cx,
+                        p,
+                        false,
+                        a,
+                        b,
+                        false,
+                        &[(cell_of(q), digit_of(q))],
+                        false,
+                    );
                 }
             }
         }
@@ -133,10 +142,17 @@ fn cell_chains(cx: &mut Ctx, cell: usize) {
                 .order
                 .iter()
                 .copied()
-                .filter(|&q| per_value[1..].iter().all(|s| side(s, state).get(q).is_some()))
+                .filter(|&q| {
+                    per_value[1..]
+                        .iter()
+                        .all(|s| side(s, state).get(q).is_some())
+                })
                 .collect();
             for q in common {
-                let nodes: Vec<u32> = per_value.iter().map(|s| side(s, state).get(q).unwrap_or(0)).collect();
+                let nodes: Vec<u32> = per_value
+                    .iter()
+                    .map(|s| side(s, state).get(q).unwrap_or(0))
+                    .collect();
                 let what = format!("Cell Forcing Chains: {} ==>", cell_name(cell));
                 reduction(cx, q, state, &nodes, what, 5);
             }
@@ -223,7 +239,17 @@ fn reduction(cx: &mut Ctx, q: Pot, state: bool, nodes: &[u32], what: String, sor
     for &n in nodes {
         links.extend(net_links(&cx.net, n));
     }
-    push(cx, complexity, sort_key, technique, text, placed, removed, vec![c], links);
+    push(
+        cx,
+        complexity,
+        sort_key,
+        technique,
+        text,
+        placed,
+        removed,
+        vec![c],
+        links,
+    );
 }
 
 /// A Nishio, contradiction or double forcing chain from `src` (on or
@@ -248,7 +274,10 @@ fn binary(
     let (pa, a_on) = cx.net.pot(a);
     let (technique, text) = if cx.rule == Rule::Nishio {
         let st = if src_on { "on" } else { "off" };
-        let t = format!("Nishio Forcing Chain: {s} {st} ==> {} both on & off", pot_name(pb));
+        let t = format!(
+            "Nishio Forcing Chain: {s} {st} ==> {} both on & off",
+            pot_name(pb)
+        );
         ("Nishio Forcing Chain", t)
     } else if absurd {
         let st = if src_on { "on" } else { "off" };
@@ -275,7 +304,17 @@ fn binary(
     let mut links = net_links(&cx.net, a);
     links.extend(net_links(&cx.net, b));
     let cells = vec![cell_of(src), cell_of(pa)];
-    push(cx, complexity, sort_key, technique, text, placed, removed.to_vec(), cells, links);
+    push(
+        cx,
+        complexity,
+        sort_key,
+        technique,
+        text,
+        placed,
+        removed.to_vec(),
+        cells,
+        links,
+    );
 }
 
 fn pot_name(p: Pot) -> String {

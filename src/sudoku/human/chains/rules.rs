@@ -91,11 +91,6 @@ impl Work {
         Work { cand: *cand, with }
     }
 
-    /// True when the candidate is still in the grid.
-    pub fn has(&self, p: Pot) -> bool {
-        self.cand[cell_of(p)] >> (p % 9) & 1 == 1
-    }
-
     /// Removes a candidate.
     pub fn remove(&mut self, p: Pot) {
         let (c, d) = (cell_of(p), usize::from(p % 9));

@@ -290,7 +290,11 @@ fn cycle_hint(w: &Work, path: &[(Pot, bool)], y: bool, x: bool) -> Option<Found>
     };
     let text = format!(
         "{name}: {}",
-        shown.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(",")
+        shown
+            .iter()
+            .map(|&c| cell_name(c))
+            .collect::<Vec<_>>()
+            .join(",")
     );
     let difficulty = base + length_difficulty(complexity);
     Some(Found {
