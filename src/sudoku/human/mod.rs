@@ -17,6 +17,7 @@
 //! exact.
 
 mod board;
+mod chains;
 mod fish;
 mod path;
 mod sets;
@@ -226,12 +227,17 @@ pub const SE_ORDER: &[Producer] = &[
     missing("VWXYZ-Wing", 62, 64),
     missing("Aligned Pair Exclusion", 62, 62),
     missing("UVWXYZ-Wing", 66, 66),
-    missing("Forcing Chain / Bidirectional Cycle", 65, 80),
+    implemented(
+        "Forcing Chain / Bidirectional Cycle",
+        65,
+        80,
+        chains::forcing_chains_and_cycles,
+    ),
     missing("TUVWXYZ-Wing", 75, 75),
     missing("Aligned Triplet Exclusion", 75, 75),
-    missing("Nishio Forcing Chain", 75, 90),
-    missing("Multiple Forcing Chain", 80, 95),
-    missing("Dynamic Forcing Chain", 85, 100),
+    implemented("Nishio Forcing Chain", 75, 90, chains::nishio),
+    implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
+    implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
     missing("Dynamic Forcing Chain (+)", 90, 105),
     missing("Nested Forcing Chain", 95, 120),
 ];
@@ -329,6 +335,78 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
     info("Naked Quad", 50, "Naked Quad", ""),
     info("Jellyfish", 52, "Jellyfish", ""),
     info("Hidden Quad", 54, "Hidden Quad", ""),
+    info(
+        "Bidirectional X-Cycle",
+        65,
+        "Forcing Chain / Bidirectional Cycle",
+        "a loop of X-links; 6.5 plus 0.1 per step of length (4, 6, 8, 12, 16, ...)",
+    ),
+    info(
+        "Bidirectional Y-Cycle",
+        65,
+        "Forcing Chain / Bidirectional Cycle",
+        "a loop through bivalue cells; plus the length increment",
+    ),
+    info(
+        "Generalized X-Wing",
+        65,
+        "Forcing Chain / Bidirectional Cycle",
+        "an X-cycle on four cells",
+    ),
+    info(
+        "Turbot Fish",
+        66,
+        "Forcing Chain / Bidirectional Cycle",
+        "a forcing X-chain of six nodes",
+    ),
+    info(
+        "Forcing X-Chain",
+        66,
+        "Forcing Chain / Bidirectional Cycle",
+        "X-links from a candidate to its opposite; plus the length increment",
+    ),
+    info(
+        "Bidirectional Cycle",
+        70,
+        "Forcing Chain / Bidirectional Cycle",
+        "a loop of X- and Y-links; plus the length increment",
+    ),
+    info(
+        "Forcing Chain",
+        70,
+        "Forcing Chain / Bidirectional Cycle",
+        "X- and Y-links from a candidate to its opposite; plus the length increment",
+    ),
+    info(
+        "Nishio Forcing Chain",
+        75,
+        "Nishio Forcing Chain",
+        "a candidate whose X-links lead to a contradiction (dynamic); plus the length increment",
+    ),
+    info(
+        "Cell Forcing Chains",
+        80,
+        "Multiple Forcing Chain",
+        "every candidate of a cell implies it; 8.0 static, 8.5 dynamic, plus the length increment",
+    ),
+    info(
+        "Region Forcing Chains",
+        80,
+        "Multiple Forcing Chain",
+        "every place of a digit in a region implies it; 8.0 static, 8.5 dynamic, plus the length increment",
+    ),
+    info(
+        "Double Forcing Chain",
+        85,
+        "Dynamic Forcing Chain",
+        "a candidate on and off both imply it; plus the length increment",
+    ),
+    info(
+        "Contradiction Forcing Chain",
+        85,
+        "Dynamic Forcing Chain",
+        "a candidate leads to a contradiction; plus the length increment",
+    ),
 ];
 
 const fn info(

@@ -1,0 +1,277 @@
+//! The implication networks of Sudoku Explainer's multiple, Nishio and
+//! dynamic forcing chains: from an assumption, every consequence in SE's
+//! order (one "on" at a time before any "off"), stopping at the first
+//! candidate found both on and off. In dynamic mode each "off" is struck
+//! from a working grid once processed, so later rules see the smaller grid;
+//! a consequence then also depends on the "offs" that emptied its cell or
+//! region (SE's hidden parents), and they count in the chain's length.
+
+use super::rules::{BY_CELL, Children, Pot, Work, cell_of, digit_of};
+use crate::sudoku::human::board::{REGIONS, region_set};
+
+pub const NONE: u32 = u32::MAX;
+
+/// One node: a potential, on or off, and where its parents are listed.
+#[derive(Clone, Copy)]
+struct Node {
+    pot: Pot,
+    on: bool,
+    first: u32,
+    count: u32,
+}
+
+/// Every node of a cell's searches, with their parents.
+pub struct Net {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+    kids: Children,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+}
+
+/// A set of potentials of one kind (on or off) in insertion order, each
+/// with its node.
+pub struct PotSet {
+    pub order: Vec<Pot>,
+    map: Vec<u32>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet {
+            order: Vec::new(),
+            map: vec![NONE; 729],
+        }
+    }
+
+    /// The node of a potential in the set.
+    pub fn get(&self, p: Pot) -> Option<u32> {
+        let n = self.map[usize::from(p)];
+        (n != NONE).then_some(n)
+    }
+
+    fn add(&mut self, p: Pot, n: u32) {
+        self.order.push(p);
+        self.map[usize::from(p)] = n;
+    }
+}
+
+/// What an assumption implies: the potentials turned on and off.
+pub struct Sets {
+    pub on: PotSet,
+    pub off: PotSet,
+}
+
+impl Sets {
+    pub fn new() -> Sets {
+        Sets {
+            on: PotSet::new(),
+            off: PotSet::new(),
+        }
+    }
+}
+
+/// How a search runs: Y-links (all but Nishio), and whether processed
+/// "offs" leave the working grid.
+#[derive(Clone, Copy)]
+pub struct Mode {
+    pub y: bool,
+    pub dynamic: bool,
+}
+
+impl Net {
+    pub fn new() -> Net {
+        Net {
+            nodes: Vec::with_capacity(8192),
+            parents: Vec::with_capacity(16384),
+            seen: vec![0; 1458],
+            stamp: 0,
+            todo: Vec::new(),
+            next: Vec::new(),
+            kids: Children::new(),
+            pend_on: Vec::new(),
+            pend_off: Vec::new(),
+        }
+    }
+
+    /// Forgets every node (between cells).
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+    }
+
+    fn node(&mut self, pot: Pot, on: bool, parents: &[u32]) -> u32 {
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            pot,
+            on,
+            first,
+            count: parents.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The potential and state of a node.
+    pub fn pot(&self, n: u32) -> (Pot, bool) {
+        let node = self.nodes[n as usize];
+        (node.pot, node.on)
+    }
+
+    /// The parents of a node.
+    pub fn parents(&self, n: u32) -> &[u32] {
+        let node = self.nodes[n as usize];
+        &self.parents[node.first as usize..(node.first + node.count) as usize]
+    }
+
+    /// SE's chain complexity: the distinct potentials a node stems from,
+    /// itself included (walked layer by layer, as SE does).
+    pub fn ancestors(&mut self, n: u32) -> usize {
+        self.stamp += 1;
+        let mut count = 0;
+        let mut todo = std::mem::take(&mut self.todo);
+        let mut next = std::mem::take(&mut self.next);
+        todo.clear();
+        todo.push(n);
+        while !todo.is_empty() {
+            next.clear();
+            for &i in &todo {
+                let node = self.nodes[i as usize];
+                let key = usize::from(node.pot) * 2 + usize::from(node.on);
+                if self.seen[key] != self.stamp {
+                    self.seen[key] = self.stamp;
+                    count += 1;
+                    next.extend_from_slice(
+                        &self.parents[node.first as usize..(node.first + node.count) as usize],
+                    );
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+        }
+        self.todo = todo;
+        self.next = next;
+        count
+    }
+
+    /// A new search from one assumption.
+    pub fn start(&mut self, p: Pot, on: bool, sets: &mut Sets) {
+        let n = self.node(p, on, &[]);
+        if on {
+            sets.on.add(p, n);
+        } else {
+            sets.off.add(p, n);
+        }
+    }
+
+    /// SE's `doChaining`: completes `sets` from its assumption on `work`
+    /// (left as it was); the two nodes of a contradiction (on, off) when
+    /// one is found first.
+    pub fn chain(
+        &mut self,
+        work: &mut Work,
+        base: &Work,
+        sets: &mut Sets,
+        m: Mode,
+    ) -> Option<(u32, u32)> {
+        let mut pend_on = std::mem::take(&mut self.pend_on);
+        let mut pend_off = std::mem::take(&mut self.pend_off);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.extend(sets.on.order.iter().map(|&p| sets.on.map[usize::from(p)]));
+        pend_off.extend(sets.off.order.iter().map(|&p| sets.off.map[usize::from(p)]));
+        let (mut head_on, mut head_off) = (0, 0);
+        let mut kids = std::mem::replace(&mut self.kids, Children::new());
+        let mut hidden: Vec<u32> = Vec::new();
+        let mut result = None;
+        'search: loop {
+            if head_on < pend_on.len() {
+                let i = pend_on[head_on];
+                head_on += 1;
+                let p = self.nodes[i as usize].pot;
+                work.on_to_off(p, m.y, &mut kids);
+                for &k in kids.as_slice() {
+                    if let Some(on) = sets.on.get(k) {
+                        let off = self.node(k, false, &[i]);
+                        result = Some((on, off));
+                        break 'search;
+                    }
+                    if sets.off.get(k).is_none() {
+                        let n = self.node(k, false, &[i]);
+                        sets.off.add(k, n);
+                        pend_off.push(n);
+                    }
+                }
+                continue;
+            }
+            if head_off < pend_off.len() {
+                let i = pend_off[head_off];
+                head_off += 1;
+                let p = self.nodes[i as usize].pot;
+                work.off_to_on(p, m.y, true, &mut kids);
+                for (j, &k) in kids.as_slice().iter().enumerate() {
+                    let known_on = sets.on.get(k).is_some();
+                    let off = sets.off.get(k);
+                    if known_on && off.is_none() {
+                        continue;
+                    }
+                    hidden.clear();
+                    hidden.push(i);
+                    if m.dynamic {
+                        hidden_parents(work, base, k, kids.why(j), sets, &mut hidden);
+                    }
+                    let n = self.node(k, true, &hidden);
+                    if let Some(off) = off {
+                        result = Some((n, off));
+                        break 'search;
+                    }
+                    sets.on.add(k, n);
+                    pend_on.push(n);
+                }
+                if m.dynamic {
+                    work.remove(p);
+                }
+                continue;
+            }
+            break;
+        }
+        if m.dynamic {
+            *work = base.clone();
+        }
+        self.kids = kids;
+        self.pend_on = pend_on;
+        self.pend_off = pend_off;
+        result
+    }
+}
+
+/// SE's hidden parents of `k` turned on: the "offs" that took the other
+/// candidates of its cell (cell rule) or the other places of its digit in
+/// the region (region rule), as struck from the working grid.
+fn hidden_parents(work: &Work, base: &Work, k: Pot, why: u8, sets: &Sets, out: &mut Vec<u32>) {
+    let (cell, d) = (cell_of(k), digit_of(k));
+    if why == BY_CELL {
+        let gone = base.cand[cell] & !work.cand[cell];
+        for v in 0..9 {
+            if gone >> v & 1 == 1 {
+                if let Some(n) = sets.off.get((cell * 9 + v) as Pot) {
+                    out.push(n);
+                }
+            }
+        }
+    } else {
+        let r = usize::from(why);
+        let di = usize::from(d) - 1;
+        let gone = base.with[di] & !work.with[di] & region_set(r);
+        for &c in &REGIONS[r] {
+            if gone >> c & 1 == 1 {
+                if let Some(n) = sets.off.get((usize::from(c) * 9 + di) as Pot) {
+                    out.push(n);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Sudoku Explainer's Nishio (7.5), multiple (8.0) and dynamic (8.5)
+//! forcing chains, its `Chaining` rule with `multiple`, `dynamic` and
+//! `nishio` set: for each candidate of each cell, what follows from it on
+//! and from it off. A contradiction (Nishio, dynamic), a consequence of
+//! both (dynamic "Double Forcing Chain"), a consequence of every candidate
+//! of a cell ("Cell Forcing Chains") or of every place of a digit in a
+//! region ("Region Forcing Chains") is a hint; the length increment counts
+//! every potential the conclusion stems from.
+
+use std::ops::ControlFlow;
+
+use super::dynamic::{Mode, Net, PotSet, Sets};
+use super::rules::{Pot, Work, cell_of, digit_of, length_difficulty, pot};
+use super::{Found, Link};
+use crate::sudoku::grid::cell_name;
+use crate::sudoku::human::board::{REGIONS, bit, digits_of, kind_of, regions_of};
+use crate::sudoku::human::{CandidateGrid, Sink, Step};
+
+/// Which of SE's chaining rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    Nishio,
+    Multiple,
+    Dynamic,
+}
+
+impl Rule {
+    fn base(self) -> f64 {
+        match self {
+            Rule::Nishio => 7.5,
+            Rule::Multiple => 8.0,
+            Rule::Dynamic => 8.5,
+        }
+    }
+
+    fn mode(self) -> Mode {
+        Mode {
+            y: self != Rule::Nishio,
+            dynamic: self != Rule::Multiple,
+        }
+    }
+}
+
+/// SE's "Nishio Forcing Chains".
+pub fn nishio(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::Nishio)
+}
+
+/// SE's "Multiple Forcing Chains" (cell and region forcing chains).
+pub fn multiple(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::Multiple)
+}
+
+/// SE's "Dynamic Forcing Chains".
+pub fn dynamic(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::Dynamic)
+}
+
+struct Ctx {
+    rule: Rule,
+    base: Work,
+    work: Work,
+    net: Net,
+    found: Vec<Found>,
+}
+
+fn run(b: &CandidateGrid, sink: &mut Sink, rule: Rule) -> ControlFlow<()> {
+    let base = Work::new(b.masks());
+    let mut cx = Ctx {
+        rule,
+        work: base.clone(),
+        base,
+        net: Net::new(),
+        found: Vec::new(),
+    };
+    let dynamic = rule != Rule::Multiple;
+    for cell in 0..81 {
+        let n = cx.base.cand[cell].count_ones();
+        if n > 2 || (n > 1 && dynamic) {
+            cx.net.clear();
+            cell_chains(&mut cx, cell);
+        }
+    }
+    super::emit(std::mem::take(&mut cx.found), sink)
+}
+
+/// SE's `getMultipleChainsHintListForCell`.
+fn cell_chains(cx: &mut Ctx, cell: usize) {
+    let m = cx.rule.mode();
+    let mask = cx.base.cand[cell];
+    let card = mask.count_ones();
+    let nishio = cx.rule == Rule::Nishio;
+    let dynamic = cx.rule != Rule::Multiple;
+    let mut per_value: Vec<Sets> = Vec::new();
+    for d in digits_of(mask) {
+        let p = pot(cell, d);
+        let mut on = Sets::new();
+        cx.net.start(p, true, &mut on);
+        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut on, m);
+        if let (true, Some((a, b))) = (dynamic, absurd) {
+            binary(cx, p, true, a, b, true, &[(cell, d)], false);
+        }
+        let mut off = Sets::new();
+        cx.net.start(p, false, &mut off);
+        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut off, m);
+        if let (true, Some((a, b))) = (dynamic, absurd) {
+            let removed = others(&cx.base, p);
+            binary(cx, p, false, a, b, true, &removed, true);
+        }
+        if card >= 3 && !nishio && dynamic {
+            for &q in &on.on.order {
+                if let Some(b) = off.on.get(q) {
+                    let a = on.on.get(q).unwrap_or(0);
+                    let removed = others(&cx.base, q);
+                    binary(cx, p, true, a, b, false, &removed, true);
+                }
+            }
+            for &q in &on.off.order {
+                if let Some(b) = off.off.get(q) {
+                    let a = on.off.get(q).unwrap_or(0);
+                    binary(
+                        cx,
+                        p,
+                        false,
+                        a,
+                        b,
+                        false,
+                        &[(cell_of(q), digit_of(q))],
+                        false,
+                    );
+                }
+            }
+        }
+        if !nishio {
+            region_chains(cx, cell, d, &on);
+        }
+        per_value.push(on);
+    }
+    if !nishio {
+        for state in [true, false] {
+            let common: Vec<Pot> = side(&per_value[0], state)
+                .order
+                .iter()
+                .copied()
+                .filter(|&q| {
+                    per_value[1..]
+                        .iter()
+                        .all(|s| side(s, state).get(q).is_some())
+                })
+                .collect();
+            for q in common {
+                let nodes: Vec<u32> = per_value
+                    .iter()
+                    .map(|s| side(s, state).get(q).unwrap_or(0))
+                    .collect();
+                let what = format!("Cell Forcing Chains: {} ==>", cell_name(cell));
+                reduction(cx, q, state, &nodes, what, 5);
+            }
+        }
+    }
+}
+
+/// The "on" or "off" half of a search's consequences.
+fn side(s: &Sets, on: bool) -> &PotSet {
+    if on { &s.on } else { &s.off }
+}
+
+/// The other candidates of a potential's cell, as removals.
+fn others(w: &Work, q: Pot) -> Vec<(usize, u8)> {
+    let (c, d) = (cell_of(q), digit_of(q));
+    digits_of(w.cand[c] & !bit(d)).map(|v| (c, v)).collect()
+}
+
+/// SE's `doRegionChainings` for the digit `d` of `cell`, whose "on"
+/// consequences are `on`.
+fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
+    let m = cx.rule.mode();
+    for r in regions_of(cell) {
+        let places = cx.base.places(r, d);
+        let n = places.count_ones();
+        let multiple = cx.rule != Rule::Nishio;
+        if !(n == 2 || (multiple && n > 2)) {
+            continue;
+        }
+        if usize::from(REGIONS[r][places.trailing_zeros() as usize]) != cell {
+            continue;
+        }
+        let mut others: Vec<Sets> = Vec::new();
+        for j in 0..9 {
+            let c = usize::from(REGIONS[r][j]);
+            if places >> j & 1 == 1 && c != cell {
+                let mut s = Sets::new();
+                cx.net.start(pot(c, d), true, &mut s);
+                cx.net.chain(&mut cx.work, &cx.base, &mut s, m);
+                others.push(s);
+            }
+        }
+        for state in [true, false] {
+            let common: Vec<Pot> = side(on, state)
+                .order
+                .iter()
+                .copied()
+                .filter(|&q| others.iter().all(|s| side(s, state).get(q).is_some()))
+                .collect();
+            for q in common {
+                let mut nodes = vec![side(on, state).get(q).unwrap_or(0)];
+                nodes.extend(others.iter().map(|s| side(s, state).get(q).unwrap_or(0)));
+                let what = format!("Region Forcing Chains: {d} in {} ==>", kind_of(r).name());
+                reduction(cx, q, state, &nodes, what, 6);
+            }
+        }
+    }
+}
+
+/// A cell or region forcing chain: every branch (`nodes`) sets `q` to
+/// `state`.
+fn reduction(cx: &mut Ctx, q: Pot, state: bool, nodes: &[u32], what: String, sort_key: u8) {
+    let (c, d) = (cell_of(q), digit_of(q));
+    let (placed, removed) = if state {
+        (vec![(c, d)], others(&cx.base, q))
+    } else {
+        (Vec::new(), vec![(c, d)])
+    };
+    if removed.is_empty() {
+        return;
+    }
+    let complexity: usize = nodes.iter().map(|&n| cx.net.ancestors(n)).sum();
+    let text = format!(
+        "{what} {}.{d} {}",
+        cell_name(c),
+        if state { "on" } else { "off" }
+    );
+    let technique = if sort_key == 5 {
+        "Cell Forcing Chains"
+    } else {
+        "Region Forcing Chains"
+    };
+    let mut links = Vec::new();
+    for &n in nodes {
+        links.extend(net_links(&cx.net, n));
+    }
+    push(
+        cx,
+        complexity,
+        sort_key,
+        technique,
+        text,
+        placed,
+        removed,
+        vec![c],
+        links,
+    );
+}
+
+/// A Nishio, contradiction or double forcing chain from `src` (on or
+/// off), ending at nodes `a` (on) and `b` (off).
+#[allow(clippy::too_many_arguments)]
+fn binary(
+    cx: &mut Ctx,
+    src: Pot,
+    src_on: bool,
+    a: u32,
+    b: u32,
+    absurd: bool,
+    removed: &[(usize, u8)],
+    places: bool,
+) {
+    if removed.is_empty() {
+        return;
+    }
+    let complexity = cx.net.ancestors(a) + cx.net.ancestors(b);
+    let s = format!("{}.{}", cell_name(cell_of(src)), digit_of(src));
+    let (pb, _) = cx.net.pot(b);
+    let (pa, a_on) = cx.net.pot(a);
+    let (technique, text) = if cx.rule == Rule::Nishio {
+        let st = if src_on { "on" } else { "off" };
+        let t = format!(
+            "Nishio Forcing Chain: {s} {st} ==> {} both on & off",
+            pot_name(pb)
+        );
+        ("Nishio Forcing Chain", t)
+    } else if absurd {
+        let st = if src_on { "on" } else { "off" };
+        let t = format!(
+            "Contradiction Forcing Chain: {s} {st} ==> {} both on & off",
+            pot_name(pb)
+        );
+        ("Contradiction Forcing Chain", t)
+    } else {
+        let t = format!(
+            "Double Forcing Chain: {s} on & off ==> {} {}",
+            pot_name(pa),
+            if a_on { "on" } else { "off" }
+        );
+        ("Double Forcing Chain", t)
+    };
+    let (c, d) = if absurd {
+        (cell_of(src), digit_of(src))
+    } else {
+        (cell_of(pa), digit_of(pa))
+    };
+    let placed = if places { vec![(c, d)] } else { Vec::new() };
+    let sort_key = if absurd { 7 } else { 1 };
+    let mut links = net_links(&cx.net, a);
+    links.extend(net_links(&cx.net, b));
+    let cells = vec![cell_of(src), cell_of(pa)];
+    push(
+        cx,
+        complexity,
+        sort_key,
+        technique,
+        text,
+        placed,
+        removed.to_vec(),
+        cells,
+        links,
+    );
+}
+
+fn pot_name(p: Pot) -> String {
+    format!("{}.{}", cell_name(cell_of(p)), digit_of(p))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn push(
+    cx: &mut Ctx,
+    complexity: usize,
+    sort_key: u8,
+    technique: &'static str,
+    text: String,
+    placed: Vec<(usize, u8)>,
+    mut removed: Vec<(usize, u8)>,
+    cells: Vec<usize>,
+    links: Vec<Link>,
+) {
+    removed.sort_unstable();
+    let difficulty = cx.rule.base() + length_difficulty(complexity);
+    cx.found.push(Found {
+        difficulty,
+        complexity,
+        sort_key,
+        step: Step {
+            technique,
+            rating: super::tenths(difficulty),
+            placed,
+            removed,
+            cells,
+            text,
+            exact: true,
+            links,
+        },
+    });
+}
+
+/// The links of the chain ending at node `n` (first parents only: the
+/// picture's main line), from its start.
+fn net_links(net: &Net, mut n: u32) -> Vec<Link> {
+    let mut out = Vec::new();
+    while let Some(&p) = net.parents(n).first() {
+        let ((to, on), (from, _)) = (net.pot(n), net.pot(p));
+        out.push(Link {
+            from: (cell_of(from), digit_of(from)),
+            to: (cell_of(to), digit_of(to)),
+            strong: on,
+        });
+        n = p;
+    }
+    out.reverse();
+    out
+}
