@@ -145,7 +145,10 @@ fn rate_prints_serate_lines_in_input_order() {
     // The extra puzzle (line 5 of the file) has many solutions.
     let many = format!("1{} -/-/- multiple solutions", ".".repeat(80));
     assert_eq!(lines[3], many);
-    assert!(err.contains("p.txt:5: the puzzle has two or more solutions"), "{err}");
+    assert!(
+        err.contains("p.txt:5: the puzzle has two or more solutions"),
+        "{err}"
+    );
     assert!(err.contains("p.txt:4"), "the bad line is named: {err}");
     let rated: Vec<&str> = lines
         .iter()
@@ -190,12 +193,28 @@ fn rate_shards_merged_are_the_whole_run() {
         let shard = format!("{k}/3");
         ok(
             &dir,
-            &["--shard", &shard, "rate", "p.txt", "-o", "r.txt", "--threads", "1"],
+            &[
+                "--shard",
+                &shard,
+                "rate",
+                "p.txt",
+                "-o",
+                "r.txt",
+                "--threads",
+                "1",
+            ],
         );
     }
     ok(
         &dir,
-        &["merge", "-o", "merged.txt", "r.txt.3-of-3", "r.txt.1-of-3", "r.txt.2-of-3"],
+        &[
+            "merge",
+            "-o",
+            "merged.txt",
+            "r.txt.3-of-3",
+            "r.txt.1-of-3",
+            "r.txt.2-of-3",
+        ],
     );
     let whole = std::fs::read(dir.join("whole.txt")).unwrap();
     assert_eq!(String::from_utf8_lossy(&whole).lines().count(), 41);
@@ -204,7 +223,7 @@ fn rate_shards_merged_are_the_whole_run() {
     let file = dir.join("p.txt");
     let out = dir.join("s.txt");
     for k in 1..=2 {
-        eval(&format!(
+        let _ = eval(&format!(
             "rate_file({:?}, #{{shard: \"{k}/2\", out: {:?}}})",
             file.to_str().unwrap(),
             out.to_str().unwrap()
@@ -216,7 +235,10 @@ fn rate_shards_merged_are_the_whole_run() {
     );
     assert_eq!(std::fs::read(dir.join("merged2.txt")).unwrap(), whole);
     // A missing part is refused.
-    let o = run(&dir, &["merge", "-o", "m3.txt", "r.txt.1-of-3", "r.txt.2-of-3"]);
+    let o = run(
+        &dir,
+        &["merge", "-o", "m3.txt", "r.txt.1-of-3", "r.txt.2-of-3"],
+    );
     assert!(!o.status.success());
 }
 

@@ -382,19 +382,29 @@ fn a_step_strikes_removed_candidates_marks_placed_digits_and_draws_links() {
     // The struck candidate is red where it stands (the strike line alone
     // makes it so, fonts or not); an untouched candidate has no red.
     let at = GridPicture::candidate_centre(removed_cell, d);
-    assert!(count_near(&p, at, 6.0, is_red) >= 5, "the removed candidate is red");
+    assert!(
+        count_near(&p, at, 6.0, is_red) >= 5,
+        "the removed candidate is red"
+    );
     let other = (1..=9u8)
         .find(|&e| e != d && has(removed_cell, e))
         .map(|e| GridPicture::candidate_centre(removed_cell, e));
     if let Some(other) = other {
-        assert_eq!(count_near(&p, other, 6.0, is_red), 0, "only the removed one is red");
+        assert_eq!(
+            count_near(&p, other, 6.0, is_red),
+            0,
+            "only the removed one is red"
+        );
     }
     // Its cell is the pattern's: yellow in the corner.
     let (hx, hy) = GridPicture::corner(removed_cell);
     assert_eq!(rgb(&p, hx + 2.0, hy + 2.0), (0xF0, 0xE4, 0x42));
     // The placed digit sits on a green disc.
     let at = GridPicture::candidate_centre(placed_cell, d);
-    assert!(count_near(&p, at, 7.0, is_green) >= 40, "the placed digit is on green");
+    assert!(
+        count_near(&p, at, 7.0, is_green) >= 40,
+        "the placed digit is on green"
+    );
     // The strong link is a solid line between its candidates, the weak one dashed.
     let line = |(a, z, d): (usize, usize, u8)| {
         let (x0, y) = GridPicture::candidate_centre(a, d);
@@ -404,10 +414,16 @@ fn a_step_strikes_removed_candidates_marks_placed_digits_and_draws_links() {
     };
     let (solid, dashed) = (line(strong), line(weak));
     assert!(solid > 0.95, "strong link drawn solid: {solid}");
-    assert!(dashed > 0.3 && dashed < 0.8, "weak link drawn dashed: {dashed}");
+    assert!(
+        dashed > 0.3 && dashed < 0.8,
+        "weak link drawn dashed: {dashed}"
+    );
     // The arrowhead points at the end: link colour just before the last candidate.
     let (x1, y1) = GridPicture::candidate_centre(strong.1, strong.2);
-    assert!(count_near(&p, (x1 - 9.0, y1), 3.0, is_link) >= 4, "an arrowhead");
+    assert!(
+        count_near(&p, (x1 - 9.0, y1), 3.0, is_link) >= 4,
+        "an arrowhead"
+    );
     // The same picture on pencil marks and in a file.
     let file = crate::common::scratch_file("svg_step", "step.svg");
     let file = file.to_str().unwrap();

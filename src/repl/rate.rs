@@ -121,7 +121,10 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
                 &format!("{}; no part written", flag.trim_start_matches("# ")),
             );
         }
-        if let Err(e) = sink.line(&flag).and_then(|()| sink.finish(&shown_as, &Default::default())) {
+        if let Err(e) = sink
+            .line(&flag)
+            .and_then(|()| sink.finish(&shown_as, &Default::default()))
+        {
             return fail(1, &format!("{shown_as}: {e}"));
         }
         return fail(130, flag.trim_start_matches("# "));

@@ -239,7 +239,11 @@ fn step_picture(
         }
     };
     // `[row, col, digit]` (or `[row, col]` when `digit` is false), 1-based.
-    let place = |key: &str, k: usize, v: &Dynamic, digit: bool| -> Result<(usize, u8), Box<EvalAltResult>> {
+    let place = |key: &str,
+                 k: usize,
+                 v: &Dynamic,
+                 digit: bool|
+     -> Result<(usize, u8), Box<EvalAltResult>> {
         let want = if digit { 3 } else { 2 };
         let numbers: Option<Vec<i64>> = v
             .clone()
