@@ -8,7 +8,7 @@
 //! step map into a [`StepPicture`].
 
 use super::grid::{CANDIDATE_SIZE, GridPicture, baseline};
-use super::{FONT, escape, num, palette};
+use super::{FONT, num, palette};
 
 /// A link of a chain, drawn as an arrow from one candidate to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +97,8 @@ impl StepPicture {
         } else {
             &self.text
         };
-        escape(&format!("Sudoku step: {text}"))
+        // `open` escapes the title.
+        format!("Sudoku step: {text}")
     }
 }
 
