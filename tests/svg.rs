@@ -289,3 +289,161 @@ fn svg_text_snapshots() {
         text(r#"svg(solve_polyomino(rect(3, 20), "pentominoes", #{limit: 1})[0])"#)
     );
 }
+
+/// Pixels inside the square of side `2 * half` around (x, y) that `is` accepts.
+fn count_near(p: &Pixmap, (x, y): (f64, f64), half: f64, is: impl Fn(u8, u8, u8) -> bool) -> usize {
+    let mut n = 0;
+    for yy in (y - half) as u32..(y + half) as u32 {
+        for xx in (x - half) as u32..(x + half) as u32 {
+            let c = p.pixel(xx, yy).unwrap();
+            n += usize::from(is(c.red(), c.green(), c.blue()));
+        }
+    }
+    n
+}
+
+/// Okabe–Ito vermillion, the struck candidates (not the yellow under them).
+fn is_red(r: u8, g: u8, b: u8) -> bool {
+    r > 170 && g < 150 && b < 90 && r as i32 - g as i32 > 70
+}
+
+/// Okabe–Ito bluish green, the disc of a placed digit.
+fn is_green(r: u8, g: u8, b: u8) -> bool {
+    r < 90 && g > 120 && b > 80 && b < 160
+}
+
+/// Tol's indigo, the link arrows.
+fn is_link(r: u8, g: u8, b: u8) -> bool {
+    b > 110 && r < 180 && b as i32 - g as i32 > 40
+}
+
+/// The share of the columns between x0 and x1 whose pixels at height y
+/// (or a row either side) are the link colour.
+fn link_share(p: &Pixmap, x0: f64, x1: f64, y: f64) -> f64 {
+    let cols = (x0 as u32 + 1)..(x1 as u32);
+    let n = cols.len();
+    let hit = cols
+        .filter(|&x| {
+            (y as u32 - 1..=y as u32 + 1).any(|yy| {
+                let c = p.pixel(x, yy).unwrap();
+                is_link(c.red(), c.green(), c.blue())
+            })
+        })
+        .count();
+    hit as f64 / n as f64
+}
+
+#[test]
+fn a_step_strikes_removed_candidates_marks_placed_digits_and_draws_links() {
+    use puzzlelab::sudoku::human::CandidateGrid;
+    let g = puzzlelab::sudoku::Grid::parse(
+        puzzlelab::sudoku::puzzles::ALL
+            .iter()
+            .find(|(n, _)| *n == "ym")
+            .unwrap()
+            .1,
+    )
+    .unwrap();
+    let b = CandidateGrid::from_grid(&g);
+    let has = |c: usize, d: u8| b.cand(c) & (1 << (d - 1)) != 0;
+    // Two rows each with a digit that is a candidate in two cells at least
+    // three columns apart: a strong link along one, a weak one along the other.
+    let mut rows = Vec::new();
+    for r in 0..9 {
+        'digit: for d in 1..=9u8 {
+            let cells: Vec<usize> = (0..9).map(|c| r * 9 + c).filter(|&c| has(c, d)).collect();
+            if let (Some(&a), Some(&z)) = (cells.first(), cells.last())
+                && z - a >= 3
+            {
+                rows.push((a, z, d));
+                break 'digit;
+            }
+        }
+    }
+    assert!(rows.len() >= 3, "ym has rows with spread candidates");
+    let (strong, weak, marks) = (rows[0], rows[1], rows[2]);
+    // Removed: a candidate of the third row's first cell; placed: its last.
+    let (removed_cell, placed_cell, d) = marks;
+    let rcd = |c: usize, d: u8| format!("[{}, {}, {d}]", c / 9 + 1, c % 9 + 1);
+    let step = format!(
+        "#{{text: \"a hand-made step\", placed: [{}], removed: [{}], cells: [[{}, {}]], \
+         links: [#{{from: {}, to: {}, strong: true}}, #{{from: {}, to: {}, strong: false}}]}}",
+        rcd(placed_cell, d),
+        rcd(removed_cell, d),
+        removed_cell / 9 + 1,
+        removed_cell % 9 + 1,
+        rcd(strong.0, strong.2),
+        rcd(strong.1, strong.2),
+        rcd(weak.0, weak.2),
+        rcd(weak.1, weak.2),
+    );
+    let svg = text(&format!("svg({step}, ym)"));
+    let (p, _) = render(&svg);
+    // The struck candidate is red where it stands (the strike line alone
+    // makes it so, fonts or not); an untouched candidate has no red.
+    let at = GridPicture::candidate_centre(removed_cell, d);
+    assert!(
+        count_near(&p, at, 6.0, is_red) >= 5,
+        "the removed candidate is red"
+    );
+    let other = (1..=9u8)
+        .find(|&e| e != d && has(removed_cell, e))
+        .map(|e| GridPicture::candidate_centre(removed_cell, e));
+    if let Some(other) = other {
+        assert_eq!(
+            count_near(&p, other, 6.0, is_red),
+            0,
+            "only the removed one is red"
+        );
+    }
+    // Its cell is the pattern's: yellow in the corner.
+    let (hx, hy) = GridPicture::corner(removed_cell);
+    assert_eq!(rgb(&p, hx + 2.0, hy + 2.0), (0xF0, 0xE4, 0x42));
+    // The placed digit sits on a green disc.
+    let at = GridPicture::candidate_centre(placed_cell, d);
+    assert!(
+        count_near(&p, at, 7.0, is_green) >= 40,
+        "the placed digit is on green"
+    );
+    // The strong link is a solid line between its candidates, the weak one dashed.
+    let line = |(a, z, d): (usize, usize, u8)| {
+        let (x0, y) = GridPicture::candidate_centre(a, d);
+        let (x1, _) = GridPicture::candidate_centre(z, d);
+        // Off the candidates and the arrowhead.
+        link_share(&p, x0 + 8.0, x1 - 14.0, y)
+    };
+    let (solid, dashed) = (line(strong), line(weak));
+    assert!(solid > 0.95, "strong link drawn solid: {solid}");
+    assert!(
+        dashed > 0.3 && dashed < 0.8,
+        "weak link drawn dashed: {dashed}"
+    );
+    // The arrowhead points at the end: link colour just before the last candidate.
+    let (x1, y1) = GridPicture::candidate_centre(strong.1, strong.2);
+    assert!(
+        count_near(&p, (x1 - 9.0, y1), 3.0, is_link) >= 4,
+        "an arrowhead"
+    );
+    // The same picture on pencil marks and in a file.
+    let file = crate::common::scratch_file("svg_step", "step.svg");
+    let file = file.to_str().unwrap();
+    text(&format!("save_svg({step}, ym, {file:?}); \"\""));
+    assert_eq!(std::fs::read_to_string(file).unwrap(), svg);
+}
+
+#[test]
+fn hint_steps_draw_on_their_grid_and_not_on_another() {
+    let svg = text("svg(hint(su21_99), su21_99)");
+    render(&svg);
+    assert!(svg.contains("<title>Sudoku step: "), "{svg}");
+    // A hint has its links (none for a single).
+    assert_eq!(text("type_of(hint(su21_99).links)"), "array");
+    // Every step of an explanation is drawn on the position it came from.
+    let e = err("svg(#{removed: [[1, 1, 1]]}, solve(ym))");
+    assert!(e.contains("not a candidate there"), "{e}");
+    let e = err("svg(#{cells: [[0, 1]]}, ym)");
+    assert!(e.contains("cells[0] is [0, 1]"), "{e}");
+    let e = err("svg(#{links: [#{from: [1, 1, 1]}]}, grid(\".\" * 81))");
+    assert!(e.contains("links[0]"), "{e}");
+    insta::assert_snapshot!("step_su21_99", svg);
+}

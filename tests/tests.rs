@@ -16,6 +16,7 @@ mod help;
 mod host;
 mod hui;
 mod human;
+mod human_front;
 mod independent_figures;
 mod interrupt;
 mod jupyter;

@@ -25,6 +25,8 @@ pub enum Mode {
     Generate(GenerateArgs),
     /// `merge -o OUT PART...`: the parts of a sharded run merged.
     Merge { out: String, parts: Vec<String> },
+    /// `rate FILE [--threads N] [-o OUT]`: SE's rating of every puzzle.
+    Rate(RateArgs),
     /// `lab NAME --notebook OUT.ipynb`: the lab as a Jupyter notebook.
     LabNotebook { name: String, out: String },
     /// `jupyter kernel -f FILE`, `jupyter install [...]`.
@@ -61,6 +63,21 @@ pub struct GenerateArgs {
     pub out: Option<String>,
 }
 
+/// `puzzlelab rate`: Sudoku Explainer's ER/EP/ED of every puzzle of a
+/// file, one line each in input order, rated on all cores.
+#[derive(clap::Args, Debug, PartialEq, Clone)]
+pub struct RateArgs {
+    /// The puzzle file (81 cells a line, name<TAB>cells, or CSV)
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Threads (0 = all cores); the lines do not depend on it
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Write to OUT (replaced only at the end) instead of stdout
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    pub out: Option<String>,
+}
+
 /// The parsed command line.
 #[derive(Debug)]
 pub struct Options {
@@ -89,7 +106,8 @@ pub struct Options {
   puzzlelab [FLAGS] lab NAME --print     the lab's whole transcript on stdout
   puzzlelab lab NAME --notebook OUT      the lab as a Jupyter notebook (.ipynb)
   puzzlelab generate N [--seed S] ...    N new puzzles, one a line (generate --help)
-  puzzlelab --shard K/N run|-e|generate  shard K of N of each batch, written to OUT.K-of-N
+  puzzlelab rate FILE [-o OUT]           SE's ER/EP/ED of each puzzle, as serate prints them
+  puzzlelab --shard K/N run|-e|generate|rate  shard K of N of each batch, written to OUT.K-of-N
   puzzlelab merge -o OUT PART...         the N parts merged into the whole run's OUT
   puzzlelab jupyter install [--user]     make Jupyter list puzzlelab as a kernel",
     after_help = "\
@@ -138,6 +156,9 @@ enum Command {
     },
     /// Make N new puzzles, one a line
     Generate(GenerateArgs),
+    /// Rate every puzzle of FILE as Sudoku Explainer does: PUZZLE ER/EP/ED
+    /// a line, in input order (`>=X`: at least X; `?`: not known here)
+    Rate(RateArgs),
     /// Merge the N parts of a sharded run into the whole run's output
     Merge {
         /// The merged file (replaced only once every part is merged)
@@ -266,6 +287,7 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
         ) => Mode::Lab { name, print },
         (None, Some(Command::Generate(g))) => Mode::Generate(g),
         (None, Some(Command::Merge { out, parts })) => Mode::Merge { out, parts },
+        (None, Some(Command::Rate(r))) => Mode::Rate(r),
         #[cfg(feature = "jupyter")]
         (None, Some(Command::Jupyter(command))) => Mode::Jupyter(command),
         (None, None) => match parsed.rest.split_first() {
@@ -285,13 +307,13 @@ pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
     if let Some(shard) = parsed.shard
         && !matches!(
             mode,
-            Mode::Run { .. } | Mode::Eval { .. } | Mode::Generate(_)
+            Mode::Run { .. } | Mode::Eval { .. } | Mode::Generate(_) | Mode::Rate(_)
         )
     {
         return Err(clap::Error::raw(
             clap::error::ErrorKind::ArgumentConflict,
             format!(
-                "--shard {shard} goes with run FILE, -e CODE or generate N: the batches of a run are what is split\n"
+                "--shard {shard} goes with run FILE, -e CODE, generate N or rate FILE: the batches of a run are what is split\n"
             ),
         ));
     }
@@ -376,6 +398,16 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(parse(&args("generate")).is_err());
+        let o = parse(&args("--shard 2/3 rate p.txt --threads 1 -o r.txt")).unwrap();
+        assert_eq!(o.shard, Some(Shard::new(2, 3).unwrap()));
+        assert_eq!(
+            o.mode,
+            Mode::Rate(RateArgs {
+                file: "p.txt".into(),
+                threads: 1,
+                out: Some("r.txt".into())
+            })
+        );
         let o = parse(&args("generate 5 --seed 1 --shard 2/4")).unwrap();
         assert_eq!(o.shard, Some(Shard::new(2, 4).unwrap()));
         let o = parse(&args("--shard 1/3 run a.rhai x")).unwrap();
@@ -391,7 +423,7 @@ mod tests {
         }
         let e = parse(&args("--shard 1/2")).unwrap_err().to_string();
         assert!(
-            e.contains("--shard 1/2 goes with run FILE, -e CODE or generate N"),
+            e.contains("--shard 1/2 goes with run FILE, -e CODE, generate N or rate FILE"),
             "{e}"
         );
         assert_eq!(

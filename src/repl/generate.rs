@@ -18,15 +18,16 @@ use crate::shard::{Head, Kind, PartWriter, Shard, end_line, lines::puzzle_line};
 use crate::sudoku::generate::{self, BatchEnd, Options, Symmetry};
 
 /// Where the lines go: a file replaced at the end, a shard's part file
-/// (put in place only when complete), or stdout as they come.
-enum Sink {
+/// (put in place only when complete), or stdout as they come. (`rate`
+/// writes through it too.)
+pub(super) enum Sink {
     File(SafeFile),
     Part(PartWriter),
     Stdout(String),
 }
 
 impl Sink {
-    fn line(&mut self, text: &str) -> Result<(), String> {
+    pub(super) fn line(&mut self, text: &str) -> Result<(), String> {
         match self {
             Sink::File(f) => writeln!(f, "{text}").map_err(|e| format!("cannot write: {e}")),
             Sink::Part(p) => p.line(text).map_err(|e| e.message),
@@ -43,7 +44,7 @@ impl Sink {
     }
 
     /// Puts the output in place; a part with the end line `totals`.
-    fn finish(
+    pub(super) fn finish(
         self,
         shown_as: &str,
         totals: &serde_json::Map<String, serde_json::Value>,

@@ -25,6 +25,7 @@ mod helper;
 pub mod host;
 mod interactive;
 mod merge;
+mod rate;
 
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 
@@ -108,6 +109,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
         cli::Mode::Generate(args) => {
             install_interrupt_handler(false);
             generate::run(&args, options.shard)
+        }
+        cli::Mode::Rate(args) => {
+            install_interrupt_handler(false);
+            rate::run(&args, options.shard)
         }
         cli::Mode::Merge { out, parts } => {
             install_interrupt_handler(false);

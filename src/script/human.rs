@@ -22,16 +22,17 @@ fn tenths(t: u8) -> Dynamic {
     Dynamic::from(rhai::FLOAT::from(t) / 10.0)
 }
 
+/// A candidate (cell 0..81, digit) as `[row, col, digit]`, 1-based.
+fn cell_digit((c, d): (usize, u8)) -> Dynamic {
+    Dynamic::from_array(vec![
+        Dynamic::from((c / 9 + 1) as i64),
+        Dynamic::from((c % 9 + 1) as i64),
+        Dynamic::from(i64::from(d)),
+    ])
+}
+
 fn cell_digits(list: &[(usize, u8)]) -> Array {
-    list.iter()
-        .map(|&(c, d)| {
-            Dynamic::from_array(vec![
-                Dynamic::from((c / 9 + 1) as i64),
-                Dynamic::from((c % 9 + 1) as i64),
-                Dynamic::from(i64::from(d)),
-            ])
-        })
-        .collect()
+    list.iter().map(|&cd| cell_digit(cd)).collect()
 }
 
 fn step_map(s: &Step) -> Map {
@@ -56,6 +57,18 @@ fn step_map(s: &Step) -> Map {
     m.insert("cells".into(), Dynamic::from_array(cells));
     m.insert("text".into(), Dynamic::from(s.text.clone()));
     m.insert("exact".into(), Dynamic::from(s.exact));
+    let links: Array = s
+        .links
+        .iter()
+        .map(|l| {
+            let mut link = Map::new();
+            link.insert("from".into(), cell_digit(l.from));
+            link.insert("to".into(), cell_digit(l.to));
+            link.insert("strong".into(), Dynamic::from(l.strong));
+            Dynamic::from_map(link)
+        })
+        .collect();
+    m.insert("links".into(), Dynamic::from_array(links));
     m
 }
 
@@ -69,6 +82,7 @@ fn stuck_map(text: &str) -> Map {
     m.insert("placed".into(), Dynamic::from_array(Array::new()));
     m.insert("removed".into(), Dynamic::from_array(Array::new()));
     m.insert("cells".into(), Dynamic::from_array(Array::new()));
+    m.insert("links".into(), Dynamic::from_array(Array::new()));
     m.insert("text".into(), Dynamic::from(text.to_string()));
     m
 }
@@ -101,6 +115,45 @@ fn solutions_warning(g: &Grid) -> Option<String> {
     }
 }
 
+/// The SE fields of a rating: `er`, `ep`, `ed` when known; otherwise
+/// `er_at_least` and `unknown` (why), with `ep`/`ed` when already known.
+fn rating_fields(r: &human::Rating, m: &mut Map) {
+    match r.er {
+        Some(er) => {
+            m.insert("er".into(), tenths(er));
+        }
+        None => {
+            m.insert("er_at_least".into(), tenths(r.er_at_least));
+        }
+    }
+    if let Some(ep) = r.ep {
+        m.insert("ep".into(), tenths(ep));
+    }
+    if let Some(ed) = r.ed {
+        m.insert("ed".into(), tenths(ed));
+    }
+    if let Some(why) = &r.unknown {
+        m.insert("unknown".into(), Dynamic::from(why.clone()));
+    }
+}
+
+/// The SE fields `rate(g)` adds (the grid is known to break no rule):
+/// `er`, `ep`, `ed` as `se_rate` gives them, each `()` when SE's figure is
+/// not known here, then `er_at_least` and `unknown` say what is known and
+/// why not more (also for a puzzle without exactly one solution, which SE
+/// does not rate).
+pub(crate) fn add_se_fields(g: &Grid, m: &mut Map) {
+    for key in ["er", "ep", "ed"] {
+        m.insert(key.into(), Dynamic::UNIT);
+    }
+    match human::se_rate(g) {
+        Ok(r) => rating_fields(&r, m),
+        Err(e) => {
+            m.insert("unknown".into(), Dynamic::from(e.to_string()));
+        }
+    }
+}
+
 fn hint_of(b: &CandidateGrid) -> Dynamic {
     if b.is_solved() {
         return Dynamic::UNIT;
@@ -114,11 +167,106 @@ fn hint_of(b: &CandidateGrid) -> Dynamic {
     }
 }
 
+/// `rate_file`: the lines of a file's puzzles rated as `serate` prints
+/// them, returned and, with `out`, written (a shard's part for a shard).
+fn rate_file_map(
+    ctx: &NativeCallContext,
+    path: &str,
+    options: Map,
+) -> Result<Map, Box<EvalAltResult>> {
+    use crate::script::options::Options;
+    use crate::shard::{Head, Kind, PartWriter, lines::text_line};
+    use std::path::Path;
+    let mut options = Options::new("rate_file", options, &["threads", "out", "shard"])?;
+    let shard = crate::script::shard::shard_of(ctx, "rate_file", &mut options)?;
+    let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
+    let out = options.string("out")?;
+    let input = Path::new(path);
+    let monitor = crate::script::host::monitor(ctx);
+    let mut lines = Array::new();
+    let mut body = Vec::new();
+    let mut notes = Array::new();
+    let sum = human::rate_file(input, shard, threads, &*monitor, |r| {
+        let line = human::serate_line(&r.grid, &r.rating);
+        if let Err(e) = &r.rating {
+            notes.push(Dynamic::from(format!("{path}:{}: {e}", r.line)));
+        }
+        body.push(match shard.is_whole() {
+            true => line.clone(),
+            false => text_line(r.index, &line),
+        });
+        lines.push(Dynamic::from(line));
+        true
+    })
+    .map_err(|e| error(format!("rate_file: {e}")))?;
+    drop(monitor);
+    let int = |n: u64| Dynamic::from(n as i64);
+    let mut m = Map::new();
+    m.insert("lines".into(), Dynamic::from_array(lines));
+    m.insert("puzzles".into(), int(sum.done));
+    m.insert("exact".into(), int(sum.exact));
+    m.insert("bounded".into(), int(sum.bounded));
+    m.insert("unrated".into(), int(sum.unrated));
+    m.insert("not_rated".into(), Dynamic::from_array(notes));
+    let errors: Array = sum
+        .errors
+        .iter()
+        .map(|e| Dynamic::from(e.to_string()))
+        .collect();
+    m.insert("errors".into(), Dynamic::from_array(errors));
+    m.insert("stopped".into(), Dynamic::from(sum.stopped));
+    if sum.stopped {
+        // Partial: nothing is written, the summary says so.
+        crate::script::host::host(ctx).take_cancel();
+        return Ok(m);
+    }
+    if let Some(out) = out {
+        let write = |e: crate::files::WriteError| error(format!("rate_file: {e}"));
+        if shard.is_whole() {
+            let mut text = body.join("\n");
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            crate::files::write_atomic(&out, text.as_bytes(), &[input]).map_err(write)?;
+        } else {
+            let part = shard.part_path(Path::new(&out));
+            let mut job = serde_json::Map::new();
+            job.insert("input".into(), path.into());
+            let bytes = std::fs::metadata(input).map(|m| m.len()).unwrap_or(0);
+            job.insert("bytes".into(), bytes.into());
+            let head = Head {
+                kind: Kind::Rate,
+                shard,
+                job,
+            };
+            let mut w = PartWriter::create(&part, &[input], &head).map_err(write)?;
+            for line in &body {
+                w.line(line).map_err(write)?;
+            }
+            let mut totals = serde_json::Map::new();
+            totals.insert("file_puzzles".into(), sum.file_puzzles.into());
+            totals.insert("errors".into(), (sum.errors.total() as u64).into());
+            totals.insert("digest".into(), sum.digest.clone().into());
+            totals.insert("exact".into(), sum.exact.into());
+            totals.insert("bounded".into(), sum.bounded.into());
+            totals.insert("unrated".into(), sum.unrated.into());
+            w.finish(&totals).map_err(write)?;
+            m.insert("part".into(), Dynamic::from(part.display().to_string()));
+        }
+    }
+    if !shard.is_whole() {
+        m.insert("shard".into(), Dynamic::from(shard.to_string()));
+    }
+    Ok(m)
+}
+
 #[export_module]
 pub mod api {
     use rhai::{Array, Map};
 
-    use super::{board, explanation_array, hint_of, solutions_warning, tenths};
+    use super::{
+        board, explanation_array, hint_of, rate_file_map, rating_fields, solutions_warning, tenths,
+    };
     use crate::script::error;
     use crate::sudoku::Grid;
     use crate::sudoku::hui::Candidates;
@@ -148,7 +296,9 @@ pub mod api {
     /// and `removed` (arrays of `[row, col, digit]`, 1-based), `cells`
     /// (`[row, col]` of the pattern), `text` (one line), `exact` (false when
     /// SE tries a technique not implemented here first, so SE might take
-    /// another step). When no implemented technique applies the map has
+    /// another step), `links` (a chain's links, `#{from, to, strong}` with
+    /// `[row, col, digit]` ends; empty for other patterns). `svg(step, g)`
+    /// draws it. When no implemented technique applies the map has
     /// `stuck: true` and says so in `text`. A puzzle without exactly one
     /// solution still gets a hint, with a `warning`.
     /// Example: `hint(ym).text`
@@ -190,6 +340,34 @@ pub mod api {
         explanation_array(&human::explain(&CandidateGrid::from_candidates(&c)))
     }
 
+    /// Sudoku Explainer's rating of every puzzle of a file, one `serate` line each (see `puzzlelab rate`).
+    ///
+    /// Returns a map: `lines` (one per puzzle, in input order, `PUZZLE
+    /// ER/EP/ED` as `serate --format='%g %r/%p/%d'` prints it; a figure
+    /// not known here is `>=X`, SE's is at least X, or `?`; a puzzle SE does
+    /// not rate is `PUZZLE -/-/- WHY` and is named as file:line in
+    /// `not_rated`), `puzzles`, `exact` (all three figures SE's), `bounded`,
+    /// `unrated`, `errors` (bad lines), `stopped`. Options: `threads` (0 =
+    /// all cores), `out` (write the lines to this file, replaced only when
+    /// the run is complete), `shard: "K/N"` (rate every N-th puzzle; with
+    /// `out` the part `OUT.K-of-N` for `merge_shards`). Ctrl+C keeps the
+    /// lines so far with `stopped: true` and writes nothing.
+    /// Example: `rate_file("scripts/data/17clue.txt", #{threads: 1}).lines[0]`
+    #[rhai_fn(return_raw)]
+    pub fn rate_file(
+        ctx: NativeCallContext,
+        path: &str,
+        options: Map,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        rate_file_map(&ctx, path, options)
+    }
+
+    /// Sudoku Explainer's rating of every puzzle of a file (see `rate_file(path, options)`).
+    #[rhai_fn(name = "rate_file", return_raw)]
+    pub fn rate_file_plain(ctx: NativeCallContext, path: &str) -> Result<Map, Box<EvalAltResult>> {
+        rate_file_map(&ctx, path, Map::new())
+    }
+
     /// Sudoku Explainer's rating #{er, ep, ed, steps} of a puzzle with one solution.
     ///
     /// ER is the hardest step of SE's path, EP the hardest up to the first
@@ -205,23 +383,7 @@ pub mod api {
         g.check().map_err(|e| error(format!("se_rate: {e}")))?;
         let r = human::se_rate(&g).map_err(|e: RateError| error(format!("se_rate: {e}")))?;
         let mut m = Map::new();
-        match r.er {
-            Some(er) => {
-                m.insert("er".into(), tenths(er));
-            }
-            None => {
-                m.insert("er_at_least".into(), tenths(r.er_at_least));
-            }
-        }
-        if let Some(ep) = r.ep {
-            m.insert("ep".into(), tenths(ep));
-        }
-        if let Some(ed) = r.ed {
-            m.insert("ed".into(), tenths(ed));
-        }
-        if let Some(why) = r.unknown {
-            m.insert("unknown".into(), Dynamic::from(why));
-        }
+        rating_fields(&r, &mut m);
         m.insert("steps".into(), Dynamic::from(r.steps as i64));
         Ok(m)
     }

@@ -81,7 +81,9 @@ pub mod api {
     /// `solutions` is 0, 1 or 2 (meaning two or more); `guesses` the branch
     /// points the solver needed; `technique` the hardest human technique
     /// needed (`guessing` when logic gets stuck); `level` a word for it;
-    /// `placed` the cells logic fills in.
+    /// `placed` the cells logic fills in. `er`, `ep`, `ed` are Sudoku
+    /// Explainer's rating as `se_rate` gives it, `()` when not known here
+    /// (then `er_at_least` and `unknown` say what is known and why).
     #[rhai_fn(pure, return_raw)]
     pub fn rate(g: &mut Grid) -> Result<Map, Box<EvalAltResult>> {
         let c = solver::count_solutions(g, 2).map_err(|e| invalid("rate", e))?;
@@ -95,6 +97,7 @@ pub mod api {
         );
         m.insert("level".into(), Dynamic::from(h.hardest.level().to_string()));
         m.insert("placed".into(), Dynamic::from(h.placed as i64));
+        crate::script::human::add_se_fields(g, &mut m);
         Ok(m)
     }
 

@@ -1,5 +1,6 @@
 //! Script functions for pictures: `svg(value)` gives SVG text for a grid,
-//! candidates, a board or a packing; `save_svg(value, file)` writes it.
+//! candidates, a board or a packing, `svg(step, g)` a step of `hint` on
+//! its grid; `save_svg(value, file)` writes it.
 
 use rhai::plugin::*;
 use rhai::{Array, Map, Module};
@@ -10,7 +11,8 @@ use crate::script::error;
 use crate::sudoku::Grid;
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::hui::{self, Candidates};
-use crate::svg::{GridPicture, Layers, Square};
+use crate::sudoku::human::CandidateGrid;
+use crate::svg::{Arrow, GridPicture, Layers, Square, StepPicture};
 
 /// The picture functions as a Rhai module.
 pub fn module() -> Module {
@@ -216,6 +218,130 @@ fn given_puzzle(what: &str, v: &Dynamic) -> Result<Grid, Box<EvalAltResult>> {
     })
 }
 
+/// The picture of a step map (from `hint` or `explain`) on the position
+/// `b` it was found on. Every candidate the step names must be one of the
+/// position's: a step of another grid is refused, not drawn wrong.
+fn step_picture(
+    what: &str,
+    step: &Map,
+    b: &CandidateGrid,
+    digits: [u8; 81],
+) -> Result<StepPicture, Box<EvalAltResult>> {
+    let list = |key: &str| -> Result<Array, Box<EvalAltResult>> {
+        match step.get(key) {
+            None => Ok(Array::new()),
+            Some(v) => v.clone().try_cast::<Array>().ok_or_else(|| {
+                error(format!(
+                    "{what}: the step's {key} must be an array; got {}",
+                    v.type_name()
+                ))
+            }),
+        }
+    };
+    // `[row, col, digit]` (or `[row, col]` when `digit` is false), 1-based.
+    let place = |key: &str,
+                 k: usize,
+                 v: &Dynamic,
+                 digit: bool|
+     -> Result<(usize, u8), Box<EvalAltResult>> {
+        let want = if digit { 3 } else { 2 };
+        let numbers: Option<Vec<i64>> = v
+            .clone()
+            .try_cast::<Array>()
+            .and_then(|a| a.iter().map(|x| x.as_int().ok()).collect());
+        match numbers.as_deref() {
+            Some(&[r, c, ref rest @ ..])
+                if rest.len() + 2 == want
+                    && (1..=9).contains(&r)
+                    && (1..=9).contains(&c)
+                    && rest.iter().all(|d| (1..=9).contains(d)) =>
+            {
+                Ok((
+                    ((r - 1) * 9 + c - 1) as usize,
+                    rest.first().map_or(0, |&d| d as u8),
+                ))
+            }
+            _ => Err(error(format!(
+                "{what}: the step's {key}[{k}] is {v}: give [row, col{}] with numbers 1 to 9",
+                if digit { ", digit" } else { "" }
+            ))),
+        }
+    };
+    let candidate = |key: &str, k: usize, v: &Dynamic| -> Result<(usize, u8), Box<EvalAltResult>> {
+        let (c, d) = place(key, k, v, true)?;
+        if b.cand(c) & (1 << (d - 1)) == 0 {
+            return Err(error(format!(
+                "{what}: the step's {key}[{k}] is {d} at {}, which is not a candidate there: draw a step on the grid it was found on",
+                cell_name(c)
+            )));
+        }
+        Ok((c, d))
+    };
+    let mut p = GridPicture::new(digits);
+    p.candidates = Some(*b.masks());
+    let mut placed = Vec::new();
+    for (k, v) in list("placed")?.iter().enumerate() {
+        placed.push(candidate("placed", k, v)?);
+    }
+    let mut removed = Vec::new();
+    for (k, v) in list("removed")?.iter().enumerate() {
+        removed.push(candidate("removed", k, v)?);
+    }
+    for (k, v) in list("cells")?.iter().enumerate() {
+        p.highlight[place("cells", k, v, false)?.0] = true;
+    }
+    let mut arrows = Vec::new();
+    for (k, v) in list("links")?.iter().enumerate() {
+        let Some(link) = v.clone().try_cast::<Map>() else {
+            return Err(error(format!(
+                "{what}: the step's links[{k}] must be a map #{{from, to, strong}}; got {}",
+                v.type_name()
+            )));
+        };
+        let end = |key: &str| match link.get(key) {
+            Some(e) => candidate(&format!("links[{k}].{key}"), k, e),
+            None => Err(error(format!("{what}: the step's links[{k}] has no {key}"))),
+        };
+        let strong = link
+            .get("strong")
+            .and_then(|s| s.as_bool().ok())
+            .ok_or_else(|| {
+                error(format!(
+                    "{what}: the step's links[{k}].strong must be true or false"
+                ))
+            })?;
+        arrows.push(Arrow {
+            from: end("from")?,
+            to: end("to")?,
+            strong,
+        });
+    }
+    let text = step
+        .get("text")
+        .and_then(|t| t.clone().into_string().ok())
+        .unwrap_or_default();
+    Ok(StepPicture {
+        grid: p,
+        placed,
+        removed,
+        arrows,
+        text,
+    })
+}
+
+/// The picture of `step` on grid `g` (its candidates: what no peer holds).
+fn grid_step(what: &str, step: &Map, g: &Grid) -> Result<String, Box<EvalAltResult>> {
+    g.check().map_err(|e| error(format!("{what}: {e}")))?;
+    let b = CandidateGrid::from_grid(g);
+    Ok(step_picture(what, step, &b, *g.cells())?.to_svg())
+}
+
+/// The picture of `step` on pencil marks `c`.
+fn candidates_step(what: &str, step: &Map, c: &Candidates) -> Result<String, Box<EvalAltResult>> {
+    let b = CandidateGrid::from_candidates(c);
+    Ok(step_picture(what, step, &b, [0; 81])?.to_svg())
+}
+
 /// Write `text` to `file` whole or not at all (see `crate::files`).
 fn write_atomically(what: &str, file: &str, text: &str) -> Result<(), Box<EvalAltResult>> {
     crate::files::write_atomic(file, text.as_bytes(), &[])
@@ -269,6 +395,82 @@ pub mod api {
             return Ok(());
         }
         // Through `print`, so a capturing session (a lab) keeps the text too.
+        ctx.call_native_fn::<()>("print", (text,))
+    }
+
+    /// A step of `hint` or `explain` drawn on the grid it was found on, as SVG text.
+    ///
+    /// The grid's candidates in small print, the step's cells on yellow,
+    /// removed candidates in red and struck through, placed digits white on
+    /// a green disc, and a chain's links as arrows between candidates
+    /// (solid: strong, dashed: weak). A step that names a candidate the
+    /// grid does not have is refused (it belongs to another position).
+    ///
+    /// Example: `svg(hint(su21_99), su21_99)`
+    #[rhai_fn(name = "svg", return_raw)]
+    pub fn svg_step(step: Map, g: Grid) -> Result<String, Box<EvalAltResult>> {
+        grid_step("svg", &step, &g)
+    }
+
+    /// A step of `hint` or `explain` drawn on your pencil marks, as SVG text (see `svg(step, grid)`).
+    ///
+    /// Example: `let c = free(ym); svg(hint(c), c)`
+    #[rhai_fn(name = "svg", return_raw)]
+    pub fn svg_step_candidates(step: Map, c: Candidates) -> Result<String, Box<EvalAltResult>> {
+        candidates_step("svg", &step, &c)
+    }
+
+    /// Write the picture of a step on its grid to `file` (see `svg(step, grid)`).
+    ///
+    /// Example: `save_svg(hint(su21_99), su21_99, "step.svg")`
+    #[rhai_fn(name = "save_svg", return_raw)]
+    pub fn save_svg_step(step: Map, g: Grid, file: &str) -> Result<(), Box<EvalAltResult>> {
+        let text = grid_step("save_svg", &step, &g)?;
+        write_atomically("save_svg", file, &text)
+    }
+
+    /// Write the picture of a step on pencil marks to `file` (see `svg(step, grid)`).
+    #[rhai_fn(name = "save_svg", return_raw)]
+    pub fn save_svg_step_candidates(
+        step: Map,
+        c: Candidates,
+        file: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let text = candidates_step("save_svg", &step, &c)?;
+        write_atomically("save_svg", file, &text)
+    }
+
+    /// Show a step of `hint` on its grid now: its picture in a notebook, its text elsewhere.
+    ///
+    /// In a notebook (the Jupyter kernel) the picture of `svg(step, g)`
+    /// appears in the cell's output. At the REPL, in scripts and in labs
+    /// printed as text it prints the step's `text` and one line saying what
+    /// the picture marks.
+    ///
+    /// Example: `display(hint(su21_99), su21_99)`
+    #[rhai_fn(name = "display", return_raw)]
+    pub fn display_step(
+        ctx: NativeCallContext,
+        step: Map,
+        g: Grid,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let svg = grid_step("display", &step, &g)?;
+        let p = step_picture("display", &step, &CandidateGrid::from_grid(&g), *g.cells())?;
+        let count = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
+        let text = format!(
+            "{}\npicture: {} on yellow, {} struck in red, {} on green, {} (svg(step, g))",
+            if p.text.is_empty() { "a step" } else { &p.text },
+            count(p.grid.highlight.iter().filter(|&&h| h).count(), "cell"),
+            count(p.removed.len(), "candidate"),
+            count(p.placed.len(), "placed digit"),
+            count(p.arrows.len(), "link arrow"),
+        );
+        if crate::script::host::host(&ctx).display(&text, Some(&svg)) {
+            return Ok(());
+        }
         ctx.call_native_fn::<()>("print", (text,))
     }
 

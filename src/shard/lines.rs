@@ -1,5 +1,5 @@
 //! The body lines of the parts that deal puzzles (a solved file, a
-//! generated list): each line starts with the item's index in the whole
+//! generated list, a rated file): each line starts with the item's index in the whole
 //! job, so a merge puts every item back in its place and can tell a
 //! missing or doubled one. (Group lines are `similarity::groups_file`'s.)
 
@@ -60,6 +60,20 @@ pub fn parse_puzzle_line(text: &str) -> Result<(u64, Grid), String> {
     Ok((number(index, "index")?, grid(puzzle, "puzzle")?))
 }
 
+/// A line of text that is one item's output (a rated puzzle's line) as a
+/// body line: `INDEX<TAB>TEXT`.
+pub fn text_line(index: u64, text: &str) -> String {
+    format!("{index}\t{text}")
+}
+
+/// A body line of [`text_line`] read back.
+pub fn parse_text_line(text: &str) -> Result<(u64, &str), String> {
+    let (index, rest) = text
+        .split_once('\t')
+        .ok_or("an item's line is INDEX<TAB>TEXT")?;
+    Ok((number(index, "index")?, rest))
+}
+
 fn number(text: &str, what: &str) -> Result<u64, String> {
     text.parse()
         .map_err(|_| format!("the {what} {text:?} is not a whole number"))
@@ -91,6 +105,7 @@ mod tests {
         let r = Record::new(g);
         assert_eq!(parse_record_line(&record_line(0, &r)).unwrap(), (0, r));
         assert_eq!(parse_puzzle_line(&puzzle_line(5, &g)).unwrap(), (5, g));
+        assert_eq!(parse_text_line(&text_line(3, "a\tb")).unwrap(), (3, "a\tb"));
         assert_eq!(
             parse_record_line("1\t2\t3").unwrap_err(),
             "3 fields: a solved puzzle's line has 5 (index, line, name, puzzle, solution)"

@@ -1,6 +1,6 @@
 //! Merging the N parts of a sharded job into exactly the output the whole
 //! run writes: puzzles back in their order (the index on each line says
-//! where), groups of equal forms joined, counts summed. The parts are
+//! where; rated lines too), groups of equal forms joined, counts summed. The parts are
 //! checked first (one job, every shard once, each one complete) and the
 //! output is written safely: a merge that fails leaves nothing behind.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::lines::{parse_puzzle_line, parse_record_line};
+use super::lines::{parse_puzzle_line, parse_record_line, parse_text_line};
 use super::part::Body;
 use super::{Kind, Part, read_part};
 use crate::files::SafeFile;
@@ -81,6 +81,7 @@ pub fn merge(parts: &[PathBuf], out: &Path, monitor: &dyn Monitor) -> Result<Mer
         Kind::Generate => generated(&parts, out, &inputs, monitor)?,
         Kind::CanonGroups => grouped(&parts, out, &inputs, monitor)?,
         Kind::Count => counted(&parts, out, &inputs)?,
+        Kind::Rate => rated(&parts, out, &inputs, monitor)?,
     };
     Ok(merged)
 }
@@ -350,6 +351,35 @@ fn generated(
     file.commit(out).map_err(|e| e.to_string())?;
     let mut totals = Map::new();
     totals.insert("puzzles".into(), total.into());
+    Ok(totals)
+}
+
+/// The lines of a rated file back in input order, the counts summed.
+fn rated(
+    parts: &[Part],
+    out: &Path,
+    inputs: &[&Path],
+    monitor: &dyn Monitor,
+) -> Result<Map<String, Value>, MergeError> {
+    same_input(parts, &["file_puzzles", "errors", "digest"])?;
+    let total = parts[0].total("file_puzzles");
+    check_items(parts, total)?;
+    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
+    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
+    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
+        let (index, rest) = parse_text_line(text).map_err(|e| body.error(line, e))?;
+        want_index(body, line, index, i)?;
+        writeln!(file, "{rest}").map_err(cannot)
+    })?;
+    file.commit(out).map_err(|e| e.to_string())?;
+    let mut totals = Map::new();
+    totals.insert("puzzles".into(), total.into());
+    for key in ["exact", "bounded", "unrated"] {
+        totals.insert(
+            key.into(),
+            parts.iter().map(|p| p.total(key)).sum::<u64>().into(),
+        );
+    }
     Ok(totals)
 }
 

@@ -153,6 +153,8 @@ pub enum Kind {
     Generate,
     /// A packing count (`count_polyomino`, `count_polycube` with `out`).
     Count,
+    /// SE ratings of a puzzle file (`puzzlelab rate`, `rate_file`).
+    Rate,
 }
 
 impl Kind {
@@ -163,6 +165,7 @@ impl Kind {
             Kind::CanonGroups => "canon_groups",
             Kind::Generate => "generate",
             Kind::Count => "count",
+            Kind::Rate => "rate",
         }
     }
 
@@ -172,6 +175,7 @@ impl Kind {
             Kind::CanonGroups,
             Kind::Generate,
             Kind::Count,
+            Kind::Rate,
         ]
         .into_iter()
         .find(|k| k.name() == name)

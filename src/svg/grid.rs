@@ -13,7 +13,7 @@ const THICK: f64 = 3.0;
 /// Width of the lines between cells.
 const THIN: f64 = 1.0;
 const DIGIT_SIZE: f64 = 26.0;
-const CANDIDATE_SIZE: f64 = 11.0;
+pub(super) const CANDIDATE_SIZE: f64 = 11.0;
 
 /// What a grid picture shows. Cells are numbered 0..81 row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,17 +52,33 @@ impl GridPicture {
         )
     }
 
+    /// Where the centre of candidate `digit` of cell `i` lies (digit d in
+    /// the d-th place of a 3×3 keypad).
+    pub fn candidate_centre(i: usize, digit: u8) -> (f64, f64) {
+        let (x, y) = Self::corner(i);
+        let k = f64::from(digit.clamp(1, 9) - 1);
+        (
+            x + CELL / 6.0 + (k % 3.0) * CELL / 3.0,
+            y + CELL / 6.0 + (k / 3.0).floor() * CELL / 3.0,
+        )
+    }
+
     /// The picture as SVG text.
     pub fn to_svg(&self) -> String {
-        let side = Self::size();
         let filled = self.digits.iter().filter(|&&d| d != 0).count();
-        let mut out = String::new();
-        open(
-            &mut out,
-            side,
-            side,
+        self.render(
             &format!("Sudoku grid, {filled} of 81 cells filled"),
-        );
+            &[0; 81],
+            "",
+        )
+    }
+
+    /// The picture with candidates `marked` left out of the small print
+    /// (another layer draws them) and `over` drawn on top of everything.
+    pub(super) fn render(&self, title: &str, marked: &[u16; 81], over: &str) -> String {
+        let side = Self::size();
+        let mut out = String::new();
+        open(&mut out, side, side, title);
         for i in (0..81).filter(|&i| self.highlight[i]) {
             let (x, y) = Self::corner(i);
             out.push_str(&format!(
@@ -96,12 +112,10 @@ impl GridPicture {
                 ));
             } else if let Some(masks) = &self.candidates {
                 for digit in 1..=9u8 {
-                    if masks[i] & (1 << (digit - 1)) == 0 {
+                    if (masks[i] & !marked[i]) & (1 << (digit - 1)) == 0 {
                         continue;
                     }
-                    let k = (digit - 1) as f64;
-                    let cx = x + CELL / 6.0 + (k % 3.0) * CELL / 3.0;
-                    let cy = y + CELL / 6.0 + (k / 3.0).floor() * CELL / 3.0;
+                    let (cx, cy) = Self::candidate_centre(i, digit);
                     out.push_str(&format!(
                         "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\">{digit}</text>\n",
                         num(cx),
@@ -112,7 +126,9 @@ impl GridPicture {
                 }
             }
         }
-        out.push_str("</g>\n</svg>\n");
+        out.push_str("</g>\n");
+        out.push_str(over);
+        out.push_str("</svg>\n");
         out
     }
 
@@ -145,7 +161,7 @@ impl GridPicture {
 
 /// The baseline that centres a digit of `size` vertically on `middle`
 /// (digits rise about 0.72 em above the baseline in common fonts).
-fn baseline(middle: f64, size: f64) -> f64 {
+pub(super) fn baseline(middle: f64, size: f64) -> f64 {
     middle + 0.36 * size
 }
 

@@ -1,5 +1,6 @@
 //! Pictures as SVG text: Sudoku grids (givens, filled digits, candidates,
-//! highlighted cells) and packings of pieces (each piece its own colour,
+//! highlighted cells), the steps of human techniques (removed candidates
+//! struck, placed digits, chains as arrows) and packings of pieces (each piece its own colour,
 //! thick borders between pieces), one picture per layer for solids.
 //!
 //! Pure: plain values in, a `String` out; no Rhai, no files, no terminal.
@@ -9,9 +10,11 @@
 pub mod grid;
 pub mod packing;
 pub mod palette;
+pub mod step;
 
 pub use grid::GridPicture;
 pub use packing::{Layers, Square};
+pub use step::{Arrow, StepPicture};
 
 /// Fonts tried in order; every system has the last.
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

@@ -4,7 +4,8 @@
 //! The piece colours are Paul Tol's "light" scheme (eight colours; its pale
 //! grey is left out because it reads as an empty cell) followed by four of
 //! his "muted" scheme, all from <https://personal.sron.nl/~pault/>. Cell
-//! highlights and filled digits use Okabe and Ito's yellow and blue.
+//! highlights, filled digits and a step's marks use Okabe and Ito's
+//! yellow, blue, vermillion and green.
 
 /// Colours for pieces, in the order they are handed out.
 pub const PIECES: [&str; 12] = [
@@ -27,6 +28,15 @@ pub const HIGHLIGHT: &str = "#F0E442";
 
 /// Digits a solver or a person filled in (Okabe–Ito blue); givens are black.
 pub const FILLED: &str = "#0072B2";
+
+/// A candidate a step removes (Okabe–Ito vermillion), struck through.
+pub const REMOVED: &str = "#D55E00";
+
+/// The disc behind a digit a step places (Okabe–Ito bluish green).
+pub const PLACED: &str = "#009E73";
+
+/// The arrows of a chain's links (Tol's indigo).
+pub const LINK: &str = "#332288";
 
 /// Candidates in small print.
 pub const CANDIDATE: &str = "#555555";

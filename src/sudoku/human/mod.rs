@@ -16,6 +16,7 @@
 //! Ratings are kept in tenths (`12` is SE's 1.2) so that comparisons are
 //! exact.
 
+mod batch;
 mod board;
 mod chains;
 mod fish;
@@ -28,6 +29,7 @@ mod turbot;
 
 use std::ops::ControlFlow;
 
+pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
 

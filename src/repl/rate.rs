@@ -1,0 +1,161 @@
+//! `puzzlelab rate FILE`: Sudoku Explainer's rating of every puzzle of a
+//! file, one line per puzzle in input order as `serate --format='%g
+//! %r/%p/%d'` prints it (`PUZZLE ER/EP/ED`), rated on all cores with a
+//! progress line on a terminal. A figure this engine cannot claim is
+//! written `>=X` (a lower bound) or `?`; a puzzle SE does not rate is
+//! `PUZZLE -/-/- WHY`, and its file:line is reported on stderr, as are bad
+//! lines. Ctrl+C keeps the lines written so far and ends the output with a
+//! `#` line saying it is partial. With `--shard K/N` it rates every N-th
+//! puzzle as a part (`OUT.K-of-N`, or on stdout) for `puzzlelab merge`; a
+//! stopped shard writes no part file.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::cli::RateArgs;
+use super::generate::Sink;
+use super::host::TerminalHost;
+use crate::files::SafeFile;
+use crate::script::host::Host;
+use crate::shard::{Head, Kind, PartWriter, Shard, end_line, lines::text_line};
+use crate::sudoku::human::{self, serate_line};
+
+/// Runs `puzzlelab rate` (shard `shard` of it, if given) and returns its
+/// exit code: 0 when every puzzle was rated (or found unratable), 130 when
+/// Ctrl+C stopped it, 1 on an error.
+pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
+    let fail = |code: u8, why: &str| {
+        let _ = std::io::stdout().flush();
+        eprintln!("puzzlelab rate: {why}");
+        ExitCode::from(code)
+    };
+    let input = Path::new(&args.file);
+    let shard = shard.unwrap_or(Shard::WHOLE);
+    let head = || {
+        let mut job = serde_json::Map::new();
+        job.insert("input".into(), args.file.clone().into());
+        let bytes = std::fs::metadata(input).map(|m| m.len()).unwrap_or(0);
+        job.insert("bytes".into(), bytes.into());
+        Head {
+            kind: Kind::Rate,
+            shard,
+            job,
+        }
+    };
+    let shown_as = match &args.out {
+        Some(out) if !shard.is_whole() => shard.part_path(Path::new(out)).display().to_string(),
+        Some(out) => out.clone(),
+        None => "stdout".into(),
+    };
+    let mut sink = match &args.out {
+        Some(_) if !shard.is_whole() => {
+            match PartWriter::create(Path::new(&shown_as), &[input], &head()) {
+                Ok(p) => Sink::Part(p),
+                Err(e) => return fail(1, &e.to_string()),
+            }
+        }
+        Some(path) => match SafeFile::create(path, &[input]) {
+            Ok(f) => Sink::File(f),
+            Err(e) => return fail(1, &e.to_string()),
+        },
+        None if !shard.is_whole() => Sink::Stdout(format!("{}\n", head().line())),
+        None => Sink::Stdout(String::new()),
+    };
+    let start = Instant::now();
+    let monitor = TerminalHost::new().monitor();
+    let mut write_error = None;
+    let mut notes = Vec::new();
+    let result = human::rate_file(input, shard, args.threads, &*monitor, |r| {
+        let line = serate_line(&r.grid, &r.rating);
+        if let Err(e) = &r.rating {
+            notes.push(format!("{}:{}: {e}", args.file, r.line));
+        }
+        let line = match shard.is_whole() {
+            true => line,
+            false => text_line(r.index, &line),
+        };
+        match sink.line(&line) {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
+            }
+        }
+    });
+    drop(monitor);
+    let sum = match result {
+        Ok(sum) => sum,
+        Err(e) => return fail(1, &e),
+    };
+    let _ = std::io::stdout().flush();
+    for e in sum.errors.iter() {
+        eprintln!("puzzlelab rate: skipped {e}");
+    }
+    if sum.errors.more() > 0 {
+        eprintln!(
+            "puzzlelab rate: ... and {} more bad lines",
+            sum.errors.more()
+        );
+    }
+    for note in &notes {
+        eprintln!("puzzlelab rate: not rated: {note}");
+    }
+    if let Some(e) = write_error {
+        return fail(1, &format!("{shown_as}: {e}"));
+    }
+    let of = match shard.is_whole() {
+        true => String::new(),
+        false => format!(" of shard {shard}"),
+    };
+    if sum.stopped {
+        let flag = format!(
+            "# stopped (Ctrl+C) after {} puzzles{of}: this list is partial",
+            sum.done
+        );
+        if let Sink::Part(_) = sink {
+            // A part that is not whole is of no use to a merge: none is written.
+            return fail(
+                130,
+                &format!("{}; no part written", flag.trim_start_matches("# ")),
+            );
+        }
+        if let Err(e) = sink
+            .line(&flag)
+            .and_then(|()| sink.finish(&shown_as, &Default::default()))
+        {
+            return fail(1, &format!("{shown_as}: {e}"));
+        }
+        return fail(130, flag.trim_start_matches("# "));
+    }
+    let mut totals = serde_json::Map::new();
+    totals.insert("file_puzzles".into(), sum.file_puzzles.into());
+    totals.insert("errors".into(), (sum.errors.total() as u64).into());
+    totals.insert("digest".into(), sum.digest.clone().into());
+    totals.insert("exact".into(), sum.exact.into());
+    totals.insert("bounded".into(), sum.bounded.into());
+    totals.insert("unrated".into(), sum.unrated.into());
+    if !shard.is_whole()
+        && let Sink::Stdout(_) = sink
+        && let Err(e) = sink.line(&end_line(sum.done, &totals))
+    {
+        return fail(1, &format!("{shown_as}: {e}"));
+    }
+    if let Err(e) = sink.finish(&shown_as, &totals) {
+        return fail(1, &e);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "puzzlelab rate: {} puzzles{of} in {secs:.2} s: {} with SE's figures, {} with a lower bound (>=), {} not rated{}",
+        sum.done,
+        sum.exact,
+        sum.bounded,
+        sum.unrated,
+        match &args.out {
+            Some(_) => format!("; written to {shown_as}"),
+            None => String::new(),
+        }
+    );
+    ExitCode::SUCCESS
+}
