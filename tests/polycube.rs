@@ -3,7 +3,9 @@
 //! box's 12, also counted by the plain exact-cover reference in
 //! `exact_cover`, see `exact_cover_counts`; the 96 raw of 2×3×10 and the
 //! other boxes are the engine's own, the random boxes of `exact_cover_props`
-//! check it), boxes drawn by layers, drawn pieces, and the framed layers.
+//! check it), the Bedlam cube (19,186, Kurowski; 460,464 raw = 19,186 × 24
+//! rotations, the figure his search reports), boxes drawn by layers, drawn
+//! pieces, and the framed layers.
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
@@ -51,6 +53,40 @@ fn pentominoes_as_solids_in_boxes() {
         int(r#"count_polycube(cuboid(3, 4, 5), "pentominoes")"#),
         3940
     );
+}
+
+#[test]
+fn bedlam_cube() {
+    assert_eq!(int(r#"polycube_pieces("bedlam").len()"#), 13);
+    // Its chiral pieces have no mirror images in the set: the classes are
+    // under the cube's 24 rotations.
+    assert_eq!(int(r#"count_polycube(cuboid(4, 4, 4), "bedlam")"#), 19186);
+}
+
+#[test]
+fn threads_and_shards_give_the_same_counts_and_order() {
+    // The work is dealt in items below the top-level branches: any number
+    // of threads counts the same and lists the packings in the same order.
+    let listing = |threads: u32| {
+        eval(&format!(
+            r#"solve_polycube(cuboid(2, 3, 10), "pentominoes", #{{threads: {threads}}}).map(|p| to_string(p))"#
+        ))
+    };
+    assert_eq!(listing(1), listing(2));
+    for raw in [false, true] {
+        let count = |extra: &str| {
+            int(&format!(
+                r#"count_polycube(cuboid(2, 5, 6), "pentominoes", #{{raw: {raw}{extra}}})"#
+            ))
+        };
+        let whole = if raw { 2112 } else { 264 };
+        assert_eq!(count(", threads: 1"), whole);
+        assert_eq!(count(", threads: 2"), whole);
+        let shards: i64 = (1..=3)
+            .map(|k| count(&format!(r#", shard: "{k}/3""#)))
+            .sum();
+        assert_eq!(shards, whole);
+    }
 }
 
 #[test]

@@ -323,10 +323,19 @@ pub fn named_set(name: &str) -> Option<Vec<Piece>> {
     }
 }
 
-/// True for the name of a set of solid pieces ("soma"), which only a
-/// polycube search can use.
+/// True for the name of a set of solid pieces ("soma", "bedlam"), which
+/// only a polycube search can use.
 pub fn is_solid_set(name: &str) -> bool {
-    set_key(name).0 == "soma"
+    solid_set_key(name).is_some()
+}
+
+/// The built-in solid set a name means, if any: "soma" or "bedlam".
+pub(crate) fn solid_set_key(name: &str) -> Option<&'static str> {
+    match set_key(name).0.as_str() {
+        "soma" => Some("soma"),
+        "bedlam" | "bedlam cub" => Some("bedlam"),
+        _ => None,
+    }
 }
 
 /// One piece by name: a pentomino letter, a primed letter for a one-sided

@@ -197,12 +197,99 @@ pub fn soma() -> Vec<Solid> {
     ]
 }
 
-/// Solids from one string: "soma", a set of flat pieces ("pentominoes",
+/// The 13 pieces of the Bedlam cube (12 pentacubes and a tetracube, 64
+/// cells for the 4×4×4 cube), shown A to M, named as in Scott Kurowski's
+/// catalogue of its 19,186 solutions. Seven have 24 orientations, five 12
+/// and the cross 3.
+pub fn bedlam() -> Vec<Solid> {
+    let shapes: [(&str, char, &[Point]); 13] = [
+        (
+            "little corner",
+            'A',
+            &[[0, 0, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0]],
+        ),
+        (
+            "spikey zag",
+            'B',
+            &[[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "pokey corner",
+            'C',
+            &[[0, 0, 0], [0, 1, 0], [1, 1, 0], [0, 1, 1], [0, 2, 0]],
+        ),
+        (
+            "right angles",
+            'D',
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 2, 0], [1, 2, 0]],
+        ),
+        (
+            "middle zig",
+            'E',
+            &[[0, 0, 0], [0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "pokey z",
+            'F',
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "corner joist",
+            'G',
+            &[[0, 0, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "dented l",
+            'H',
+            &[[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "f in therapy",
+            'I',
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "flat w",
+            'J',
+            &[[0, 1, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "cross",
+            'K',
+            &[[0, 1, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "flat f",
+            'L',
+            &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "t-bone",
+            'M',
+            &[[0, 1, 0], [1, 0, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+    ];
+    shapes
+        .iter()
+        .map(|(name, symbol, cells)| Solid::new(*name, *symbol, cells))
+        .collect()
+}
+
+/// A built-in set of solids by name ("soma", "bedlam"; case and a plural
+/// forgiven).
+pub fn solid_set(name: &str) -> Option<Vec<Solid>> {
+    match super::pieces::solid_set_key(name)? {
+        "soma" => Some(soma()),
+        _ => Some(bedlam()),
+    }
+}
+
+/// Solids from one string: "soma", "bedlam", a set of flat pieces ("pentominoes",
 /// letters; see [`super::pieces::pieces_from_text`]) as solids, or a piece
 /// drawn by layers (see [`parse_layers`]).
 pub fn solids_from_text(text: &str) -> Result<Vec<Solid>, PolyError> {
-    if super::pieces::is_solid_set(text) {
-        return Ok(soma());
+    if let Some(set) = solid_set(text) {
+        return Ok(set);
     }
     Ok(super::pieces::pieces_from_text(text)?
         .iter()
@@ -213,8 +300,8 @@ pub fn solids_from_text(text: &str) -> Result<Vec<Solid>, PolyError> {
 /// One entry of a solid piece list: a Soma piece name, a flat piece name or
 /// set, or a drawing by layers (optionally `name=drawing`).
 pub fn solids_from_item(text: &str, n: usize) -> Result<Vec<Solid>, PolyError> {
-    if super::pieces::is_solid_set(text) {
-        return Ok(soma());
+    if let Some(set) = solid_set(text) {
+        return Ok(set);
     }
     if let Some(s) = soma().into_iter().find(|s| s.name == text.trim()) {
         return Ok(vec![s]);
@@ -477,6 +564,17 @@ mod tests {
         assert!(!a.contains(&soma()[5].cells));
         // F as a solid can be turned over: 24 orientations.
         assert_eq!(solid_orientations(&solid_pentominoes()[0].cells).len(), 24);
+        // Bedlam: seven pieces with 24 orientations, five with 12, the
+        // cross 3 (Kurowski's figures); 64 cells, all connected.
+        let bedlam = bedlam();
+        let mut counts: Vec<usize> = bedlam
+            .iter()
+            .map(|s| solid_orientations(&s.cells).len())
+            .collect();
+        counts.sort_unstable();
+        assert_eq!(counts, [3, 12, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24]);
+        assert_eq!(bedlam.iter().map(|s| s.cells.len()).sum::<usize>(), 64);
+        assert!(bedlam.iter().all(|s| connected3(&s.cells) == s.cells.len()));
     }
 
     #[test]
