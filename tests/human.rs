@@ -322,14 +322,14 @@ fn se_agreement_by_technique() {
         let er = tenths(ratings.split('/').next().unwrap());
         let mut rest = parts.next().unwrap_or("").to_string();
         if with_count {
-            rest = rest.rsplit_once(' ').map_or(String::new(), |(r, _)| r.to_string());
+            rest = rest
+                .rsplit_once(' ')
+                .map_or(String::new(), |(r, _)| r.to_string());
         }
         let names: Vec<String> = rest
             .split('|')
             .map(|t| match t.rsplit_once(' ') {
-                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => {
-                    name.to_string()
-                }
+                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
                 _ => t.to_string(),
             })
             .collect();

@@ -151,13 +151,14 @@ fn with_yz(b: &CandidateGrid, als: &[usize], union: u16, found: &mut Vec<Found>)
             continue;
         }
         removed.sort_unstable();
-        let biggest = als.iter().map(|&c| b.cand(c).count_ones()).max().unwrap_or(0);
+        let biggest = als
+            .iter()
+            .map(|&c| b.cand(c).count_ones())
+            .max()
+            .unwrap_or(0);
         let size: u32 = als.iter().map(|&c| b.cand(c).count_ones()).sum();
         let (name, rating) = name_and_rating(als.len(), biggest);
-        let suffix = format!(
-            "{}{biggest}{size}",
-            if double_x.is_some() { 2 } else { 1 }
-        );
+        let suffix = format!("{}{biggest}{size}", if double_x.is_some() { 2 } else { 1 });
         let mut cells = als.to_vec();
         cells.push(yz);
         let values = match double_x {
