@@ -482,5 +482,138 @@ fn chain_steps_equal_sukaku_explainers() {
         let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
         let ours: Vec<u16> = ours.masks().iter().map(lone).collect();
         assert_eq!(ours[..], se_marks(after).masks()[..], "{se}");
+
+/// Dev tool: agreement with SE on a rated file (`SE_SAMPLE=path`, lines as
+/// tests/data/se_sample.txt or /work/scratch/se/rate.sh writes them, the
+/// latter ending in a step count), by ER range and, for each puzzle whose
+/// ER differs, the first technique of SE's path not implemented here.
+/// `SE_SAMPLE=/work/scratch/se/dev_random.txt cargo test --release --test
+/// tests human::se_agreement_by_technique -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn se_agreement_by_technique() {
+    let Ok(path) = std::env::var("SE_SAMPLE") else {
+        eprintln!("set SE_SAMPLE to a rated file");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let with_count = !path.ends_with("se_sample.txt");
+    let implemented: Vec<&str> = human::techniques().iter().map(|t| t.name).collect();
+    // (puzzles, ER equal, ER within 0.2, exact claims, wrong claims) for ER <= 6.6 and above.
+    let mut tally = [[0usize; 5]; 2];
+    let mut blockers: [BTreeMap<String, usize>; 2] = Default::default();
+    let cpu = std::time::Instant::now();
+    for l in text.lines().filter(|l| !l.starts_with('#') && l.len() > 81) {
+        let mut parts = l.splitn(3, ' ');
+        let puzzle = Grid::parse(parts.next().unwrap()).unwrap();
+        let Some(ratings) = parts.next() else {
+            continue;
+        };
+        let er = tenths(ratings.split('/').next().unwrap());
+        let mut rest = parts.next().unwrap_or("").to_string();
+        if with_count {
+            rest = rest
+                .rsplit_once(' ')
+                .map_or(String::new(), |(r, _)| r.to_string());
+        }
+        let names: Vec<String> = rest
+            .split('|')
+            .map(|t| match t.rsplit_once(' ') {
+                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
+                _ => t.to_string(),
+            })
+            .collect();
+        let ours = human::se_rate(&puzzle).unwrap();
+        let k = usize::from(er > 66);
+        let t = &mut tally[k];
+        t[0] += 1;
+        let got = ours.er.unwrap_or(ours.er_at_least);
+        t[1] += usize::from(ours.er == Some(er));
+        t[2] += usize::from(got.abs_diff(er) <= 2);
+        if let Some(claim) = ours.er {
+            t[3] += 1;
+            t[4] += usize::from(claim != er);
+            if claim != er {
+                eprintln!("wrong claim {claim} vs SE {er}: {l}");
+            }
+        }
+        if ours.er != Some(er) {
+            let blocker = names
+                .iter()
+                .find(|n| !implemented.contains(&n.as_str()))
+                .cloned()
+                .unwrap_or_else(|| format!("(all implemented) {}", names.join("|")));
+            *blockers[k].entry(blocker).or_default() += 1;
+        }
+    }
+    for (k, range) in ["ER <= 6.6", "ER > 6.6"].iter().enumerate() {
+        let t = tally[k];
+        eprintln!(
+            "{range}: {} puzzles, ER equal {} ({:.1}%), within 0.2 {}, exact claims {}, wrong {}",
+            t[0],
+            t[1],
+            100.0 * t[1] as f64 / t[0].max(1) as f64,
+            t[2],
+            t[3],
+            t[4]
+        );
+        let mut by: Vec<_> = blockers[k].iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1));
+        for (name, n) in by {
+            eprintln!("  {n:4} first missing: {name}");
+        }
+    }
+    eprintln!("time {:?}", cpu.elapsed());
+}
+
+/// Steps Sukaku Explainer printed (`serate --after='%r %s'`) for the
+/// wings of almost locked sets: (puzzle, 0-based step, rating, step line).
+const SE_WING_STEPS: &[(&str, usize, &str, &str)] = &[
+    (
+        "......1....32.9....27..........25..4.8.4.3..1..4.......61.9.3..4...7.9...92..68.7",
+        29,
+        "6.4",
+        "VWXYZ-Wing 139: Cells r1c4,r4c4,r7c4,r9c4,r4c1 on value 3",
+    ),
+    (
+        "....6..1...4.7...3.5......74..3.6........2.68..1.4..5....5.1...9...3...46.27.....",
+        29,
+        "5.5",
+        "WXYZ-Wing 126: Cells r2c1,r2c4,r2c8,r3c7 on value 2",
+    ),
+    (
+        ".6.......7..1...5.....58....27.........9....14.8....3.1..792.4.2....39...5.......",
+        27,
+        "5.6",
+        "WXYZ-Wing 238: Cells r1c4,r2c5,r3c4,r6c4 on values 2,6",
+    ),
+    (
+        ".9......85...73.....21....5.5...78.42....6....4...5..1..3...........49.2..8.697..",
+        20,
+        "6.3",
+        "VWXYZ-Wing 2412: Cells r2c8,r4c8,r5c8,r6c8,r5c7 on values 3,5",
+    ),
+    (
+        ".9......85...73.....21....5.5...78.42....6....4...5..1..3...........49.2..8.697..",
+        28,
+        "6.6",
+        "UVWXYZ-Wing 1312: Cells r1c4,r2c4,r5c4,r7c4,r9c4,r7c2 on value 2",
+    ),
+];
+
+#[test]
+fn wings_take_the_step_sukaku_explainer_printed() {
+    for &(puzzle, k, rating, line) in SE_WING_STEPS {
+        let g = Grid::parse(puzzle).unwrap();
+        let solution = solver::solve(&g).unwrap().unwrap();
+        let e = human::explain(&CandidateGrid::from_grid(&g));
+        let s = &e.steps[k];
+        assert_eq!(s.text, line, "{puzzle} step {k}");
+        assert_eq!(format!("{:.1}", s.rating_f64()), rating, "{line}");
+        assert_eq!(s.technique, line.split(' ').next().unwrap());
+        assert!(!s.removed.is_empty());
+        for &(c, d) in &s.removed {
+            assert_ne!(solution.get(c), d, "{line}: removes {d} at {c}");
+        }
     }
 }

@@ -20,12 +20,14 @@ mod batch;
 mod board;
 mod chains;
 mod fish;
+mod links;
 mod path;
 mod sets;
 mod singles;
 #[cfg(test)]
 mod tests;
 mod turbot;
+mod wings;
 
 use std::ops::ControlFlow;
 
@@ -222,20 +224,20 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Naked Quad", 50, 50, sets::naked_quad),
     implemented("Jellyfish", 52, 52, fish::jellyfish),
     implemented("Hidden Quad", 54, 54, sets::hidden_quad),
-    missing("3 Strong Links", 54, 57),
-    missing("WXYZ-Wing", 55, 56),
+    guarded("3 Strong Links", 54, 57, links::three_may_apply),
+    implemented("WXYZ-Wing", 55, 56, wings::wxyz_wing),
     missing("Bivalue Universal Grave", 56, 60),
-    missing("4 Strong Links", 58, 61),
-    missing("VWXYZ-Wing", 62, 64),
+    guarded("4 Strong Links", 58, 61, links::four_may_apply),
+    implemented("VWXYZ-Wing", 62, 64, wings::vwxyz_wing),
     missing("Aligned Pair Exclusion", 62, 62),
-    missing("UVWXYZ-Wing", 66, 66),
+    implemented("UVWXYZ-Wing", 66, 66, wings::uvwxyz_wing),
     implemented(
         "Forcing Chain / Bidirectional Cycle",
         65,
         80,
         chains::forcing_chains_and_cycles,
     ),
-    missing("TUVWXYZ-Wing", 75, 75),
+    implemented("TUVWXYZ-Wing", 75, 75, wings::tuvwxyz_wing),
     missing("Aligned Triplet Exclusion", 75, 75),
     implemented("Nishio Forcing Chain", 75, 90, chains::nishio),
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
@@ -338,6 +340,24 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
     info("Jellyfish", 52, "Jellyfish", ""),
     info("Hidden Quad", 54, "Hidden Quad", ""),
     info(
+        "WXYZ-Wing",
+        55,
+        "WXYZ-Wing",
+        "a set of 3 cells with 4 digits and a bivalue cell; 5.6 when its biggest cell has 3",
+    ),
+    info(
+        "VWXYZ-Wing",
+        62,
+        "VWXYZ-Wing",
+        "a set of 4 cells with 5 digits and a bivalue cell; 6.3-6.4 by its biggest cell",
+    ),
+    info(
+        "UVWXYZ-Wing",
+        66,
+        "UVWXYZ-Wing",
+        "a set of 5 cells with 6 digits and a bivalue cell",
+    ),
+    info(
         "Bidirectional X-Cycle",
         65,
         "Forcing Chain / Bidirectional Cycle",
@@ -378,6 +398,12 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         70,
         "Forcing Chain / Bidirectional Cycle",
         "X- and Y-links from a candidate to its opposite; plus the length increment",
+    ),
+    info(
+        "TUVWXYZ-Wing",
+        75,
+        "TUVWXYZ-Wing",
+        "a set of 6 cells with 7 digits and a bivalue cell",
     ),
     info(
         "Nishio Forcing Chain",
