@@ -119,7 +119,7 @@ pub struct FileGroups {
     /// Puzzles in the whole file.
     pub total: u64,
     /// Digest of every puzzle of the file with its name (see
-    /// [`crate::shard::Digest`]), for a shard's part.
+    /// [`crate::shard::Digest`]), for a shard's part (not kept for 1/1).
     pub digest: Digest,
 }
 
@@ -260,18 +260,21 @@ pub fn group_file(
         };
         let i = out.total;
         out.total += 1;
-        out.digest.add(r.grid.cells());
-        let name = match &r.name {
-            Some(n) => n.as_str(),
-            None => {
-                line_text.clear();
-                use std::fmt::Write;
-                let _ = write!(line_text, "{file}:{}", r.line);
-                line_text.as_str()
-            }
-        };
-        out.digest.add(name.as_bytes());
-        out.digest.add(b"\n");
+        // Only a shard's part records the digest.
+        if !shard.is_whole() {
+            out.digest.add(r.grid.cells());
+            let name = match &r.name {
+                Some(n) => n.as_str(),
+                None => {
+                    line_text.clear();
+                    use std::fmt::Write;
+                    let _ = write!(line_text, "{file}:{}", r.line);
+                    line_text.as_str()
+                }
+            };
+            out.digest.add(name.as_bytes());
+            out.digest.add(b"\n");
+        }
         if !shard.takes(i) || not_digits {
             continue;
         }
