@@ -61,13 +61,17 @@ fn main() {
     {
         let file = data.join("sudoku/royle_17clue_49151.txt");
         match patminlex_rounds(&exe, &file, &puzzles, &mut c) {
-            Ok((ours, peer, classes)) => println!(
-                "17-clue-canon ours={ours:.0}/s peer={peer:.0}/s ratio={:.2} (classes: ours {} peer {classes})",
-                ours / peer,
-                forms.len()
-            ),
+            Ok((ours, peer, classes)) => {
+                println!(
+                    "17-clue-canon ours={ours:.0}/s peer={peer:.0}/s ratio={:.2} (classes: ours {} peer {classes})",
+                    ours / peer,
+                    forms.len()
+                );
+                assert_eq!(classes, forms.len(), "class counts differ from patminlex's");
+            }
             Err(e) => println!("17-clue-canon: {e}"),
         }
+        same_classes_as_patminlex(&exe, &data.join("sudoku"), &mut c);
     }
 
     let n_brute = 3;
@@ -200,6 +204,44 @@ fn patminlex_rounds(
         }
     }
     Ok((rounds as f64 / per_ours, rounds as f64 / per_peer, classes))
+}
+
+/// Every shared `.txt` set: the number of classes (distinct canonical
+/// forms) must be patminlex's, an independent minlex. The conventions
+/// differ, so the counts are compared, not the strings.
+fn same_classes_as_patminlex(exe: &str, dir: &std::path::Path, c: &mut Canonicalizer) {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|f| f.extension().is_some_and(|x| x == "txt"));
+    files.sort();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        // As the peer reads: every line of 81 characters or more.
+        let forms: HashSet<Grid> = text
+            .lines()
+            .filter(|l| l.len() >= 81)
+            .filter_map(|l| Grid::parse(&l[..81]).ok())
+            .map(|g| c.canon(&g))
+            .collect();
+        let out = Command::new(exe)
+            .arg(&file)
+            .output()
+            .expect("patminlex runs");
+        let said = String::from_utf8_lossy(&out.stdout);
+        let peer: usize = said
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("classes="))
+            .and_then(|n| n.parse().ok())
+            .expect("patminlex prints classes=N");
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        println!("classes {name}: ours {} patminlex {peer}", forms.len());
+        assert_eq!(
+            forms.len(),
+            peer,
+            "{name}: class counts differ from patminlex's"
+        );
+    }
 }
 
 /// `canon_groups` on all threads against a one-thread pool, interleaved:

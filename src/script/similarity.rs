@@ -14,7 +14,8 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::helpers::{
-        digits, groups, map_transform, named_list, read_source, report, transform_map,
+        digits, groups, groups_of_file, map_transform, named_list, read_source, report,
+        transform_map,
     };
     use crate::similarity as sim;
     use crate::sudoku::Grid;
@@ -193,8 +194,7 @@ pub mod api {
         ctx: NativeCallContext,
         path: &str,
     ) -> Result<Array, Box<EvalAltResult>> {
-        let source = read_source(&ctx, "canon_groups", path)?;
-        groups(&ctx, source.puzzles, Map::new(), Some(path))
+        groups_of_file(&ctx, path, Map::new())
     }
 
     /// Group the puzzles of a file by canonical form with options: `out`, `shard`.
@@ -209,8 +209,7 @@ pub mod api {
         path: &str,
         options: Map,
     ) -> Result<Array, Box<EvalAltResult>> {
-        let source = read_source(&ctx, "canon_groups", path)?;
-        groups(&ctx, source.puzzles, options, Some(path))
+        groups_of_file(&ctx, path, options)
     }
 }
 
@@ -292,6 +291,69 @@ mod helpers {
                     .map(|&i| named[i].name.clone().into())
                     .collect();
                 let indices: Array = g.members.iter().map(|&i| (i as i64).into()).collect();
+                m.insert("names".into(), names.into());
+                m.insert("indices".into(), indices.into());
+                Dynamic::from(m)
+            })
+            .collect())
+    }
+
+    /// `canon_groups` of the file at `path` with its options map: the file
+    /// streams through the grouping (see `similarity::stream`), so only the
+    /// groups are held, never every puzzle.
+    pub fn groups_of_file(
+        ctx: &rhai::NativeCallContext,
+        path: &str,
+        options: Map,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        let mut options =
+            crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
+        let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
+        let out = options.string("out")?;
+        let host = crate::script::host::host(ctx);
+        let monitor = crate::script::host::monitor_of(&*host);
+        let result = sim::stream::group_file(std::path::Path::new(path), shard, &*monitor);
+        drop(monitor);
+        let groups = result.map_err(|e| match e {
+            sim::stream::StreamError::Read(sim::ReadError::Stopped { file, lines }) => {
+                crate::script::host::stopped(
+                    ctx,
+                    format!("in canon_groups after {lines} lines of {file}: no puzzles read"),
+                )
+            }
+            sim::stream::StreamError::Stopped { done } => crate::script::host::stopped(
+                ctx,
+                format!("in canon_groups after {done} puzzles: no groups"),
+            ),
+            e => error(format!("canon_groups: {e}")),
+        })?;
+        if let Some(out) = out {
+            let written = crate::script::shard::written_path(&out, shard);
+            let inputs = [std::path::Path::new(path)];
+            let lines = (0..groups.len()).map(|g| groups.line(g));
+            let done = if shard.is_whole() {
+                sim::groups_file::write_lines(&written, lines, &inputs)
+            } else {
+                sim::groups_file::write_part_lines(
+                    &written,
+                    shard,
+                    path,
+                    lines,
+                    groups.total,
+                    groups.digest,
+                    &inputs,
+                )
+            };
+            done.map_err(|e| error(format!("canon_groups: {e}")))?;
+        }
+        Ok((0..groups.len())
+            .map(|g| {
+                let members = groups.members(g);
+                let mut m = Map::new();
+                m.insert("form".into(), Dynamic::from(groups.form(g)));
+                m.insert("count".into(), (members.len() as i64).into());
+                let indices: Array = members.iter().map(|&(i, _)| (i as i64).into()).collect();
+                let names: Array = members.into_iter().map(|(_, n)| n.into()).collect();
                 m.insert("names".into(), names.into());
                 m.insert("indices".into(), indices.into());
                 Dynamic::from(m)

@@ -22,7 +22,11 @@ use crate::sudoku::formats::{escape_name, unescape_name};
 
 /// The line of a group whose members are at `members` (ascending) and
 /// named by `name`.
-pub fn group_line<'a>(form: &Grid, members: &[usize], name: impl Fn(usize) -> &'a str) -> String {
+pub fn group_line<S: AsRef<str>>(
+    form: &Grid,
+    members: &[usize],
+    name: impl Fn(usize) -> S,
+) -> String {
     let mut line = form.line_zeros();
     line.push('\t');
     line.push_str(&members.len().to_string());
@@ -31,7 +35,7 @@ pub fn group_line<'a>(form: &Grid, members: &[usize], name: impl Fn(usize) -> &'
     line.push_str(&indices.join(","));
     for &i in members {
         line.push('\t');
-        line.push_str(&escape_name(name(i)));
+        line.push_str(&escape_name(name(i).as_ref()));
     }
     line
 }
@@ -74,10 +78,22 @@ pub fn write_groups<'a>(
     name: impl Fn(usize) -> &'a str,
     inputs: &[&Path],
 ) -> Result<(), String> {
+    let lines = groups
+        .iter()
+        .map(|g| group_line(&g.form, &g.members, &name));
+    write_lines(path, lines, inputs)
+}
+
+/// Writes group lines to `path` as a groups file, safely (see
+/// [`crate::files`]); `inputs` may not be written over.
+pub fn write_lines(
+    path: &Path,
+    lines: impl Iterator<Item = String>,
+    inputs: &[&Path],
+) -> Result<(), String> {
     let mut file = SafeFile::create(path, inputs).map_err(|e| e.to_string())?;
-    for g in groups {
-        writeln!(file, "{}", group_line(&g.form, &g.members, &name))
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    for line in lines {
+        writeln!(file, "{line}").map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     file.commit(path).map_err(|e| e.to_string())
 }
@@ -94,6 +110,37 @@ pub fn write_groups_part(
     groups: &[CanonGroup],
     inputs: &[&Path],
 ) -> Result<(), String> {
+    let mut digest = Digest::default();
+    for p in named {
+        digest.add(p.grid.cells());
+        digest.add(p.name.as_bytes());
+        digest.add(b"\n");
+    }
+    let lines = groups
+        .iter()
+        .map(|g| group_line(&g.form, &g.members, |i| named[i].name.as_str()));
+    write_part_lines(
+        path,
+        shard,
+        input,
+        lines,
+        named.len() as u64,
+        digest,
+        inputs,
+    )
+}
+
+/// Writes a part at `path` from its group lines, the number of puzzles in
+/// the whole input and their digest (see [`write_groups_part`]).
+pub fn write_part_lines(
+    path: &Path,
+    shard: Shard,
+    input: &str,
+    lines: impl Iterator<Item = String>,
+    total: u64,
+    digest: Digest,
+    inputs: &[&Path],
+) -> Result<(), String> {
     let mut job = serde_json::Map::new();
     job.insert("input".into(), input.into());
     let head = Head {
@@ -102,18 +149,10 @@ pub fn write_groups_part(
         job,
     };
     let mut part = PartWriter::create(path, inputs, &head).map_err(|e| e.to_string())?;
-    for g in groups {
-        part.line(&group_line(&g.form, &g.members, |i| named[i].name.as_str()))
-            .map_err(|e| e.to_string())?;
-    }
-    let mut digest = Digest::default();
-    for p in named {
-        digest.add(p.grid.cells());
-        digest.add(p.name.as_bytes());
-        digest.add(b"\n");
+    for line in lines {
+        part.line(&line).map_err(|e| e.to_string())?;
     }
     let mut totals = serde_json::Map::new();
-    let total = named.len() as u64;
     totals.insert("file_puzzles".into(), total.into());
     totals.insert("puzzles".into(), shard.len_of(total).into());
     totals.insert("digest".into(), digest.hex().into());

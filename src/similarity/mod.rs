@@ -7,12 +7,14 @@
 //! - [`groups`]: canonical forms of many puzzles on all cores.
 //! - [`groups_file`]: groups as a file, and the groups of one shard.
 //! - [`read`]: puzzle files as named puzzles, through `sudoku::formats`.
+//! - [`stream`]: grouping a file as it is read, keeping only the groups.
 
 pub mod canon;
 pub mod groups;
 pub mod groups_file;
 pub mod keys;
 pub mod read;
+pub mod stream;
 
 pub use canon::{Canonicalizer, Transform, TransformError, canon, canon_brute_force, equivalent};
 pub use groups::{CanonGroup, Grouping, canon_groups};

@@ -76,9 +76,18 @@ impl Canonicalizer {
     }
 }
 
+thread_local! {
+    /// Work space for [`canon`], kept per thread so that a loop of single
+    /// calls allocates nothing per puzzle.
+    static WORK: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
+}
+
 /// The canonical form of one grid (see [`Canonicalizer`] for many).
 pub fn canon(g: &Grid) -> Grid {
-    Canonicalizer::new().canon(g)
+    WORK.with(|w| match w.try_borrow_mut() {
+        Ok(mut c) => c.canon(g),
+        Err(_) => Canonicalizer::new().canon(g),
+    })
 }
 
 /// A transformation taking `a` to `b` when they are the same puzzle up to

@@ -243,6 +243,11 @@ type Field<'a> = (std::borrow::Cow<'a, str>, usize);
 /// Columns in errors count from the start of `line`. Names are unescaped
 /// (see [`super::names`]); an empty name is none.
 pub fn parse_line(line: &str) -> Result<(Option<String>, Grid, Option<Grid>), ErrorKind> {
+    // The common line, 81 cells alone, without the general path's
+    // allocations (any other line, good or bad, takes that path).
+    if let Some(grid) = bare_cells(line.as_bytes()) {
+        return Ok((None, grid, None));
+    }
     let (name, fields): (Option<Field>, Vec<Field>) = match line.split_once('\t') {
         Some((name, rest)) => {
             let offset = name.chars().count() + 1;
@@ -321,6 +326,37 @@ fn csv_fields(line: &str) -> Result<Vec<Field<'_>>, ErrorKind> {
         col += raw_length + 1;
     }
     Ok(out)
+}
+
+/// `CELL[b]`: the value of cell character `b` plus one (0: not a cell).
+const CELL: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut d = b'1';
+    while d <= b'9' {
+        t[d as usize] = d - b'0' + 1;
+        d += 1;
+    }
+    let empty = *b"0.-_*";
+    let mut k = 0;
+    while k < empty.len() {
+        t[empty[k] as usize] = 1;
+        k += 1;
+    }
+    t
+};
+
+/// A line of exactly 81 cell characters as a grid (`None` for any other).
+#[inline]
+fn bare_cells(line: &[u8]) -> Option<Grid> {
+    let line: &[u8; CELLS] = line.try_into().ok()?;
+    let mut cells = [0u8; CELLS];
+    let mut bad = false;
+    for (c, &b) in cells.iter_mut().zip(line) {
+        let v = CELL[b as usize];
+        bad |= v == 0;
+        *c = v.wrapping_sub(1);
+    }
+    (!bad).then(|| Grid::from_cells(cells))
 }
 
 /// 81 cells in a row; `offset` is the column before the first character.

@@ -146,3 +146,22 @@ fn a_file_stops_after_a_thousand_bad_lines_with_no_puzzle() {
         "b.txt:1000: 1000 bad lines and not one puzzle: not a puzzle file, reading stopped"
     );
 }
+
+#[test]
+fn bare_lines_read_as_the_general_path_reads_them() {
+    // Every empty-cell character, and digits, on a bare 81-character line.
+    let line: String = "0.-_*123456789".chars().cycle().take(81).collect();
+    let (name, grid, solution) = parse_line(&line).unwrap();
+    assert_eq!((name, solution), (None, None));
+    let digits: String = line
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { '0' })
+        .collect();
+    assert_eq!(grid, Grid::parse(&digits).unwrap());
+    // A bad character in an 81-character line: the general path's error.
+    let bad = format!("{}x{}", &line[..40], &line[41..]);
+    assert_eq!(
+        parse_line(&bad).unwrap_err(),
+        ErrorKind::BadChar { ch: 'x', col: 41 }
+    );
+}
