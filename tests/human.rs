@@ -312,7 +312,7 @@ fn se_agreement_by_technique() {
     let mut by_technique: BTreeMap<String, [usize; 2]> = BTreeMap::new();
     let start = std::time::Instant::now();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut parts = line.split(' ');
+        let mut parts = line.splitn(3, ' ');
         let (Some(p), Some(r)) = (parts.next(), parts.next()) else {
             continue;
         };
