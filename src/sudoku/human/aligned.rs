@@ -22,6 +22,7 @@ pub fn aligned_triplet(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     aligned(b, sink, 3)
 }
 
+#[allow(clippy::needless_range_loop)]
 fn aligned(b: &CandidateGrid, sink: &mut Sink, degree: usize) -> ControlFlow<()> {
     // Base cells: two candidates or more, no peer with one, some peer
     // with 2..=degree (its excluders).
@@ -71,6 +72,7 @@ fn aligned(b: &CandidateGrid, sink: &mut Sink, degree: usize) -> ControlFlow<()>
 }
 
 /// Tests one set of base cells against their common excluders.
+#[allow(clippy::needless_range_loop)]
 fn try_cells(
     b: &CandidateGrid,
     sink: &mut Sink,
@@ -139,6 +141,7 @@ fn try_cells(
 
 /// Marks in `allowed` the digits of each base cell found in some possible
 /// combination; stops early once every candidate is.
+#[allow(clippy::needless_range_loop)]
 fn enumerate(
     cand: &[u16],
     sees: &[bool],

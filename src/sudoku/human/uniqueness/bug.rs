@@ -96,6 +96,7 @@ fn step(
 /// SE's search for the breaking cells (with lkSudoku's fix: a digit
 /// breaking the pattern in several cells of a region counts when it is
 /// the only such digit), then its check that removing them leaves a grave.
+#[allow(clippy::needless_range_loop, clippy::collapsible_if)]
 fn find_grave(b: &CandidateGrid) -> Option<Grave> {
     let mut temp = *b.masks();
     let mut g = Grave {

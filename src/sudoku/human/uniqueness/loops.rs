@@ -386,6 +386,7 @@ fn type_three(b: &CandidateGrid, c1: usize, c2: usize, pair: u16, v1: u8, v2: u8
 
 /// The naked sets of `degree` cells of region `r` holding `c1` (standing
 /// for both rescue cells, with their extra digits) but not `c2`.
+#[allow(clippy::needless_range_loop)]
 fn naked(
     b: &CandidateGrid,
     r: usize,

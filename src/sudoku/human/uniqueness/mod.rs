@@ -30,7 +30,7 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
             // Gosper's hack: the next larger number with as many bits.
             let low = v & v.wrapping_neg();
             let ripple = v + low;
-            let w = ripple | ((v ^ ripple) >> 2) / low;
+            let w = ripple | (((v ^ ripple) >> 2) / low);
             (w < 1 << n).then_some(w)
         };
         Some(v)
@@ -44,12 +44,9 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
 /// cell by cell on the candidates.
 pub(super) fn at_most_one_solution(b: &CandidateGrid) -> bool {
     let digits_known = (0..CELLS).all(|c| !b.is_filled(c) || b.value(c) != 0);
-    if digits_known {
-        if let Ok(count) = solver::count_solutions(&b.grid(), 2) {
-            if count.solutions == 1 {
-                return true;
-            }
-        }
+    if digits_known && solver::count_solutions(&b.grid(), 2).is_ok_and(|count| count.solutions == 1)
+    {
+        return true;
     }
     let mut found = 0;
     count_fills(*b, &mut found);
