@@ -483,88 +483,6 @@ fn chain_steps_equal_sukaku_explainers() {
         let ours: Vec<u16> = ours.masks().iter().map(lone).collect();
         assert_eq!(ours[..], se_marks(after).masks()[..], "{se}");
 
-/// Dev tool: agreement with SE on a rated file (`SE_SAMPLE=path`, lines as
-/// tests/data/se_sample.txt or /work/scratch/se/rate.sh writes them, the
-/// latter ending in a step count), by ER range and, for each puzzle whose
-/// ER differs, the first technique of SE's path not implemented here.
-/// `SE_SAMPLE=/work/scratch/se/dev_random.txt cargo test --release --test
-/// tests human::se_agreement_by_technique -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn se_agreement_by_technique() {
-    let Ok(path) = std::env::var("SE_SAMPLE") else {
-        eprintln!("set SE_SAMPLE to a rated file");
-        return;
-    };
-    let text = std::fs::read_to_string(&path).unwrap();
-    let with_count = !path.ends_with("se_sample.txt");
-    let implemented: Vec<&str> = human::techniques().iter().map(|t| t.name).collect();
-    // (puzzles, ER equal, ER within 0.2, exact claims, wrong claims) for ER <= 6.6 and above.
-    let mut tally = [[0usize; 5]; 2];
-    let mut blockers: [BTreeMap<String, usize>; 2] = Default::default();
-    let cpu = std::time::Instant::now();
-    for l in text.lines().filter(|l| !l.starts_with('#') && l.len() > 81) {
-        let mut parts = l.splitn(3, ' ');
-        let puzzle = Grid::parse(parts.next().unwrap()).unwrap();
-        let Some(ratings) = parts.next() else {
-            continue;
-        };
-        let er = tenths(ratings.split('/').next().unwrap());
-        let mut rest = parts.next().unwrap_or("").to_string();
-        if with_count {
-            rest = rest
-                .rsplit_once(' ')
-                .map_or(String::new(), |(r, _)| r.to_string());
-        }
-        let names: Vec<String> = rest
-            .split('|')
-            .map(|t| match t.rsplit_once(' ') {
-                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
-                _ => t.to_string(),
-            })
-            .collect();
-        let ours = human::se_rate(&puzzle).unwrap();
-        let k = usize::from(er > 66);
-        let t = &mut tally[k];
-        t[0] += 1;
-        let got = ours.er.unwrap_or(ours.er_at_least);
-        t[1] += usize::from(ours.er == Some(er));
-        t[2] += usize::from(got.abs_diff(er) <= 2);
-        if let Some(claim) = ours.er {
-            t[3] += 1;
-            t[4] += usize::from(claim != er);
-            if claim != er {
-                eprintln!("wrong claim {claim} vs SE {er}: {l}");
-            }
-        }
-        if ours.er != Some(er) {
-            let blocker = names
-                .iter()
-                .find(|n| !implemented.contains(&n.as_str()))
-                .cloned()
-                .unwrap_or_else(|| format!("(all implemented) {}", names.join("|")));
-            *blockers[k].entry(blocker).or_default() += 1;
-        }
-    }
-    for (k, range) in ["ER <= 6.6", "ER > 6.6"].iter().enumerate() {
-        let t = tally[k];
-        eprintln!(
-            "{range}: {} puzzles, ER equal {} ({:.1}%), within 0.2 {}, exact claims {}, wrong {}",
-            t[0],
-            t[1],
-            100.0 * t[1] as f64 / t[0].max(1) as f64,
-            t[2],
-            t[3],
-            t[4]
-        );
-        let mut by: Vec<_> = blockers[k].iter().collect();
-        by.sort_by(|a, b| b.1.cmp(a.1));
-        for (name, n) in by {
-            eprintln!("  {n:4} first missing: {name}");
-        }
-    }
-    eprintln!("time {:?}", cpu.elapsed());
-}
 
 /// Steps Sukaku Explainer printed (`serate --after='%r %s'`) for the
 /// wings of almost locked sets: (puzzle, 0-based step, rating, step line).
@@ -616,4 +534,153 @@ fn wings_take_the_step_sukaku_explainer_printed() {
             assert_ne!(solution.get(c), d, "{line}: removes {d} at {c}");
         }
     }
+}
+
+/// Agreement with SE on a rated sample file (the format of
+/// tests/data/se_sample.txt) named by `SE_AGREEMENT`: ER equal, within
+/// 0.2, claimed and wrong, split at ER 6.6, and by technique of SE's
+/// path (how many of the puzzles using it get SE's ER exactly). A dev
+/// tool: `SE_AGREEMENT=FILE cargo test --release --test tests
+/// human::se_agreement_by_technique -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn se_agreement_by_technique() {
+    let Ok(path) = std::env::var("SE_AGREEMENT") else {
+        eprintln!("set SE_AGREEMENT to a rated sample file");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    // (puzzles, ER equal, within 0.2, exact claims, wrong claims)
+    let mut split: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    let mut by_technique: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    let start = std::time::Instant::now();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut parts = line.splitn(3, ' ');
+        let (Some(p), Some(r)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(puzzle) = Grid::parse(p) else { continue };
+        let se_er = tenths(r.split('/').next().unwrap());
+        let techniques: Vec<String> = parts
+            .next()
+            .unwrap_or("")
+            .split('|')
+            .map(|t| match t.rsplit_once(' ') {
+                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
+                _ => t.to_string(),
+            })
+            .collect();
+        let ours = human::se_rate(&puzzle).unwrap();
+        let er = ours.er.unwrap_or(ours.er_at_least);
+        let key = if se_er <= 66 { "ER <= 6.6" } else { "ER > 6.6" };
+        let s = split.entry(key).or_default();
+        s[0] += 1;
+        s[1] += usize::from(ours.er == Some(se_er));
+        s[2] += usize::from(er.abs_diff(se_er) <= 2);
+        s[3] += usize::from(ours.er.is_some());
+        s[4] += usize::from(ours.er.is_some_and(|e| e != se_er));
+        for t in techniques {
+            let e = by_technique.entry(t).or_default();
+            e[0] += 1;
+            e[1] += usize::from(ours.er == Some(se_er));
+        }
+    }
+    eprintln!("{path}: {:.2?}", start.elapsed());
+    for (k, s) in &split {
+        eprintln!(
+            "{k}: {} puzzles, ER equal {}, within 0.2 {}, exact claims {}, wrong claims {}",
+            s[0], s[1], s[2], s[3], s[4]
+        );
+    }
+    for (t, e) in &by_technique {
+        eprintln!("  {t}: {} puzzles, ER equal on {}", e[0], e[1]);
+    }
+}
+
+/// Every cell named `rXcY` in a text, in order.
+fn cells_named(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(3))
+        .filter(|&i| {
+            b[i] == b'r'
+                && b[i + 1].is_ascii_digit()
+                && b[i + 2] == b'c'
+                && b[i + 3].is_ascii_digit()
+        })
+        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'))
+        .collect()
+}
+
+/// Step-by-step comparison with SE's own listing (`serate
+/// --format='P %g %r/%p/%d' --after='S %r %s'` output) named by
+/// `SE_STEPS`: for each puzzle, the first step where this engine's path
+/// leaves SE's (name, rating or the cells SE names), counted by SE's
+/// technique there. A dev tool: `SE_STEPS=FILE cargo test --test tests
+/// human::se_steps_first_difference -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn se_steps_first_difference() {
+    let Ok(path) = std::env::var("SE_STEPS") else {
+        eprintln!("set SE_STEPS to serate's step listing");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut se_steps: Vec<String> = Vec::new();
+    let (mut puzzles, mut same) = (0, 0);
+    let mut first_diff: BTreeMap<String, usize> = BTreeMap::new();
+    let show = std::env::var("SE_STEPS_SHOW").is_ok();
+    for line in text.lines() {
+        if let Some(s) = line.strip_prefix("S ") {
+            se_steps.push(s.to_string());
+            continue;
+        }
+        let Some(p) = line.strip_prefix("P ") else {
+            continue;
+        };
+        let puzzle = Grid::parse(p.split(' ').next().unwrap()).unwrap();
+        let steps = std::mem::take(&mut se_steps);
+        puzzles += 1;
+        let e = human::explain(&CandidateGrid::from_grid(&puzzle));
+        let mut diff = None;
+        for (k, se) in steps.iter().enumerate() {
+            let (rating, rest) = se.split_once(' ').unwrap();
+            let name = rest.split(':').next().unwrap();
+            let name = match name.rsplit_once(' ') {
+                Some((n, code)) if code.bytes().all(|b| b.is_ascii_digit()) => n,
+                _ => name,
+            };
+            let Some(ours) = e.steps.get(k) else {
+                diff = Some((k, name.to_string(), "(none)".to_string()));
+                break;
+            };
+            let our_cells: Vec<usize> = ours
+                .cells
+                .iter()
+                .chain(ours.placed.iter().map(|(c, _)| c))
+                .copied()
+                .collect();
+            let cells_ok = cells_named(rest).iter().all(|c| our_cells.contains(c));
+            if ours.technique != name || format!("{:.1}", ours.rating_f64()) != rating || !cells_ok
+            {
+                diff = Some((
+                    k,
+                    name.to_string(),
+                    format!("{} {}", ours.rating_f64(), ours.text),
+                ));
+                break;
+            }
+        }
+        match diff {
+            None => same += 1,
+            Some((k, name, ours)) => {
+                *first_diff.entry(name.clone()).or_default() += 1;
+                if show {
+                    eprintln!("{p}\n  step {k}: SE {}\n  ours {ours}", steps[k]);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{path}: {puzzles} puzzles, SE's path followed to the end on {same}; first difference at SE's: {first_diff:?}"
+    );
 }

@@ -16,6 +16,7 @@
 //! Ratings are kept in tenths (`12` is SE's 1.2) so that comparisons are
 //! exact.
 
+mod aligned;
 mod batch;
 mod board;
 mod chains;
@@ -28,6 +29,7 @@ mod singles;
 mod tests;
 mod turbot;
 mod wings;
+mod uniqueness;
 
 use std::ops::ControlFlow;
 
@@ -220,16 +222,16 @@ pub const SE_ORDER: &[Producer] = &[
     ),
     implemented("XY-Wing", 42, 42, fish::xy_wing),
     implemented("XYZ-Wing", 44, 44, fish::xyz_wing),
-    missing("Unique Rectangle/Loop", 45, 50),
+    implemented("Unique Rectangle/Loop", 45, 50, uniqueness::unique_loops),
     implemented("Naked Quad", 50, 50, sets::naked_quad),
     implemented("Jellyfish", 52, 52, fish::jellyfish),
     implemented("Hidden Quad", 54, 54, sets::hidden_quad),
     guarded("3 Strong Links", 54, 57, links::three_may_apply),
     implemented("WXYZ-Wing", 55, 56, wings::wxyz_wing),
-    missing("Bivalue Universal Grave", 56, 60),
+    implemented("Bivalue Universal Grave", 56, 62, uniqueness::bug),
     guarded("4 Strong Links", 58, 61, links::four_may_apply),
     implemented("VWXYZ-Wing", 62, 64, wings::vwxyz_wing),
-    missing("Aligned Pair Exclusion", 62, 62),
+    implemented("Aligned Pair Exclusion", 62, 62, aligned::aligned_pair),
     implemented("UVWXYZ-Wing", 66, 66, wings::uvwxyz_wing),
     implemented(
         "Forcing Chain / Bidirectional Cycle",
@@ -238,7 +240,12 @@ pub const SE_ORDER: &[Producer] = &[
         chains::forcing_chains_and_cycles,
     ),
     implemented("TUVWXYZ-Wing", 75, 75, wings::tuvwxyz_wing),
-    missing("Aligned Triplet Exclusion", 75, 75),
+    implemented(
+        "Aligned Triplet Exclusion",
+        75,
+        75,
+        aligned::aligned_triplet,
+    ),
     implemented("Nishio Forcing Chain", 75, 90, chains::nishio),
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
     implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
@@ -336,6 +343,38 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
     ),
     info("XY-Wing", 42, "XY-Wing", ""),
     info("XYZ-Wing", 44, "XYZ-Wing", ""),
+    info(
+        "Unique Rectangle type 1",
+        45,
+        "Unique Rectangle/Loop",
+        "a loop of 6 cells is \"Unique Loop 6 type 1\" (4.6), 8 cells 4.7, 10 or more 5.0",
+    ),
+    info(
+        "Unique Rectangle type 2",
+        45,
+        "Unique Rectangle/Loop",
+        "the rescue cells share one extra digit",
+    ),
+    info(
+        "Unique Rectangle type 3",
+        45,
+        "Unique Rectangle/Loop",
+        "a naked set (+0.1 a digit beyond one) or hidden set (+0.1 a cell beyond two) with the rescue cells",
+    ),
+    info(
+        "Unique Rectangle type 4",
+        45,
+        "Unique Rectangle/Loop",
+        "a loop digit locked in the rescue cells",
+    ),
+    info("Unique Loop 6 type 1", 46, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 6 type 2", 46, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 6 type 3", 46, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 6 type 4", 46, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 8 type 1", 47, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 8 type 2", 47, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 8 type 3", 47, "Unique Rectangle/Loop", ""),
+    info("Unique Loop 8 type 4", 47, "Unique Rectangle/Loop", ""),
     info("Naked Quad", 50, "Naked Quad", ""),
     info("Jellyfish", 52, "Jellyfish", ""),
     info("Hidden Quad", 54, "Hidden Quad", ""),
@@ -346,11 +385,36 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         "a set of 3 cells with 4 digits and a bivalue cell; 5.6 when its biggest cell has 3",
     ),
     info(
+        "BUG type 1",
+        56,
+        "Bivalue Universal Grave",
+        "one cell breaks the grave",
+    ),
+    info(
+        "BUG type 2",
+        57,
+        "Bivalue Universal Grave",
+        "one digit breaks it",
+    ),
+    info(
+        "BUG type 3",
+        58,
+        "Bivalue Universal Grave",
+        "a naked set with the breaking digits: 5.8 pair, +0.1 a digit",
+    ),
+    info(
+        "BUG type 4",
+        57,
+        "Bivalue Universal Grave",
+        "a digit locked in the two breaking cells",
+    ),
+    info(
         "VWXYZ-Wing",
         62,
         "VWXYZ-Wing",
         "a set of 4 cells with 5 digits and a bivalue cell; 6.3-6.4 by its biggest cell",
     ),
+    info("Aligned Pair Exclusion", 62, "Aligned Pair Exclusion", ""),
     info(
         "UVWXYZ-Wing",
         66,
@@ -404,6 +468,12 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         75,
         "TUVWXYZ-Wing",
         "a set of 6 cells with 7 digits and a bivalue cell",
+    ),
+    info(
+        "Aligned Triplet Exclusion",
+        75,
+        "Aligned Triplet Exclusion",
+        "",
     ),
     info(
         "Nishio Forcing Chain",
