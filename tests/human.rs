@@ -482,7 +482,8 @@ fn chain_steps_equal_sukaku_explainers() {
         let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
         let ours: Vec<u16> = ours.masks().iter().map(lone).collect();
         assert_eq!(ours[..], se_marks(after).masks()[..], "{se}");
-
+    }
+}
 
 /// Steps Sukaku Explainer printed (`serate --after='%r %s'`) for the
 /// wings of almost locked sets: (puzzle, 0-based step, rating, step line).
