@@ -302,16 +302,11 @@ fn se_rate_gives_er_ep_ed_or_a_flagged_bound() {
     let r = se_rate(&Grid::parse(SE_STEPS[0].0).unwrap()).unwrap();
     assert_eq!((r.er, r.ep, r.ed), (Some(26), Some(12), Some(12)));
     assert_eq!(r.unknown, None);
-    // SE: 6.4 with a VWXYZ-Wing, which is not implemented.
+    // SE: 6.4 with a VWXYZ-Wing (tests/data/se_sample.txt, line 5).
     let hard = "......1....32.9....27..........25..4.8.4.3..1..4.......61.9.3..4...7.9...92..68.7";
     let r = se_rate(&Grid::parse(hard).unwrap()).unwrap();
-    assert_eq!(r.er, None);
-    assert!(r.er_at_least <= 64);
-    assert!(
-        r.unknown
-            .unwrap()
-            .contains("needs a technique not implemented yet")
-    );
+    assert_eq!((r.er, r.ep, r.ed), (Some(64), Some(12), Some(12)));
+    assert_eq!(r.unknown, None);
     // Two solutions, no solution.
     let clark = Grid::parse(crate::sudoku::puzzles::CLARK).unwrap();
     assert_eq!(

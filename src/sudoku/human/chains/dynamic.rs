@@ -256,10 +256,10 @@ fn hidden_parents(work: &Work, base: &Work, k: Pot, why: u8, sets: &Sets, out: &
     if why == BY_CELL {
         let gone = base.cand[cell] & !work.cand[cell];
         for v in 0..9 {
-            if gone >> v & 1 == 1 {
-                if let Some(n) = sets.off.get((cell * 9 + v) as Pot) {
-                    out.push(n);
-                }
+            if gone >> v & 1 == 1
+                && let Some(n) = sets.off.get((cell * 9 + v) as Pot)
+            {
+                out.push(n);
             }
         }
     } else {
@@ -267,10 +267,10 @@ fn hidden_parents(work: &Work, base: &Work, k: Pot, why: u8, sets: &Sets, out: &
         let di = usize::from(d) - 1;
         let gone = base.with[di] & !work.with[di] & region_set(r);
         for &c in &REGIONS[r] {
-            if gone >> c & 1 == 1 {
-                if let Some(n) = sets.off.get((usize::from(c) * 9 + di) as Pot) {
-                    out.push(n);
-                }
+            if gone >> c & 1 == 1
+                && let Some(n) = sets.off.get((usize::from(c) * 9 + di) as Pot)
+            {
+                out.push(n);
             }
         }
     }

@@ -186,8 +186,8 @@ fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
             continue;
         }
         let mut others: Vec<Sets> = Vec::new();
-        for j in 0..9 {
-            let c = usize::from(REGIONS[r][j]);
+        for (j, &c) in REGIONS[r].iter().enumerate() {
+            let c = usize::from(c);
             if places >> j & 1 == 1 && c != cell {
                 let mut s = Sets::new();
                 cx.net.start(pot(c, d), true, &mut s);
