@@ -315,7 +315,7 @@ fn a_bad_shard_is_refused_with_the_value() {
         ),
         (
             vec!["--shard", "2/4"],
-            "--shard 2/4 goes with run FILE, -e CODE or generate N",
+            "--shard 2/4 goes with run FILE, -e CODE, generate N or rate FILE",
         ),
         (
             vec!["generate", "5", "--shard", "2/4"],
