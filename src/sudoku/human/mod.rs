@@ -28,8 +28,8 @@ mod singles;
 #[cfg(test)]
 mod tests;
 mod turbot;
-mod wings;
 mod uniqueness;
+mod wings;
 
 use std::ops::ControlFlow;
 
