@@ -155,16 +155,7 @@ pub fn solve_file_shard(
                         break;
                     }
                 }
-                Err(e) => {
-                    if first_error.is_none() || e.ends_reading() {
-                        first_error = Some(e.clone());
-                    }
-                    if e.ends_reading() {
-                        sum.errors.push_kept(e);
-                    } else {
-                        sum.errors.push(e);
-                    }
-                }
+                Err(e) => e.file_into(&mut first_error, &mut sum.errors),
             }
         }
         if records.stopped() {

@@ -102,6 +102,20 @@ impl FormatError {
             ErrorKind::Endless | ErrorKind::NotPuzzles | ErrorKind::Unreadable(_)
         )
     }
+
+    /// Files a reading error of a streamed batch: `first` keeps the first
+    /// one, or the one that ended the reading (the reason a batch names);
+    /// `errors` keeps them all, and always the one that ended the reading.
+    pub fn file_into(self, first: &mut Option<FormatError>, errors: &mut ErrorList<FormatError>) {
+        if first.is_none() || self.ends_reading() {
+            *first = Some(self.clone());
+        }
+        if self.ends_reading() {
+            errors.push_kept(self);
+        } else {
+            errors.push(self);
+        }
+    }
 }
 
 impl fmt::Display for FormatError {
