@@ -241,6 +241,15 @@ fn every_lab_runs_as_a_notebook_with_the_transcripts_values() {
                         if output["data"]["text/plain"]
                             .as_str()
                             .is_some_and(|t| t.ends_with("s; finished")) => {}
+                    // `display(...)`: the picture inline, and as text what
+                    // the transcript prints for it.
+                    "display_data" if output["data"]["image/svg+xml"].is_string() => {
+                        let svg = output["data"]["image/svg+xml"].as_str().unwrap();
+                        assert!(svg.starts_with("<svg"), "{name}: {source}");
+                        let value = output["data"]["text/plain"].as_str().unwrap_or("");
+                        shown.push_str(value.trim_end_matches('\n'));
+                        shown.push('\n');
+                    }
                     other => panic!("{name}: cell {source:?} gave {other}: {output}"),
                 }
             }
