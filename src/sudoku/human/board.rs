@@ -98,6 +98,9 @@ const REGION_SETS: [CellSet; 27] = {
     sets
 };
 
+/// Every cell of the grid.
+pub const ALL_CELLS: CellSet = (1u128 << CELLS) - 1;
+
 /// The 20 cells each cell sees, as a mask.
 pub fn peers(cell: usize) -> CellSet {
     let [b, r, c] = regions_of(cell);
@@ -145,22 +148,45 @@ pub fn digit_list(mask: u16) -> String {
 /// The candidate grid: each empty cell's candidates and which cells are
 /// filled. A filled cell has no candidates; its digit is kept when known
 /// (from a grid), 0 when the position came as pencil marks.
+///
+/// Two views of the candidates are kept up to date with the masks, because
+/// every finder asks for them many times per step: a digit's places in
+/// each region and the cells holding each digit. They are a function of
+/// the masks, so equality compares the same thing either way.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CandidateGrid {
     cand: [u16; CELLS],
     value: [u8; CELLS],
     filled: CellSet,
+    /// `places[r][d - 1]`: bit `j` when the region's `j`-th cell holds `d`.
+    places: [[u16; 9]; 27],
+    /// `digit_cells[d - 1]`: the cells holding candidate `d`.
+    digit_cells: [CellSet; 9],
+    /// The digits placed in each region (known digits only).
+    region_values: [u16; 27],
 }
+
+/// Each cell's three regions (block, row, column) and its position in each.
+const CELL_PLACES: [[(u8, u8); 3]; CELLS] = {
+    let mut t = [[(0u8, 0u8); 3]; CELLS];
+    let mut r = 0;
+    while r < 27 {
+        let mut j = 0;
+        while j < 9 {
+            let c = REGIONS[r][j] as usize;
+            t[c][r / 9] = (r as u8, j as u8);
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
 
 impl CandidateGrid {
     /// The candidates of a grid whose digits break no rule: each empty
     /// cell may hold the digits none of its peers holds.
     pub fn from_grid(g: &Grid) -> CandidateGrid {
-        let mut b = CandidateGrid {
-            cand: [0x1ff; CELLS],
-            value: [0; CELLS],
-            filled: 0,
-        };
+        let mut b = CandidateGrid::from_masks([0x1ff; CELLS]);
         for i in 0..CELLS {
             let v = g.get(i);
             if (1..=9).contains(&v) {
@@ -172,17 +198,45 @@ impl CandidateGrid {
 
     /// A pencil-mark position: cells with no candidates count as filled.
     pub fn from_candidates(c: &Candidates) -> CandidateGrid {
-        let mut b = CandidateGrid {
-            cand: *c.bits(),
-            value: [0; CELLS],
-            filled: 0,
-        };
+        let mut b = CandidateGrid::from_masks(*c.bits());
         for i in 0..CELLS {
             if b.cand[i] == 0 {
                 b.filled |= 1u128 << i;
             }
         }
         b
+    }
+
+    /// Empty cells with these masks, with both views built.
+    fn from_masks(cand: [u16; CELLS]) -> CandidateGrid {
+        let mut b = CandidateGrid {
+            cand,
+            value: [0; CELLS],
+            filled: 0,
+            places: [[0; 9]; 27],
+            digit_cells: [0; 9],
+            region_values: [0; 27],
+        };
+        for (c, &m) in cand.iter().enumerate() {
+            let mut m = m & 0x1ff;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                b.digit_cells[i] |= 1u128 << c;
+                for (r, j) in CELL_PLACES[c] {
+                    b.places[r as usize][i] |= 1 << j;
+                }
+            }
+        }
+        b
+    }
+
+    /// Clears candidate bit `i` (digit `i + 1`) of `cell` in both views.
+    fn clear(&mut self, cell: usize, i: usize) {
+        self.digit_cells[i] &= !(1u128 << cell);
+        for (r, j) in CELL_PLACES[cell] {
+            self.places[r as usize][i] &= !(1 << j);
+        }
     }
 
     /// Candidates of a cell (0 when filled).
@@ -212,37 +266,63 @@ impl CandidateGrid {
 
     /// Puts `d` in `cell` and removes it from the cell's peers.
     pub fn place(&mut self, cell: usize, d: u8) {
+        let mut m = self.cand[cell] & 0x1ff;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.clear(cell, i);
+        }
         self.cand[cell] = 0;
         self.value[cell] = d;
         self.filled |= 1u128 << cell;
-        for p in cells_of(peers(cell)) {
+        if !(1..=9).contains(&d) {
+            return;
+        }
+        let i = usize::from(d - 1);
+        for (r, _) in CELL_PLACES[cell] {
+            self.region_values[r as usize] |= 1 << i;
+        }
+        for p in cells_of(peers(cell) & self.digit_cells[i]) {
             self.cand[p] &= !bit(d);
+            self.clear(p, i);
         }
     }
 
     /// Removes candidate `d` from `cell`.
     pub fn remove(&mut self, cell: usize, d: u8) {
-        self.cand[cell] &= !bit(d);
+        if self.cand[cell] & bit(d) != 0 {
+            self.cand[cell] &= !bit(d);
+            self.clear(cell, usize::from(d - 1));
+        }
     }
 
     /// Places of digit `d` in region `r`, bit `j` for the region's `j`-th cell.
     pub fn places(&self, r: usize, d: u8) -> u16 {
-        let b = bit(d);
-        let mut m = 0;
-        for (j, &c) in REGIONS[r].iter().enumerate() {
-            if self.cand[c as usize] & b != 0 {
-                m |= 1 << j;
-            }
-        }
-        m
+        self.places[r][usize::from(d - 1)]
     }
 
     /// Cells of the grid holding candidate `d`, as a mask.
     pub fn cells_with(&self, d: u8) -> CellSet {
-        let b = bit(d);
-        (0..CELLS)
-            .filter(|&c| self.cand[c] & b != 0)
-            .fold(0, |m, c| m | 1u128 << c)
+        self.digit_cells[usize::from(d - 1)]
+    }
+
+    /// The empty cells with no candidate left.
+    pub fn dead_cells(&self) -> CellSet {
+        let live = self.digit_cells.iter().fold(0, |m, &s| m | s);
+        ALL_CELLS & !self.filled & !live
+    }
+
+    /// The digits region `r` holds or can still hold, and whether its
+    /// filled cells' digits are all known (not so for pencil marks).
+    pub fn region_digits(&self, r: usize) -> (u16, bool) {
+        let mut seen = self.region_values[r];
+        for (i, &p) in self.places[r].iter().enumerate() {
+            if p != 0 {
+                seen |= 1 << i;
+            }
+        }
+        let filled = (self.filled & region_set(r)).count_ones();
+        (seen, filled == self.region_values[r].count_ones())
     }
 
     /// Empty cells of region `r`.
@@ -276,5 +356,65 @@ impl CandidateGrid {
     /// The position as pencil marks.
     pub fn candidates(&self) -> Candidates {
         Candidates::from_bits(self.cand)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The views the grid keeps, computed again from the masks alone.
+    fn assert_views_match(b: &CandidateGrid) {
+        for d in 1..=9u8 {
+            let cells = (0..CELLS)
+                .filter(|&c| b.cand(c) & bit(d) != 0)
+                .fold(0, |m, c| m | 1u128 << c);
+            assert_eq!(b.cells_with(d), cells, "cells of {d}");
+            for (r, region) in REGIONS.iter().enumerate() {
+                let places = (0..9)
+                    .filter(|&j| b.cand(region[j] as usize) & bit(d) != 0)
+                    .fold(0u16, |m, j| m | 1 << j);
+                assert_eq!(b.places(r, d), places, "places of {d} in region {r}");
+            }
+        }
+        let dead = (0..CELLS)
+            .filter(|&c| !b.is_filled(c) && b.cand(c) == 0)
+            .fold(0, |m, c| m | 1u128 << c);
+        assert_eq!(b.dead_cells(), dead);
+    }
+
+    /// Invariant: the places and digit views always agree with the masks,
+    /// whatever sequence of placements and removals made the position.
+    #[test]
+    fn views_follow_every_placement_and_removal() {
+        let g = Grid::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut b = CandidateGrid::from_grid(&g);
+        assert_views_match(&b);
+        // A fixed pseudo-random walk: remove or place candidates still there.
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let c = (x % 81) as usize;
+            let m = b.cand(c);
+            if m == 0 {
+                continue;
+            }
+            let d = digits_of(m)
+                .nth((x >> 8) as usize % m.count_ones() as usize)
+                .unwrap();
+            if x >> 20 & 3 == 0 {
+                b.place(c, d);
+            } else {
+                b.remove(c, d);
+            }
+            assert_views_match(&b);
+        }
+        let pencil = CandidateGrid::from_candidates(&b.candidates());
+        assert_views_match(&pencil);
     }
 }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::board::{CandidateGrid, Kind, cells_of, names, peers};
 use super::sets::removed_text;
-use super::singles::{cells_at, combinations};
+use super::singles::{cells_at, for_each_confined_set};
 use super::{Sink, Step};
 use crate::sudoku::grid::cell_name;
 
@@ -22,69 +22,62 @@ fn fish(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
     // SE takes columns as the base lines first, then rows.
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
         let base0 = base.base();
-        for lines in combinations(degree) {
-            for d in 1..=9u8 {
-                if placed[d as usize] + 2 * degree as usize > 9 {
-                    continue;
-                }
-                let mut union = 0u16;
-                let mut ok = true;
-                for i in 0..9 {
-                    if lines >> i & 1 == 1 {
-                        let p = b.places(base0 + i, d);
-                        if p.count_ones() < 2 {
-                            ok = false;
-                            break;
-                        }
-                        union |= p;
-                    }
-                }
-                if !ok || union.count_ones() != degree {
-                    continue;
-                }
-                // The cover lines are numbered by the positions in the base lines.
-                let mut removed = Vec::new();
-                let mut cells = Vec::new();
-                for j in 0..9 {
-                    if union >> j & 1 == 0 {
-                        continue;
-                    }
-                    let r = cover.base() + j;
-                    let p = b.places(r, d);
-                    for c in cells_of(cells_at(r, p & !lines)) {
-                        removed.push((c, d));
-                    }
-                    cells.extend(cells_of(cells_at(r, p & lines)));
-                }
-                if removed.is_empty() {
-                    continue;
-                }
-                removed.sort_unstable();
-                cells.sort_unstable();
-                let list = |k: Kind, m: u16| {
-                    let numbers: Vec<String> = (0..9)
-                        .filter(|i| m >> i & 1 == 1)
-                        .map(|i| (i + 1).to_string())
-                        .collect();
-                    format!("{}s {}", k.name(), numbers.join(","))
-                };
-                sink.add(Step {
-                    technique: name,
-                    rating,
-                    placed: vec![],
-                    text: format!(
-                        "{name}: {}: {d} in {} lies in {}, so it removes {}",
-                        names(&cells),
-                        list(base, lines),
-                        list(cover, union),
-                        removed_text(&removed)
-                    ),
-                    removed,
-                    cells,
-                    exact: true,
-                    links: Vec::new(),
-                })?;
+        // Every fish of every digit, then in SE's order: lines, then digit.
+        let mut found: Vec<(u16, u8, u16)> = Vec::new();
+        for d in 1..=9u8 {
+            if placed[d as usize] + 2 * degree as usize > 9 {
+                continue;
             }
+            let places: [u16; 9] = std::array::from_fn(|i| b.places(base0 + i, d));
+            let _ = for_each_confined_set(&places, degree, |lines, union| {
+                found.push((lines, d, union));
+                ControlFlow::<()>::Continue(())
+            });
+        }
+        found.sort_unstable();
+        for (lines, d, union) in found {
+            // The cover lines are numbered by the positions in the base lines.
+            let mut removed = Vec::new();
+            let mut cells = Vec::new();
+            for j in 0..9 {
+                if union >> j & 1 == 0 {
+                    continue;
+                }
+                let r = cover.base() + j;
+                let p = b.places(r, d);
+                for c in cells_of(cells_at(r, p & !lines)) {
+                    removed.push((c, d));
+                }
+                cells.extend(cells_of(cells_at(r, p & lines)));
+            }
+            if removed.is_empty() {
+                continue;
+            }
+            removed.sort_unstable();
+            cells.sort_unstable();
+            let list = |k: Kind, m: u16| {
+                let numbers: Vec<String> = (0..9)
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                format!("{}s {}", k.name(), numbers.join(","))
+            };
+            sink.add(Step {
+                technique: name,
+                rating,
+                placed: vec![],
+                text: format!(
+                    "{name}: {}: {d} in {} lies in {}, so it removes {}",
+                    names(&cells),
+                    list(base, lines),
+                    list(cover, union),
+                    removed_text(&removed)
+                ),
+                removed,
+                cells,
+                exact: true,
+                links: Vec::new(),
+            })?;
         }
     }
     ControlFlow::Continue(())

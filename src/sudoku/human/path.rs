@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::board::{CandidateGrid, REGIONS};
 use super::{SE_ORDER, Step};
-use crate::sudoku::grid::{CELLS, Grid, InvalidGrid, cell_name};
+use crate::sudoku::grid::{Grid, InvalidGrid, cell_name};
 use crate::sudoku::solver;
 
 /// The first implemented technique in SE's order that applies, with its
@@ -18,7 +18,9 @@ pub fn hint(b: &CandidateGrid) -> Option<Step> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
-            exact &= !p.may_apply(b);
+            // Once a missing technique may apply, no later step is SE's:
+            // the other guards need not run.
+            exact = exact && !p.may_apply(b);
             continue;
         }
         if let Some(mut s) = p.run(b, true).into_iter().next() {
@@ -55,24 +57,15 @@ pub struct Explanation {
 /// A cell with no candidate left, or a digit with no place left in a
 /// region, when the position has one (it then has no solution).
 pub fn contradiction(b: &CandidateGrid) -> Option<String> {
-    for c in 0..CELLS {
-        if !b.is_filled(c) && b.cand(c) == 0 {
-            return Some(format!("{} has no candidate left", cell_name(c)));
-        }
+    let dead = b.dead_cells();
+    if dead != 0 {
+        let c = dead.trailing_zeros() as usize;
+        return Some(format!("{} has no candidate left", cell_name(c)));
     }
-    for (r, cells) in REGIONS.iter().enumerate() {
-        let mut seen = 0u16;
-        let mut unknown = false;
-        for &c in cells {
-            let (c, v) = (c as usize, b.value(c as usize));
-            seen |= b.cand(c);
-            if v > 0 {
-                seen |= 1 << (v - 1);
-            }
-            unknown |= b.is_filled(c) && v == 0;
-        }
+    for r in 0..REGIONS.len() {
+        let (seen, known) = b.region_digits(r);
         // With pencil marks the filled digits are not known.
-        if !unknown && seen != 0x1ff {
+        if known && seen != 0x1ff {
             let d = (!seen & 0x1ff).trailing_zeros() + 1;
             return Some(format!(
                 "{d} has no place left in {}",

@@ -9,7 +9,9 @@ use super::board::{
     CandidateGrid, Kind, REGIONS, bit, cells_of, digit_list, kind_of, names, region_name,
     region_set,
 };
-use super::singles::{cells_at, combinations, for_each_hidden_set, for_each_locking, regions};
+use super::singles::{
+    cells_at, for_each_confined_set, for_each_hidden_set, for_each_locking, regions,
+};
 use super::{Sink, Step};
 
 /// Pointing (2.6: a block's digit confined to a line) and claiming (2.8:
@@ -66,21 +68,7 @@ fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Con
                 continue;
             }
             let masks: [u16; 9] = std::array::from_fn(|j| b.cand(REGIONS[r][j] as usize));
-            for picked in combinations(degree) {
-                let mut union = 0u16;
-                let mut ok = true;
-                for (j, &m) in masks.iter().enumerate() {
-                    if picked >> j & 1 == 1 {
-                        if m.count_ones() < 2 {
-                            ok = false;
-                            break;
-                        }
-                        union |= m;
-                    }
-                }
-                if !ok || union.count_ones() != degree {
-                    continue;
-                }
+            for_each_confined_set(&masks, degree, |picked, union| {
                 let set = cells_at(r, picked);
                 let mut removed = Vec::new();
                 for c in cells_of(region_set(r) & !set) {
@@ -91,7 +79,7 @@ fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Con
                     }
                 }
                 if removed.is_empty() {
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 let cells: Vec<usize> = cells_of(set).collect();
                 sink.add(Step {
@@ -109,8 +97,8 @@ fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Con
                     cells,
                     exact: true,
                     links: Vec::new(),
-                })?;
-            }
+                })
+            })?;
         }
     }
     ControlFlow::Continue(())

@@ -19,9 +19,34 @@ pub fn regions(kind: Kind) -> std::ops::Range<usize> {
 
 /// The cells of region `r` picked by a 9-bit mask of its positions.
 pub fn cells_at(r: usize, mask: u16) -> CellSet {
-    (0..9)
-        .filter(|j| mask >> j & 1 == 1)
-        .fold(0, |m, j| m | 1u128 << REGIONS[r][j])
+    let mask = usize::from(mask & 0x1ff);
+    match r {
+        0..9 => BLOCK_SPREAD[mask] << (r / 3 * 27 + r % 3 * 3),
+        9..18 => (mask as CellSet) << (9 * (r - 9)),
+        _ => COLUMN_SPREAD[mask] << (r - 18),
+    }
+}
+
+/// [`cells_at`] for block 0 and column 1 (the others are shifts of these),
+/// one entry per position mask.
+const BLOCK_SPREAD: [CellSet; 512] = spread(false);
+const COLUMN_SPREAD: [CellSet; 512] = spread(true);
+
+const fn spread(column: bool) -> [CellSet; 512] {
+    let mut t = [0 as CellSet; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m >> j & 1 == 1 {
+                let cell = if column { j * 9 } else { j / 3 * 9 + j % 3 };
+                t[m] |= 1 << cell;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
 }
 
 /// The one cell of region `r` at a one-bit position mask.
@@ -128,16 +153,29 @@ pub fn for_each_locking(
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let set = cells_at(r1, p);
-                for r2 in regions(k2) {
-                    if crosses(r1, r2) && set & !region_set(r2) == 0 {
-                        found(d, r1, r2)?;
-                    }
+                if let Some(r2) = confining_region(r1, p, k2) {
+                    found(d, r1, r2)?;
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The region of kind `k2` crossing `r1` that holds all the places `p` of
+/// `r1` (two or more), if one does: at most one can.
+fn confining_region(r1: usize, p: u16, k2: Kind) -> Option<usize> {
+    // The three groups of positions each crossing region covers, and the
+    // crossing region of each group.
+    let (groups, first, step): ([u16; 3], usize, usize) = match (kind_of(r1), k2) {
+        (Kind::Block, Kind::Row) => ([0x7, 0x38, 0x1c0], 9 + r1 / 3 * 3, 1),
+        (Kind::Block, Kind::Column) => ([0x49, 0x92, 0x124], 18 + r1 % 3 * 3, 1),
+        (Kind::Row, Kind::Block) => ([0x7, 0x38, 0x1c0], (r1 - 9) / 3 * 3, 1),
+        (Kind::Column, Kind::Block) => ([0x7, 0x38, 0x1c0], (r1 - 18) / 3, 3),
+        _ => return None,
+    };
+    let i = groups.iter().position(|&g| p & !g == 0)?;
+    Some(first + i * step)
 }
 
 /// Direct pointing (1.7) and claiming (1.9): an intersection whose
@@ -186,29 +224,6 @@ pub fn direct_locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     })
 }
 
-/// The masks of `degree` bits out of 9, in increasing order (SE's
-/// `Permutations`, Gosper's order).
-pub fn combinations(degree: u32) -> impl Iterator<Item = u16> {
-    let n = COMBINATIONS[degree as usize].1;
-    COMBINATIONS[degree as usize].0[..n].iter().copied()
-}
-
-/// The 9-bit masks by number of bits, ascending (126 is the most: 9 choose 4).
-const COMBINATIONS: [([u16; 126], usize); 5] = {
-    let mut table = [([0u16; 126], 0usize); 5];
-    let mut m = 0u16;
-    while m < 512 {
-        let k = m.count_ones() as usize;
-        if k <= 4 {
-            let n = table[k].1;
-            table[k].0[n] = m;
-            table[k].1 = n + 1;
-        }
-        m += 1;
-    }
-    table
-};
-
 /// Calls `found(r, digits, positions)` for each set of `degree` digits of
 /// a region confined to `degree` cells (each digit in two or more), in
 /// regions with more than `min_empty` empty cells, SE's order: blocks,
@@ -225,31 +240,62 @@ pub fn for_each_hidden_set(
                 continue;
             }
             let places: [u16; 9] = std::array::from_fn(|i| b.places(r, i as u8 + 1));
-            let eligible = (0..9)
-                .filter(|&i| places[i].count_ones() >= 2)
-                .fold(0u16, |m, i| m | 1 << i);
-            if eligible.count_ones() < degree {
-                continue;
-            }
-            for digits in combinations(degree) {
-                if digits & !eligible != 0 {
-                    continue;
-                }
-                let mut union = 0u16;
-                let mut ok = true;
-                for (i, &p) in places.iter().enumerate() {
-                    if digits >> i & 1 == 1 {
-                        if p.count_ones() < 2 {
-                            ok = false;
-                            break;
-                        }
-                        union |= p;
-                    }
-                }
-                if ok && union.count_ones() == degree {
-                    found(r, digits, union)?;
-                }
-            }
+            for_each_confined_set(&places, degree, |digits, union| found(r, digits, union))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Calls `found(picked, union)` for each set of `degree` of the nine
+/// masks, each with two bits at least, whose union has exactly `degree`
+/// bits (a naked or hidden set, a fish), in increasing order of `picked`
+/// (Gosper's order, as SE's `Permutations` gives them).
+pub fn for_each_confined_set(
+    masks: &[u16; 9],
+    degree: u32,
+    mut found: impl FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // A member has two bits at least and no more than the set's size.
+    let eligible = (0..9)
+        .filter(|&i| (2..=degree).contains(&masks[i].count_ones()))
+        .fold(0u16, |m, i| m | 1 << i);
+    if eligible.count_ones() < degree {
+        return ControlFlow::Continue(());
+    }
+    hidden_sets(masks, eligible, degree, 0, 0, 9, &mut found)
+}
+
+/// Sets of `left` more digits of `eligible` below bit `below`, joined to
+/// `digits` (places `union`), whose places fill exactly `degree` cells, in
+/// increasing order of the digit masks (the highest digit varies
+/// slowest).
+fn hidden_sets(
+    places: &[u16; 9],
+    eligible: u16,
+    left: u32,
+    digits: u16,
+    union: u16,
+    below: u32,
+    found: &mut impl FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let degree = digits.count_ones() + left;
+    if left == 0 {
+        if union.count_ones() == degree {
+            found(digits, union)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    let mut m = eligible & ((1u16 << below) - 1);
+    while m != 0 {
+        let i = m.trailing_zeros();
+        m &= m - 1;
+        // Digits below `i` must supply the other `left - 1`.
+        if (eligible & ((1u16 << i) - 1)).count_ones() < left - 1 {
+            continue;
+        }
+        let u = union | places[i as usize];
+        if u.count_ones() <= degree {
+            hidden_sets(places, eligible, left - 1, digits | 1 << i, u, i, found)?;
         }
     }
     ControlFlow::Continue(())
@@ -301,4 +347,100 @@ pub fn direct_hidden_pair(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()>
 /// Direct hidden triplets (2.5).
 pub fn direct_hidden_triplet(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     direct_hidden_set(b, sink, 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The masks of `degree` bits out of 9, in increasing order (SE's
+    /// `Permutations`, Gosper's order).
+    fn combinations(degree: u32) -> impl Iterator<Item = u16> {
+        let n = COMBINATIONS[degree as usize].1;
+        COMBINATIONS[degree as usize].0[..n].iter().copied()
+    }
+
+    /// The 9-bit masks by number of bits, ascending (126 is the most: 9 choose 4).
+    const COMBINATIONS: [([u16; 126], usize); 5] = {
+        let mut table = [([0u16; 126], 0usize); 5];
+        let mut m = 0u16;
+        while m < 512 {
+            let k = m.count_ones() as usize;
+            if k <= 4 {
+                let n = table[k].1;
+                table[k].0[n] = m;
+                table[k].1 = n + 1;
+            }
+            m += 1;
+        }
+        table
+    };
+
+    #[test]
+    fn cells_at_spreads_positions_as_the_region_lists_its_cells() {
+        for r in 0..27 {
+            for mask in 0..512u16 {
+                let plain = (0..9)
+                    .filter(|j| mask >> j & 1 == 1)
+                    .fold(0, |m, j| m | 1u128 << REGIONS[r][j]);
+                assert_eq!(cells_at(r, mask), plain, "region {r}, mask {mask:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn confining_region_is_the_one_crossing_region_holding_the_places() {
+        for (k1, k2) in LOCKING_KINDS {
+            for r1 in regions(k1) {
+                for p in (0..512u16).filter(|p| p.count_ones() >= 2) {
+                    let set = cells_at(r1, p);
+                    let plain =
+                        regions(k2).find(|&r2| crosses(r1, r2) && set & !region_set(r2) == 0);
+                    assert_eq!(confining_region(r1, p, k2), plain, "{r1} {p:#x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_sets_come_in_the_order_of_the_digit_combinations() {
+        // Every digit's places from a fixed pseudo-random sequence.
+        let mut x: u32 = 12345;
+        for _ in 0..300 {
+            let places: [u16; 9] = std::array::from_fn(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                let m = (x >> 16) as u16 & 0x1ff;
+                if x >> 10 & 1 == 0 {
+                    m & (x >> 3) as u16
+                } else {
+                    m
+                }
+            });
+            for degree in 2..=4 {
+                let plain: Vec<(u16, u16)> = combinations(degree)
+                    .filter_map(|digits| {
+                        let mut union = 0;
+                        for i in 0..9 {
+                            if digits >> i & 1 == 1 {
+                                if places[i].count_ones() < 2 {
+                                    return None;
+                                }
+                                union |= places[i];
+                            }
+                        }
+                        (union.count_ones() == degree).then_some((digits, union))
+                    })
+                    .collect();
+                let eligible = (0..9)
+                    .filter(|&i| (2..=degree).contains(&places[i].count_ones()))
+                    .fold(0u16, |m, i| m | 1 << i);
+                let mut fast = Vec::new();
+                let _ = hidden_sets(&places, eligible, degree, 0, 0, 9, &mut |d, u| {
+                    fast.push((d, u));
+                    ControlFlow::<()>::Continue(())
+                });
+                assert_eq!(fast, plain, "{places:?}, degree {degree}");
+            }
+        }
+    }
 }
