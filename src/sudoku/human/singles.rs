@@ -378,11 +378,11 @@ mod tests {
 
     #[test]
     fn cells_at_spreads_positions_as_the_region_lists_its_cells() {
-        for r in 0..27 {
+        for (r, region) in REGIONS.iter().enumerate() {
             for mask in 0..512u16 {
                 let plain = (0..9)
                     .filter(|j| mask >> j & 1 == 1)
-                    .fold(0, |m, j| m | 1u128 << REGIONS[r][j]);
+                    .fold(0, |m, j| m | 1u128 << region[j]);
                 assert_eq!(cells_at(r, mask), plain, "region {r}, mask {mask:#x}");
             }
         }
@@ -420,12 +420,12 @@ mod tests {
                 let plain: Vec<(u16, u16)> = combinations(degree)
                     .filter_map(|digits| {
                         let mut union = 0;
-                        for i in 0..9 {
+                        for (i, &p) in places.iter().enumerate() {
                             if digits >> i & 1 == 1 {
-                                if places[i].count_ones() < 2 {
+                                if p.count_ones() < 2 {
                                     return None;
                                 }
-                                union |= places[i];
+                                union |= p;
                             }
                         }
                         (union.count_ones() == degree).then_some((digits, union))
