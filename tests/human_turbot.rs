@@ -1,8 +1,9 @@
 //! Turbot fish, plain and grouped, and two-link X-loops (Sudoku
 //! Explainer's "Strong Links" of degree 2) against SE's own steps: each
-//! case is the position before one of SE's steps, SE's step line and the
-//! position after it, as `serate --before='B %m' --after='S %r %s'`
-//! printed them on the dev samples (tests/data/se_turbot_steps.txt).
+//! case is the position before one of SE's steps and SE's step line, as
+//! `serate --before='B %m' --after='S %r %s'` printed them on the dev
+//! samples, and the candidates the step removed (the difference to SE's
+//! next position): tests/data/se_turbot_steps.txt.
 
 use std::collections::BTreeMap;
 
@@ -44,9 +45,10 @@ fn is_turbot_line(text: &str) -> bool {
     .any(|p| name.starts_with(p))
 }
 
-/// Replays every turbot step of a listing (`B` position, `S` step, `B`
-/// position after): SE's technique name (without its code) -> [steps,
-/// same line and rating, same position after]; and the differences.
+/// Replays every turbot step of a listing (`B` position, `S` step, then
+/// the `B` position after or the `R` candidates removed): SE's technique
+/// name (without its code) -> [steps, same line and rating, same
+/// removals]; and the differences.
 fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
     let producer = human::SE_ORDER
         .iter()
@@ -81,16 +83,28 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
         } else {
             diffs.push(format!("SE {step} | ours {ours}"));
         }
-        if let Some(after) = lines.get(i + 1).and_then(|l| l.strip_prefix("B ")) {
-            let mut ours_after = b;
-            s.apply(&mut ours_after);
-            let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-            let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
-            if ours_after[..] == se_marks(after).masks()[..] {
-                row[2] += 1;
-            } else {
-                diffs.push(format!("SE {step}: other eliminations"));
+        let same = match lines.get(i + 1) {
+            Some(after) if after.starts_with("B ") => {
+                let mut ours_after = b;
+                s.apply(&mut ours_after);
+                let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
+                let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
+                Some(ours_after[..] == se_marks(&after[2..]).masks()[..])
             }
+            Some(removed) if removed.starts_with("R ") => {
+                let ours: Vec<String> = s
+                    .removed
+                    .iter()
+                    .map(|&(c, d)| format!("r{}c{}.{d}", c / 9 + 1, c % 9 + 1))
+                    .collect();
+                Some(ours.join(",") == removed[2..])
+            }
+            _ => None,
+        };
+        match same {
+            Some(true) => row[2] += 1,
+            Some(false) => diffs.push(format!("SE {step}: other eliminations")),
+            None => {}
         }
     }
     (table, diffs)

@@ -453,6 +453,63 @@ fn step(f: &Found, b: &CandidateGrid) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::hui::Candidates;
+
+    /// Every digit everywhere except digit 1, which stays only in the
+    /// cells named (0-based) of rows 1-3, columns 1-6 (and everywhere
+    /// else).
+    fn ones_at(keep: &[usize]) -> CandidateGrid {
+        let mut bits = [0x1ffu16; 81];
+        for r in 0..3 {
+            for c in 0..6 {
+                if !keep.contains(&(r * 9 + c)) {
+                    bits[r * 9 + c] &= !1;
+                }
+            }
+        }
+        CandidateGrid::from_candidates(&Candidates::from_bits(bits))
+    }
+
+    fn all(b: &CandidateGrid) -> Vec<Step> {
+        let mut sink = Sink::new(false);
+        let _ = turbot_fish(b, &mut sink);
+        sink.steps
+    }
+
+    #[test]
+    fn two_block_links_closing_in_rows_clear_both_rows() {
+        // 1 in block 1 only at r1c1, r2c3; in block 2 only at r2c4, r1c5:
+        // r2c3-r2c4 and r1c5-r1c1 join them into a loop, so 1 is in
+        // exactly one of r1c1, r1c5 and one of r2c3, r2c4: rows 1 and 2
+        // lose it in block 3.
+        let steps = all(&ones_at(&[0, 11, 12, 4]));
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(
+            s.text,
+            "(2 Strong Links) X-Loop 000: Cell r1c1,r2c3,r2c4,r1c5 on value 1"
+        );
+        assert_eq!((s.technique, s.rating), ("(2 Strong Links) X-Loop", 41));
+        let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
+        assert_eq!(s.removed, want);
+    }
+
+    #[test]
+    fn an_empty_rectangle_closes_a_grouped_loop() {
+        // Block 2 now holds 1 at r2c4 and r1c5, r1c6: an empty rectangle
+        // (r2c4 against row 1's mini-line), still joined to block 1.
+        let steps = all(&ones_at(&[0, 11, 12, 4, 5]));
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(
+            s.text,
+            "(2 Strong Links) Grouped X-Loop 100: Cell r1c1,r2c3,r2c4,r1c5 on value 1"
+        );
+        assert_eq!(s.rating, 43);
+        let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
+        assert_eq!(s.removed, want);
+        assert!(s.cells.contains(&5), "r1c6 is in the pattern");
+    }
 
     #[test]
     fn layouts_follow_se_reading_of_a_region() {
