@@ -258,7 +258,7 @@ impl DigitLinks {
             count: [0; 27],
             places: [0; 27],
         };
-        for r in 0..27 {
+        for (r, cells) in REGIONS.iter().enumerate() {
             let set = with_d & region_set(r);
             dl.places[r] = set;
             let n = set.count_ones();
@@ -266,13 +266,13 @@ impl DigitLinks {
                 continue;
             }
             let mut p = 0u16;
-            for (j, &c) in REGIONS[r].iter().enumerate() {
+            for (j, &c) in cells.iter().enumerate() {
                 p |= u16::from(set >> c & 1 == 1) << j;
             }
             let (grouped, found) = layouts(r < 9, p);
             for l in found.into_iter().flatten() {
                 let end = |cell: u8, group: u16| End {
-                    cell: REGIONS[r][usize::from(cell)] as usize,
+                    cell: cells[usize::from(cell)] as usize,
                     group: cells_at(r, group),
                 };
                 dl.links[r][usize::from(dl.count[r])] = Link {
