@@ -8,7 +8,7 @@
 //! by rating ([`SE_ORDER`]), and the first instance the first productive
 //! technique finds is applied. So a step is only known to be SE's when
 //! every technique before it in that order is implemented here: when one
-//! that is not (say a grouped Turbot Fish, before XY-Wing) comes first, SE might have
+//! that is not comes first, SE might have
 //! found an instance of it instead. Steps carry that as [`Step::exact`],
 //! and [`se_rate`] never reports a figure that depends on such a step as
 //! SE's: it gives a lower bound instead (see [`Rating`]).
@@ -56,7 +56,7 @@ pub struct Step {
     /// earlier is missing here (or its guard proves it does not apply),
     /// and the finder could tell SE's choice among its instances. [`hint`]
     /// and [`explain`] clear it for the first reason, a finder for the
-    /// second (a turbot fish when a two-link loop might be SE's pick).
+    /// second.
     pub exact: bool,
     /// The links of a chain, in order (empty for patterns that are not
     /// chains); pictures draw them as arrows.
@@ -213,13 +213,7 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Naked Triplet", 36, 36, sets::naked_triplet),
     implemented("Swordfish", 38, 38, fish::swordfish),
     implemented("Hidden Triplet", 40, 40, sets::hidden_triplet),
-    implemented("Turbot Fish", 40, 41, turbot::turbot_fish),
-    guarded(
-        "Grouped Turbot Fish / 2-link X-Loop",
-        41,
-        43,
-        turbot::grouped_may_apply,
-    ),
+    implemented("Turbot Fish", 40, 43, turbot::turbot_fish),
     implemented("XY-Wing", 42, 42, fish::xy_wing),
     implemented("XYZ-Wing", 44, 44, fish::xyz_wing),
     implemented("Unique Rectangle/Loop", 45, 50, uniqueness::unique_loops),
@@ -340,6 +334,36 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         41,
         "Turbot Fish",
         "a turbot fish with a strong link in a block",
+    ),
+    info(
+        "(2 Strong Links) X-Loop",
+        40,
+        "Turbot Fish",
+        "two strong links whose ends meet in pairs: it also clears the regions joining them; 4.1 unless on parallel lines",
+    ),
+    info(
+        "Grouped Skyscraper",
+        43,
+        "Turbot Fish",
+        "a skyscraper with a grouped link: the places of a line in two of its blocks",
+    ),
+    info(
+        "Grouped 2-String Kite",
+        43,
+        "Turbot Fish",
+        "a 2-string kite with a grouped link",
+    ),
+    info(
+        "Grouped 2 Strong links",
+        43,
+        "Turbot Fish",
+        "a block link and a grouped one (an empty rectangle, a block's places in two of its rows or columns, a line's in two blocks)",
+    ),
+    info(
+        "(2 Strong Links) Grouped X-Loop",
+        43,
+        "Turbot Fish",
+        "an X-loop of two strong links, one or both grouped",
     ),
     info("XY-Wing", 42, "XY-Wing", ""),
     info("XYZ-Wing", 44, "XYZ-Wing", ""),

@@ -1,155 +1,241 @@
-//! Turbot fish with two plain strong links, as Sudoku Explainer's "Strong
-//! Links" finder rates them: a digit with exactly two places in each of two
-//! regions, one end of each sharing a column, row or block; one of the
-//! other two ends holds the digit, so it leaves every cell seeing both.
-//! Skyscraper (two parallel lines, 4.0), 2-String Kite (a row and a
-//! column, 4.1), "2 Strong links" (a block involved, 4.1).
+//! Turbot fish: two strong links on one digit, plain or grouped, and the
+//! two-link X-loops, as Sudoku Explainer's "Strong Links" rule of degree 2
+//! (its default "Turbot Fish" producer) finds, names, rates and orders them.
 //!
-//! Grouped links (a region whose places fall in one line of a block, or an
-//! empty rectangle: 4.3) and two-link loops are not found here; the
-//! producer order marks them missing, so a path that needs them is not
-//! claimed as SE's.
+//! A strong link is a region where the digit's places split into two
+//! groups, one of which holds it: two places (a block's two places not on
+//! one line), or, with three to six places, groups SE reads off an empty
+//! rectangle (a block whose places lie on one row and one column of it)
+//! or two mini-lines (a line's places in two of its blocks; a block's in
+//! two of its rows or columns). Two links whose regions share no place
+//! are joined when one end group of each lies in one column, row or
+//! block: the other two ends cannot both be false, so the digit leaves
+//! every cell seeing both of them. When those ends share a region too,
+//! the links close into an X-loop, which also clears the joining regions.
+//!
+//! Names and ratings are SE's: Skyscraper (4.0), 2-String Kite (4.1),
+//! "2 Strong links" (a block link, 4.1), "Grouped ..." (4.3), "(2 Strong
+//! Links) X-Loop" (4.0-4.1) and "(2 Strong Links) Grouped X-Loop" (4.3),
+//! each with SE's pattern code in the step text. SE takes the first of all
+//! instances sorted by rating, then most eliminations, then code, ties in
+//! its scan order: the finder reports them in that order.
 
 use std::ops::ControlFlow;
 
-use super::board::{
-    CandidateGrid, CellSet, Kind, cells_of, kind_of, peers, region_name, region_set, regions_of,
-};
-use super::sets::removed_text;
-use super::singles::cells_at;
+use super::board::{CandidateGrid, CellSet, REGIONS, cells_of, peers, region_set, regions_of};
 use super::{Sink, Step};
 use crate::sudoku::grid::cell_name;
 
-/// The region two cells share, looked for as SE does: column, row, block.
-fn shared_region(a: usize, b: usize) -> Option<usize> {
-    let (ra, rb) = (regions_of(a), regions_of(b));
-    [2, 1, 0]
-        .into_iter()
-        .find(|&k| ra[k] == rb[k])
-        .map(|k| ra[k])
+/// One end of a strong link: the cell SE names and its group (the cell
+/// and the cells SE reads with it, which may include an empty rectangle's
+/// corner cell that does not hold the digit).
+#[derive(Clone, Copy, Default)]
+struct End {
+    cell: usize,
+    group: CellSet,
 }
 
-/// A strong link: a region where the digit has exactly two places.
+/// A strong link as SE reads it from a region.
+#[derive(Clone, Copy, Default)]
 struct Link {
     region: usize,
-    ends: [usize; 2],
+    /// Read off an empty rectangle or two mini-lines (SE's grouped link).
+    grouped: bool,
+    /// SE's first and second end (its scan picks the start among them).
+    ends: [End; 2],
 }
 
-/// Two-link turbot fish, in SE's order of preference: lowest rating,
-/// then most eliminations, then SE's pattern code.
-pub fn turbot_fish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
-    let mut found: Vec<(u8, usize, &'static str, Step)> = Vec::new();
-    let mut loop_possible = false;
-    for d in 1..=9u8 {
-        let with_d = b.cells_with(d);
-        let mut links = Vec::new();
-        for r in 0..27 {
-            let p = b.places(r, d);
-            if p.count_ones() != 2 {
-                continue;
-            }
-            let ends: Vec<usize> = cells_of(cells_at(r, p)).collect();
-            let ends = [ends[0], ends[1]];
-            // Two places of a block on one line are that line's link.
-            if kind_of(r) == Kind::Block
-                && (ends[0] / 9 == ends[1] / 9 || ends[0] % 9 == ends[1] % 9)
-            {
-                continue;
-            }
-            links.push(Link { region: r, ends });
-        }
-        for (i, l1) in links.iter().enumerate() {
-            for l2 in &links[i + 1..] {
-                let cells1: CellSet = 1u128 << l1.ends[0] | 1u128 << l1.ends[1];
-                let cells2: CellSet = 1u128 << l2.ends[0] | 1u128 << l2.ends[1];
-                if cells1 & cells2 != 0 {
-                    continue;
-                }
-                for (u0, u1) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                    let (start, bridge1) = (l1.ends[u0], l1.ends[1 - u0]);
-                    let (bridge2, end) = (l2.ends[u1], l2.ends[1 - u1]);
-                    let Some(share) = shared_region(bridge1, bridge2) else {
-                        continue;
-                    };
-                    if let Some(ring) = shared_region(start, end) {
-                        // A loop (SE's X-Loop, rated like these) is not
-                        // found here: if it could remove anything, SE might
-                        // prefer it, so no step of this kind is claimed.
-                        let pattern = cells1 | cells2;
-                        let around =
-                            region_set(share) | region_set(ring) | (peers(start) & peers(end));
-                        loop_possible |= around & with_d & !pattern != 0;
-                        continue;
-                    }
-                    let victims = peers(start)
-                        & peers(end)
-                        & with_d
-                        & !region_set(l1.region)
-                        & !region_set(l2.region)
-                        & !region_set(share);
-                    if victims == 0 {
-                        continue;
-                    }
-                    let (k1, k2) = (kind_of(l1.region), kind_of(l2.region));
-                    let (name, rating, code) = if k1 == Kind::Block || k2 == Kind::Block {
-                        ("2 Strong links", 41, if k1 == k2 { "000" } else { "001" })
-                    } else if k1 == k2 {
-                        ("Skyscraper", 40, "011")
-                    } else {
-                        ("2-String Kite", 41, "012")
-                    };
-                    let removed: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
-                    let count = removed.len();
-                    found.push((
-                        rating,
-                        count,
-                        code,
-                        Step {
-                            technique: name,
-                            rating,
-                            placed: vec![],
-                            text: format!(
-                                "{name}: {d} is in {} or {} ({}), {} or {} ({}), and {} sees {}: so {d} leaves {}",
-                                cell_name(start),
-                                cell_name(bridge1),
-                                region_name(l1.region),
-                                cell_name(bridge2),
-                                cell_name(end),
-                                region_name(l2.region),
-                                cell_name(bridge1),
-                                cell_name(bridge2),
-                                removed_text(&removed)
-                            ),
-                            removed,
-                            cells: vec![start, bridge1, bridge2, end],
-                            exact: true,
-                            links: Vec::new(),
-                        },
-                    ));
-                }
-            }
-        }
+/// Positions (0..9 in a region) as SE's rule lays out a link: first end,
+/// its group, second end, its group (groups as 9-bit position masks).
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
+struct Layout {
+    first: u8,
+    first_group: u16,
+    second: u8,
+    second_group: u16,
+}
+
+/// Cells of a block outside the row and column of its cell `e` (0..9);
+/// then, for `e` 9..15, one of its mini-lines (the other two hold the
+/// digit).
+const BLOCK_EMPTY: [u16; 15] = [
+    mask(&[4, 5, 7, 8]),
+    mask(&[3, 5, 6, 8]),
+    mask(&[3, 4, 6, 7]),
+    mask(&[1, 2, 7, 8]),
+    mask(&[0, 2, 6, 8]),
+    mask(&[0, 1, 6, 7]),
+    mask(&[1, 2, 4, 5]),
+    mask(&[0, 2, 3, 5]),
+    mask(&[0, 1, 3, 4]),
+    mask(&[6, 7, 8]),
+    mask(&[3, 4, 5]),
+    mask(&[0, 1, 2]),
+    mask(&[2, 5, 8]),
+    mask(&[1, 4, 7]),
+    mask(&[0, 3, 6]),
+];
+
+/// The two groups of a block for each `e` of [`BLOCK_EMPTY`]: for 0..9
+/// the rest of the column and the rest of the row of cell `e`; for 9..15
+/// the two other mini-lines.
+const BLOCK_BLADES: [(u16, u16); 15] = [
+    (mask(&[3, 6]), mask(&[1, 2])),
+    (mask(&[4, 7]), mask(&[0, 2])),
+    (mask(&[5, 8]), mask(&[0, 1])),
+    (mask(&[0, 6]), mask(&[4, 5])),
+    (mask(&[1, 7]), mask(&[3, 5])),
+    (mask(&[2, 8]), mask(&[3, 4])),
+    (mask(&[0, 3]), mask(&[7, 8])),
+    (mask(&[1, 4]), mask(&[6, 8])),
+    (mask(&[2, 5]), mask(&[6, 7])),
+    (mask(&[0, 1, 2]), mask(&[3, 4, 5])),
+    (mask(&[0, 1, 2]), mask(&[6, 7, 8])),
+    (mask(&[3, 4, 5]), mask(&[6, 7, 8])),
+    (mask(&[0, 3, 6]), mask(&[1, 4, 7])),
+    (mask(&[0, 3, 6]), mask(&[2, 5, 8])),
+    (mask(&[1, 4, 7]), mask(&[2, 5, 8])),
+];
+
+/// A line's empty mini-line `e` and its two other mini-lines.
+const LINE_EMPTY: [u16; 3] = [0o7, 0o70, 0o700];
+const LINE_BLADES: [(u16, u16); 3] = [(0o70, 0o700), (0o7, 0o700), (0o7, 0o70)];
+
+const fn mask(positions: &[u8]) -> u16 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < positions.len() {
+        m |= 1 << positions[i];
+        i += 1;
     }
-    // SE sorts every instance: rating, then more eliminations first, then its code.
-    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-    for (_, _, _, mut step) in found {
-        step.exact = !loop_possible;
-        sink.add(step)?;
+    m
+}
+
+/// The `k`-th set position of a mask.
+fn nth(m: u16, k: usize) -> u8 {
+    let mut m = m;
+    for _ in 0..k {
+        m &= m - 1;
     }
-    ControlFlow::Continue(())
+    m.trailing_zeros() as u8
 }
 
-/// The mini-lines (a block's row or column of three cells) holding all of
-/// a set of cells, as a test: true when the set lies in one of them.
-fn in_one_mini_line(set: CellSet) -> bool {
-    let cells: Vec<usize> = cells_of(set).collect();
-    let same = |f: fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
-    same(|c| regions_of(c)[0]) && (same(|c| c / 9) || same(|c| c % 9))
+/// True when two positions of a block share its row or column.
+fn same_block_line(a: u8, b: u8) -> bool {
+    a / 3 == b / 3 || a % 3 == b % 3
 }
 
-/// True when every cell of `set` lies in one column, row or block.
-fn in_one_region(set: CellSet) -> bool {
-    (0..27).any(|r| set & !region_set(r) == 0)
+/// The links SE reads from a region's places `p` for a digit (`block`:
+/// the region is a block), in its order; `grouped` when read off an
+/// empty rectangle or mini-lines.
+fn layouts(block: bool, p: u16) -> (bool, [Option<Layout>; 2]) {
+    let n = p.count_ones();
+    let none = (false, [None, None]);
+    if !(2..=6).contains(&n) {
+        return none;
+    }
+    if n == 2 {
+        let (a, b) = (nth(p, 0), nth(p, 1));
+        if block && same_block_line(a, b) {
+            return none;
+        }
+        let l = Layout {
+            first: a,
+            first_group: 1 << a,
+            second: b,
+            second_group: 1 << b,
+        };
+        return (false, [Some(l), None]);
+    }
+    // SE keeps the first configuration whose empty part holds no place.
+    let tries = if block { 15 } else { 3 };
+    let Some(e) = (0..tries).find(|&e| {
+        !(block && e > 8 && n < 4) && p & if block { BLOCK_EMPTY[e] } else { LINE_EMPTY[e] } == 0
+    }) else {
+        return none;
+    };
+    let (m1, m2) = if block {
+        BLOCK_BLADES[e]
+    } else {
+        LINE_BLADES[e]
+    };
+    let (b1, b2) = (p & m1, p & m2);
+    if b1 == 0 || b2 == 0 {
+        return none;
+    }
+    let (n1, n2) = (b1.count_ones(), b2.count_ones());
+    // The corner cell of an empty rectangle, a support of SE's group
+    // whether or not it holds the digit.
+    let heart: u16 = if block && e < 9 { 1 << e } else { 0 };
+    let single = |lone: u16, other: u16| {
+        let group = if block { other | heart } else { other };
+        Layout {
+            first: nth(lone, 0),
+            first_group: lone,
+            second: nth(other, 0),
+            second_group: group,
+        }
+    };
+    if n1 == 1 || n2 == 1 {
+        // A lone place against the other blade; both lone (a block's
+        // corner holding the digit too): SE keeps only the second.
+        let first = (n1 == 1 && n2 != 1).then(|| single(b1, b2));
+        let second = (n2 == 1).then(|| single(b2, b1));
+        return match (first, second) {
+            (Some(f), s) => (true, [Some(f), s]),
+            (None, s) => (true, [s, None]),
+        };
+    }
+    let both = Layout {
+        first: nth(b1, 0),
+        first_group: b1,
+        second: nth(b2, 0),
+        second_group: b2,
+    };
+    let square = block
+        && e > 8
+        && n == 4
+        && same_block_line(nth(b1, 1), nth(b2, 1))
+        && same_block_line(nth(b1, 0), nth(b2, 0));
+    if square {
+        // Four places on a 2x2 square: SE also pairs them the other way.
+        let across = Layout {
+            first: nth(b1, 0),
+            first_group: 1 << nth(b1, 0) | 1 << nth(b2, 0),
+            second: nth(b1, 1),
+            second_group: 1 << nth(b1, 1) | 1 << nth(b2, 1),
+        };
+        return (true, [Some(both), Some(across)]);
+    }
+    // A corner holding the digit joins both groups of two.
+    let corner = p & heart;
+    let with = |g: u16, k: u32| if k == 2 { g | corner } else { g };
+    let l = Layout {
+        first_group: with(b1, n1),
+        second_group: with(b2, n2),
+        ..both
+    };
+    (true, [Some(l), None])
+}
+
+/// Cells of region `r` at a position mask.
+fn cells_at(r: usize, m: u16) -> CellSet {
+    let mut set = 0;
+    let mut m = m;
+    while m != 0 {
+        set |= 1u128 << REGIONS[r][m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    set
+}
+
+/// The region holding a whole set of cells, looked for as SE does:
+/// column, row, block.
+fn holding_region(set: CellSet) -> Option<usize> {
+    let [b, r, c] = regions_of(set.trailing_zeros() as usize);
+    [c, r, b]
+        .into_iter()
+        .find(|&reg| set & !region_set(reg) == 0)
 }
 
 /// The cells that see every cell of a set.
@@ -157,64 +243,304 @@ fn common_peers(set: CellSet) -> CellSet {
     cells_of(set).fold(!0u128 >> 47, |m, c| m & peers(c))
 }
 
-/// An over-approximation of SE's grouped two-link turbot fish and
-/// two-link loops: true when some pair of (possibly grouped) strong links
-/// could eliminate a candidate. A grouped link is a region whose places
-/// for the digit split into two groups, each inside one mini-line (SE's
-/// empty rectangles and line segments are such splits). When this is
-/// false, SE's "Strong Links" finder has nothing at 4.3 either, so the
-/// steps after it stay SE's.
-pub fn grouped_may_apply(b: &CandidateGrid) -> bool {
-    for d in 1..=9u8 {
-        let with_d = b.cells_with(d);
-        let mut links: Vec<(usize, CellSet, CellSet)> = Vec::new();
-        for r in 0..27 {
-            let all = with_d & region_set(r);
-            let n = all.count_ones();
-            if n < 2 || in_one_mini_line(all) {
+/// The links of every region for one digit, at most two a region.
+struct DigitLinks {
+    links: [[Link; 2]; 27],
+    count: [u8; 27],
+    /// The digit's places in each region.
+    places: [CellSet; 27],
+}
+
+impl DigitLinks {
+    fn new(with_d: CellSet) -> DigitLinks {
+        let mut dl = DigitLinks {
+            links: [[Link::default(); 2]; 27],
+            count: [0; 27],
+            places: [0; 27],
+        };
+        for (r, cells) in REGIONS.iter().enumerate() {
+            let set = with_d & region_set(r);
+            dl.places[r] = set;
+            let n = set.count_ones();
+            if !(2..=6).contains(&n) {
                 continue;
             }
-            let cells: Vec<usize> = cells_of(all).collect();
-            // Bipartitions with the first cell in the first group.
-            for split in 0u32..(1 << (n - 1)) {
-                let mut g1 = 1u128 << cells[0];
-                for (i, &c) in cells[1..].iter().enumerate() {
-                    if split >> i & 1 == 1 {
-                        g1 |= 1u128 << c;
-                    }
-                }
-                let g2 = all & !g1;
-                if g2 != 0 && in_one_mini_line(g1) && in_one_mini_line(g2) {
-                    links.push((r, g1, g2));
-                }
+            let mut p = 0u16;
+            for (j, &c) in cells.iter().enumerate() {
+                p |= u16::from(set >> c & 1 == 1) << j;
+            }
+            let (grouped, found) = layouts(r < 9, p);
+            for l in found.into_iter().flatten() {
+                let end = |cell: u8, group: u16| End {
+                    cell: cells[usize::from(cell)] as usize,
+                    group: cells_at(r, group),
+                };
+                dl.links[r][usize::from(dl.count[r])] = Link {
+                    region: r,
+                    grouped,
+                    ends: [end(l.first, l.first_group), end(l.second, l.second_group)],
+                };
+                dl.count[r] += 1;
             }
         }
-        for (i, &(_, a1, a2)) in links.iter().enumerate() {
-            for &(_, c1, c2) in &links[i + 1..] {
-                for (start, bridge1) in [(a1, a2), (a2, a1)] {
-                    for (bridge2, end) in [(c1, c2), (c2, c1)] {
-                        if bridge1 & bridge2 != 0 || !in_one_region(bridge1 | bridge2) {
+        dl
+    }
+
+    fn of(&self, r: usize) -> &[Link] {
+        &self.links[r][..usize::from(self.count[r])]
+    }
+}
+
+/// One instance before it is written out.
+struct Found {
+    rating: u8,
+    eliminations: u32,
+    code: &'static str,
+    name: &'static str,
+    digit: u8,
+    chain: [End; 4],
+    removed: CellSet,
+}
+
+/// SE's pattern code (grouped links, then the link kinds as SE reduces
+/// them), name and rating (tenths) for link kinds `k0 <= k1` (block 0,
+/// row 1, column 2).
+fn classify(k0: usize, k1: usize, grouped: u8, ring: bool) -> (&'static str, &'static str, u8) {
+    let g = usize::from(grouped);
+    let (code, plain, rating) = match (k0, k1) {
+        (0, 0) => (["000", "100", "200"][g], "2 Strong links", 41),
+        (0, _) => (["001", "101", "201"][g], "2 Strong links", 41),
+        (1, 2) => (["012", "112", "212"][g], "2-String Kite", 41),
+        _ => (["011", "111", "211"][g], "Skyscraper", 40),
+    };
+    let name = match (ring, g > 0, plain) {
+        (true, false, _) => "(2 Strong Links) X-Loop",
+        (true, true, _) => "(2 Strong Links) Grouped X-Loop",
+        (false, false, n) => n,
+        (false, true, "Skyscraper") => "Grouped Skyscraper",
+        (false, true, "2-String Kite") => "Grouped 2-String Kite",
+        (false, true, _) => "Grouped 2 Strong links",
+    };
+    (code, name, if g > 0 { 43 } else { rating })
+}
+
+/// SE's order of link kinds (block 0, row 1, column 2) for the two links.
+const KIND_PAIRS: [(usize, usize); 6] = [(0, 0), (0, 1), (1, 1), (0, 2), (1, 2), (2, 2)];
+
+/// Two-link turbot fish and X-loops, plain and grouped, in SE's order of
+/// preference.
+pub fn turbot_fish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    let mut digits: Vec<(u8, CellSet, DigitLinks)> = Vec::with_capacity(9);
+    for d in 1..=9u8 {
+        let with_d = b.cells_with(d);
+        let dl = DigitLinks::new(with_d);
+        if dl.count.iter().filter(|&&c| c > 0).count() >= 2 {
+            digits.push((d, with_d, dl));
+        }
+    }
+    let mut found: Vec<Found> = Vec::new();
+    for (k0, k1) in KIND_PAIRS {
+        for (d, with_d, dl) in &digits {
+            for i0 in 0..9 {
+                for l0 in dl.of(k0 * 9 + i0) {
+                    let from = if k0 == k1 { i0 + 1 } else { 0 };
+                    for i1 in from..9 {
+                        let r1 = k1 * 9 + i1;
+                        if dl.places[l0.region] & dl.places[r1] != 0 {
                             continue;
                         }
-                        let groups = start | bridge1 | bridge2 | end;
-                        if common_peers(start | end) & with_d & !groups != 0 {
-                            return true;
-                        }
-                        // A loop also clears its weak links' regions.
-                        if in_one_region(start | end) {
-                            for w in [bridge1 | bridge2, start | end] {
-                                let around = (0..27)
-                                    .filter(|&r| w & !region_set(r) == 0)
-                                    .fold(0, |m, r| m | region_set(r));
-                                if around & with_d & !groups != 0 {
-                                    return true;
-                                }
-                            }
+                        for l1 in dl.of(r1) {
+                            pair(*d, *with_d, l0, l1, (k0, k1), &mut found);
                         }
                     }
                 }
             }
         }
     }
-    false
+    // SE sorts by rating, then more eliminations first, then code; the
+    // sort is stable, so ties stay in scan order.
+    found.sort_by(|a, b| {
+        a.rating
+            .cmp(&b.rating)
+            .then(b.eliminations.cmp(&a.eliminations))
+            .then(a.code.cmp(b.code))
+    });
+    for f in found {
+        sink.add(step(&f, b))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every way SE joins two links (its four orientations), added to `found`.
+fn pair(
+    d: u8,
+    with_d: CellSet,
+    l0: &Link,
+    l1: &Link,
+    kinds: (usize, usize),
+    found: &mut Vec<Found>,
+) {
+    let outside = !region_set(l0.region) & !region_set(l1.region) & with_d;
+    let grouped = u8::from(l0.grouped) + u8::from(l1.grouped);
+    for (u0, u1) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let (start, bridge1) = (l0.ends[u0], l0.ends[1 - u0]);
+        let (bridge2, end) = (l1.ends[u1], l1.ends[1 - u1]);
+        let Some(share) = holding_region(bridge1.group | bridge2.group) else {
+            continue;
+        };
+        let ends = common_peers(start.group) & common_peers(end.group) & outside;
+        let ring = holding_region(start.group | end.group).is_some();
+        let (removed, eliminations) = if ring {
+            // SE reports a loop once, from its first link's first end.
+            if u0 != 0 {
+                continue;
+            }
+            let joined = common_peers(bridge1.group) & common_peers(bridge2.group) & outside;
+            (ends | joined, ends.count_ones() + joined.count_ones())
+        } else {
+            let v = ends & !region_set(share);
+            (v, v.count_ones())
+        };
+        if removed == 0 {
+            continue;
+        }
+        let (code, name, rating) = classify(kinds.0, kinds.1, grouped, ring);
+        found.push(Found {
+            rating,
+            eliminations,
+            code,
+            name,
+            digit: d,
+            chain: [start, bridge1, bridge2, end],
+            removed,
+        });
+    }
+}
+
+/// The step of an instance, with SE's line as its text.
+fn step(f: &Found, b: &CandidateGrid) -> Step {
+    let [start, bridge1, bridge2, end] = f.chain;
+    let mut cells = vec![start.cell, bridge1.cell, bridge2.cell, end.cell];
+    let bit = 1u16 << (f.digit - 1);
+    for e in &f.chain {
+        for c in cells_of(e.group) {
+            if b.cand(c) & bit != 0 && !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    Step {
+        technique: f.name,
+        rating: f.rating,
+        placed: vec![],
+        removed: cells_of(f.removed).map(|c| (c, f.digit)).collect(),
+        cells,
+        text: format!(
+            "{} {}: Cell {},{},{},{} on value {}",
+            f.name,
+            f.code,
+            cell_name(start.cell),
+            cell_name(bridge1.cell),
+            cell_name(bridge2.cell),
+            cell_name(end.cell),
+            f.digit
+        ),
+        exact: true,
+        links: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::hui::Candidates;
+
+    /// Every digit everywhere except digit 1, which stays only in the
+    /// cells named (0-based) of rows 1-3, columns 1-6 (and everywhere
+    /// else).
+    fn ones_at(keep: &[usize]) -> CandidateGrid {
+        let mut bits = [0x1ffu16; 81];
+        for r in 0..3 {
+            for c in 0..6 {
+                if !keep.contains(&(r * 9 + c)) {
+                    bits[r * 9 + c] &= !1;
+                }
+            }
+        }
+        CandidateGrid::from_candidates(&Candidates::from_bits(bits))
+    }
+
+    fn all(b: &CandidateGrid) -> Vec<Step> {
+        let mut sink = Sink::new(false);
+        let _ = turbot_fish(b, &mut sink);
+        sink.steps
+    }
+
+    #[test]
+    fn two_block_links_closing_in_rows_clear_both_rows() {
+        // 1 in block 1 only at r1c1, r2c3; in block 2 only at r2c4, r1c5:
+        // r2c3-r2c4 and r1c5-r1c1 join them into a loop, so 1 is in
+        // exactly one of r1c1, r1c5 and one of r2c3, r2c4: rows 1 and 2
+        // lose it in block 3.
+        let steps = all(&ones_at(&[0, 11, 12, 4]));
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(
+            s.text,
+            "(2 Strong Links) X-Loop 000: Cell r1c1,r2c3,r2c4,r1c5 on value 1"
+        );
+        assert_eq!((s.technique, s.rating), ("(2 Strong Links) X-Loop", 41));
+        let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
+        assert_eq!(s.removed, want);
+    }
+
+    #[test]
+    fn an_empty_rectangle_closes_a_grouped_loop() {
+        // Block 2 now holds 1 at r2c4 and r1c5, r1c6: an empty rectangle
+        // (r2c4 against row 1's mini-line), still joined to block 1.
+        let steps = all(&ones_at(&[0, 11, 12, 4, 5]));
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(
+            s.text,
+            "(2 Strong Links) Grouped X-Loop 100: Cell r1c1,r2c3,r2c4,r1c5 on value 1"
+        );
+        assert_eq!(s.rating, 43);
+        let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
+        assert_eq!(s.removed, want);
+        assert!(s.cells.contains(&5), "r1c6 is in the pattern");
+    }
+
+    #[test]
+    fn layouts_follow_se_reading_of_a_region() {
+        // Two places of a block on one line: no link of the block.
+        assert_eq!(layouts(true, mask(&[0, 2])).1, [None, None]);
+        // An empty rectangle with its corner holding the digit and one
+        // place each way: only the place in the row against the column.
+        let (g, l) = layouts(true, mask(&[0, 1, 3]));
+        assert!(g);
+        assert_eq!(
+            l,
+            [
+                Some(Layout {
+                    first: 1,
+                    first_group: mask(&[1]),
+                    second: 3,
+                    second_group: mask(&[0, 3]),
+                }),
+                None
+            ]
+        );
+        // A 2x2 square in a block: rows, then columns.
+        let (_, l) = layouts(true, mask(&[0, 1, 3, 4]));
+        assert_eq!(l[0].unwrap().first_group, mask(&[0, 1]));
+        assert_eq!(l[1].unwrap().first_group, mask(&[0, 3]));
+        // A line with places in two of its blocks.
+        let (g, l) = layouts(false, mask(&[0, 2, 7]));
+        assert!(g);
+        assert_eq!(l[0].unwrap().first, 7);
+        assert_eq!(l[0].unwrap().second_group, mask(&[0, 2]));
+        // Places in all three blocks of a line: no link.
+        assert_eq!(layouts(false, mask(&[0, 4, 8])).1, [None, None]);
+    }
 }

@@ -1,0 +1,178 @@
+//! Turbot fish, plain and grouped, and two-link X-loops (Sudoku
+//! Explainer's "Strong Links" of degree 2) against SE's own steps: each
+//! case is the position before one of SE's steps and SE's step line, as
+//! `serate --before='B %m' --after='S %r %s'` printed them on the dev
+//! samples, and the candidates the step removed (the difference to SE's
+//! next position): tests/data/se_turbot_steps.txt.
+
+use std::collections::BTreeMap;
+
+use puzzlelab::sudoku::hui::Candidates;
+use puzzlelab::sudoku::human::{self, CandidateGrid};
+
+/// A pencil-mark position as serate prints it (`%m`: 9 characters a
+/// cell); a lone candidate is a placed digit.
+fn se_marks(marks: &str) -> CandidateGrid {
+    let b = marks.as_bytes();
+    assert_eq!(b.len(), 729, "{marks}");
+    let mut bits = [0u16; 81];
+    for (c, m) in bits.iter_mut().enumerate() {
+        for d in 0..9 {
+            if b[c * 9 + d] != b'.' {
+                *m |= 1 << d;
+            }
+        }
+        if m.count_ones() == 1 {
+            *m = 0;
+        }
+    }
+    CandidateGrid::from_candidates(&Candidates::from_bits(bits))
+}
+
+/// True for the step lines of SE's "Turbot Fish" producer.
+fn is_turbot_line(text: &str) -> bool {
+    let name = text.split(':').next().unwrap_or("");
+    [
+        "Skyscraper ",
+        "2-String Kite ",
+        "2 Strong links ",
+        "Grouped Skyscraper ",
+        "Grouped 2-String Kite ",
+        "Grouped 2 Strong links ",
+        "(2 Strong Links) ",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
+/// Replays every turbot step of a listing (`B` position, `S` step, then
+/// the `B` position after or the `R` candidates removed): SE's technique
+/// name (without its code) -> [steps, same line and rating, same
+/// removals]; and the differences.
+fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
+    let producer = human::SE_ORDER
+        .iter()
+        .find(|p| p.name == "Turbot Fish")
+        .unwrap();
+    let lines: Vec<&str> = listing.lines().collect();
+    let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut diffs = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(step) = l.strip_prefix("S ") else {
+            continue;
+        };
+        let (rating, se_text) = step.split_once(' ').unwrap();
+        if !is_turbot_line(se_text) || i == 0 {
+            continue;
+        }
+        let Some(before) = lines[i - 1].strip_prefix("B ") else {
+            continue;
+        };
+        let name = se_text.split(':').next().unwrap();
+        let name = name.rsplit_once(' ').map_or(name, |(n, _)| n);
+        let row = table.entry(name.to_string()).or_default();
+        row[0] += 1;
+        let b = se_marks(before);
+        let Some(s) = producer.find_all(&b).into_iter().next() else {
+            diffs.push(format!("SE {rating} {se_text} | ours: none"));
+            continue;
+        };
+        let ours = format!("{:.1} {}", s.rating_f64(), s.text);
+        if ours == step && s.technique == name {
+            row[1] += 1;
+        } else {
+            diffs.push(format!("SE {step} | ours {ours}"));
+        }
+        let same = match lines.get(i + 1) {
+            Some(after) if after.starts_with("B ") => {
+                let mut ours_after = b;
+                s.apply(&mut ours_after);
+                let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
+                let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
+                Some(ours_after[..] == se_marks(&after[2..]).masks()[..])
+            }
+            Some(removed) if removed.starts_with("R ") => {
+                let ours: Vec<String> = s
+                    .removed
+                    .iter()
+                    .map(|&(c, d)| format!("r{}c{}.{d}", c / 9 + 1, c % 9 + 1))
+                    .collect();
+                Some(ours.join(",") == removed[2..])
+            }
+            _ => None,
+        };
+        match same {
+            Some(true) => row[2] += 1,
+            Some(false) => diffs.push(format!("SE {step}: other eliminations")),
+            None => {}
+        }
+    }
+    (table, diffs)
+}
+
+#[test]
+fn turbot_steps_equal_sukaku_explainers() {
+    let (table, diffs) = replay(include_str!("data/se_turbot_steps.txt"));
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    for name in [
+        "Skyscraper",
+        "2-String Kite",
+        "2 Strong links",
+        "Grouped Skyscraper",
+        "Grouped 2-String Kite",
+        "Grouped 2 Strong links",
+    ] {
+        let row = table.get(name).unwrap_or_else(|| panic!("no {name} case"));
+        assert_eq!(row[0], row[1], "{name}");
+        assert_eq!(row[0], row[2], "{name}");
+    }
+}
+
+#[test]
+fn grouped_steps_are_named_and_rated_like_se() {
+    let names: Vec<(&str, u8)> = human::techniques()
+        .iter()
+        .filter(|t| t.producer == "Turbot Fish")
+        .map(|t| (t.name, t.rating))
+        .collect();
+    for want in [
+        ("Grouped Skyscraper", 43),
+        ("Grouped 2-String Kite", 43),
+        ("Grouped 2 Strong links", 43),
+        ("(2 Strong Links) X-Loop", 40),
+        ("(2 Strong Links) Grouped X-Loop", 43),
+    ] {
+        assert!(names.contains(&want), "{want:?} not in {names:?}");
+    }
+    let p = human::SE_ORDER
+        .iter()
+        .find(|p| p.name == "Turbot Fish")
+        .unwrap();
+    assert!(p.implemented());
+    assert_eq!(p.ratings, (40, 43));
+    assert!(
+        !human::SE_ORDER
+            .iter()
+            .any(|p| p.name.contains("Grouped Turbot"))
+    );
+}
+
+/// Every turbot step of a listing made with `serate --format='P %g
+/// %r/%p/%d' --before='B %m' --after='S %r %s'`, named by `SE_STEPS`:
+/// prints the table and the differences. A dev tool: `SE_STEPS=FILE cargo
+/// test --release --test tests human_turbot::turbot_replay -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn turbot_replay_on_se_listing() {
+    let Ok(path) = std::env::var("SE_STEPS") else {
+        eprintln!("set SE_STEPS to serate's listing with positions");
+        return;
+    };
+    let (table, diffs) = replay(&std::fs::read_to_string(&path).unwrap());
+    eprintln!("{}", diffs.join("\n"));
+    eprintln!("technique: steps / same line and rating / same position after");
+    for (name, r) in &table {
+        eprintln!("{name}: {} / {} / {}", r[0], r[1], r[2]);
+    }
+}
