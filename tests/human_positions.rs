@@ -48,7 +48,10 @@ fn applied_steps_keep_the_solution_and_round_trip_as_text() {
             let read = parse_pencilmarks(&text).unwrap();
             assert_eq!(read, b.candidates(), "{g}: {text}");
             let again = human::hint(&CandidateGrid::from_candidates(&read)).unwrap();
-            assert_eq!((again.text.as_str(), again.rating), (s.text.as_str(), s.rating));
+            assert_eq!(
+                (again.text.as_str(), again.rating),
+                (s.text.as_str(), s.rating)
+            );
             b = human::apply_step(&b, &s.placed, &s.removed).unwrap();
             for c in 0..81 {
                 let d = solution.get(c);
@@ -152,10 +155,7 @@ fn pencil_mark_errors_say_where_and_what() {
     );
     let mut v = fields(&|_| "12".to_string());
     v.push("5".into());
-    assert_eq!(
-        err(&lines(v)),
-        "10:1: more than 81 cells: this is the 82nd"
-    );
+    assert_eq!(err(&lines(v)), "10:1: more than 81 cells: this is the 82nd");
     // Hodoku's form: two peers showing the same placed digit.
     let mut v = fields(&|_| "123456789".to_string());
     v[0] = "5".into();
@@ -171,7 +171,10 @@ fn pencil_mark_errors_say_where_and_what() {
 fn candidates_apply_and_position_before_in_scripts() {
     // Round trip of the printed form, and SE's order: hint of the reached
     // position is the technique asked for.
-    assert_eq!(show("candidates(free(su21_99).to_string()) == free(su21_99)"), "true");
+    assert_eq!(
+        show("candidates(free(su21_99).to_string()) == free(su21_99)"),
+        "true"
+    );
     assert_eq!(
         show(r#"let c = position_before(su21_99, "Naked Single"); hint(c).technique"#),
         "Naked Single"
@@ -194,10 +197,9 @@ fn candidates_apply_and_position_before_in_scripts() {
         show(r#"let g = grid("573694...496128537...357694.5.21.3.....875.....243...51679.2.53...5.17699.57631.2"); apply(hint(g), g)"#)
             .starts_with("error: apply: the step removes candidates, which a grid cannot hold")
     );
-    assert!(
-        show(r#"position_before(ym, "Jellyfish")"#)
-            .starts_with("error: position_before: \"Jellyfish\" is never the next step: the path is solved after")
-    );
+    assert!(show(r#"position_before(ym, "Jellyfish")"#).starts_with(
+        "error: position_before: \"Jellyfish\" is never the next step: the path is solved after"
+    ));
     assert!(show(r#"candidates("1 2 3")"#).starts_with("error: candidates: 3 cells"));
 }
 
@@ -227,11 +229,16 @@ fn find_lab_positions() {
             }
         }
     }
-    let min: usize = std::env::var("LAB_MIN_INDEX").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let min: usize = std::env::var("LAB_MIN_INDEX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let mut found: BTreeMap<(u8, String), Vec<String>> = BTreeMap::new();
     for path in files.split(',') {
         for l in std::fs::read_to_string(path).unwrap().lines() {
-            let Some(p) = l.split_whitespace().next() else { continue };
+            let Some(p) = l.split_whitespace().next() else {
+                continue;
+            };
             let Ok(g) = p.parse::<Grid>() else { continue };
             let e = human::explain(&CandidateGrid::from_grid(&g));
             let mut b = CandidateGrid::from_grid(&g);

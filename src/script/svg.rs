@@ -344,7 +344,11 @@ fn candidates_step(what: &str, step: &Map, c: &Candidates) -> Result<String, Box
 
 /// Shows a step's picture in a notebook, or prints its text and what the
 /// picture marks.
-fn show_step(ctx: &NativeCallContext, svg: &str, p: &StepPicture) -> Result<(), Box<EvalAltResult>> {
+fn show_step(
+    ctx: &NativeCallContext,
+    svg: &str,
+    p: &StepPicture,
+) -> Result<(), Box<EvalAltResult>> {
     let count = |n: usize, what: &str| match n {
         1 => format!("1 {what}"),
         n => format!("{n} {what}s"),

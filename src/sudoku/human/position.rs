@@ -149,10 +149,7 @@ pub fn position_before(
             break format!("has no solution ({why})");
         }
         let Some(step) = hint(&b) else {
-            break format!(
-                "gets stuck (SE goes on with one of: {})",
-                missing_names()
-            );
+            break format!("gets stuck (SE goes on with one of: {})", missing_names());
         };
         if technique_matches(step.technique, name) {
             return Ok(Before {
