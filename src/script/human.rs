@@ -167,18 +167,18 @@ fn hint_of(b: &CandidateGrid) -> Dynamic {
     }
 }
 
+/// Candidates named by a step: (cell 0..81, digit).
+type Changes = Vec<(usize, u8)>;
+
 /// The `placed` and `removed` lists of a step map (`[row, col, digit]`,
 /// 1-based) as (cell 0..81, digit), or an error naming the bad entry.
-fn step_changes(
-    function: &str,
-    step: &Map,
-) -> Result<(Vec<(usize, u8)>, Vec<(usize, u8)>), Box<EvalAltResult>> {
+fn step_changes(function: &str, step: &Map) -> Result<(Changes, Changes), Box<EvalAltResult>> {
     if step.get("stuck").is_some_and(|v| v.as_bool() == Ok(true)) {
         return Err(error(format!(
             "{function}: this hint is stuck: it places no digit and removes no candidate"
         )));
     }
-    let list = |key: &str| -> Result<Vec<(usize, u8)>, Box<EvalAltResult>> {
+    let list = |key: &str| -> Result<Changes, Box<EvalAltResult>> {
         let Some(v) = step.get(key) else {
             return Err(error(format!(
                 "{function}: the step has no {key}: give a map of hint or explain"
