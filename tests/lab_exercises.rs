@@ -14,6 +14,48 @@ use puzzlelab::script::session::Session;
 /// (lab, exercise title, a wrong answer, what `:check` says to it).
 const WRONG: &[(&str, &str, &str, &str)] = &[
     (
+        "human",
+        "A picture of ym's next step",
+        "let step = hint(ym); let picture = svg(ym);",
+        "Not yet: picture is the drawing of that step on ym: picture is not svg(step, ym) \
+         (check 2 of 2; the first passed).",
+    ),
+    (
+        "human",
+        "The first removal",
+        "let first_removal = \"Naked Single\";",
+        "Not yet: it is the first step with removals: Naked Single is not it \
+         (check 2 of 2; the first passed).",
+    ),
+    (
+        "human",
+        "Two steps on",
+        "let two = apply(hint(free(p8)), free(p8));",
+        "Not yet: two is the position after two steps: that is one step on \
+         (check 2 of 2; the first passed).",
+    ),
+    (
+        "human",
+        "After the rectangle",
+        "let next = hint(ur1).technique;",
+        "Not yet: next is the step after the rectangle: Unique Rectangle type 1 is not it \
+         (check 2 of 2; the first passed).",
+    ),
+    (
+        "human",
+        "Where the wing strikes",
+        "let cells = [[1, 1]];",
+        "Not yet: cells are the cells of the wing's removals: [[1, 1]] is not it \
+         (check 2 of 2; the first passed).",
+    ),
+    (
+        "human",
+        "The hardest step",
+        "let hardest = \"Hidden Single\";",
+        "Not yet: hardest is the technique of a step rated se_rate(su21_99).er: Hidden Single is not it \
+         (check 2 of 2; the first passed).",
+    ),
+    (
         "sudoku",
         "Counting clues",
         "let clues = 81 - filled(su21_1);",
@@ -320,6 +362,11 @@ fn check_lab(name: &str) {
         let first = text.lines().next().unwrap_or_default();
         assert_eq!(first, *said, "{name}: {:?}", e.title);
     }
+}
+
+#[test]
+fn human_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("human");
 }
 
 #[test]

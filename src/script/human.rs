@@ -167,6 +167,68 @@ fn hint_of(b: &CandidateGrid) -> Dynamic {
     }
 }
 
+/// Candidates named by a step: (cell 0..81, digit).
+type Changes = Vec<(usize, u8)>;
+
+/// The `placed` and `removed` lists of a step map (`[row, col, digit]`,
+/// 1-based) as (cell 0..81, digit), or an error naming the bad entry.
+fn step_changes(function: &str, step: &Map) -> Result<(Changes, Changes), Box<EvalAltResult>> {
+    if step.get("stuck").is_some_and(|v| v.as_bool() == Ok(true)) {
+        return Err(error(format!(
+            "{function}: this hint is stuck: it places no digit and removes no candidate"
+        )));
+    }
+    let list = |key: &str| -> Result<Changes, Box<EvalAltResult>> {
+        let Some(v) = step.get(key) else {
+            return Err(error(format!(
+                "{function}: the step has no {key}: give a map of hint or explain"
+            )));
+        };
+        let Some(items) = v.clone().try_cast::<Array>() else {
+            return Err(error(format!(
+                "{function}: the step's {key} must be an array; got {}",
+                v.type_name()
+            )));
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(|(k, item)| {
+                let numbers: Option<Vec<i64>> = item
+                    .clone()
+                    .try_cast::<Array>()
+                    .and_then(|a| a.iter().map(|x| x.as_int().ok()).collect());
+                match numbers.as_deref() {
+                    Some(&[r, c, d]) if [r, c, d].iter().all(|x| (1..=9).contains(x)) => {
+                        Ok((((r - 1) * 9 + c - 1) as usize, d as u8))
+                    }
+                    _ => Err(error(format!(
+                        "{function}: the step's {key}[{k}] is {item}: give [row, col, digit] with numbers 1 to 9"
+                    ))),
+                }
+            })
+            .collect()
+    };
+    Ok((list("placed")?, list("removed")?))
+}
+
+/// The position where the technique `name` is next on SE's path from `b`.
+fn before(
+    ctx: &NativeCallContext,
+    b: &CandidateGrid,
+    name: &str,
+) -> Result<CandidateGrid, Box<EvalAltResult>> {
+    let monitor = crate::script::host::monitor(ctx);
+    let found = human::position_before(b, name, &*monitor);
+    drop(monitor);
+    if let Err(human::PositionError::Stopped { .. }) = &found {
+        crate::script::host::host(ctx).take_cancel();
+    }
+    found
+        .map(|f| f.position)
+        .map_err(|e| error(format!("position_before: {e}")))
+}
+
 /// `rate_file`: the lines of a file's puzzles rated as `serate` prints
 /// them, returned and, with `out`, written (a shard's part for a shard).
 fn rate_file_map(
@@ -265,7 +327,8 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::{
-        board, explanation_array, hint_of, rate_file_map, rating_fields, solutions_warning, tenths,
+        before, board, explanation_array, hint_of, rate_file_map, rating_fields, solutions_warning,
+        step_changes, tenths,
     };
     use crate::script::error;
     use crate::sudoku::Grid;
@@ -366,6 +429,72 @@ pub mod api {
     #[rhai_fn(name = "rate_file", return_raw)]
     pub fn rate_file_plain(ctx: NativeCallContext, path: &str) -> Result<Map, Box<EvalAltResult>> {
         rate_file_map(&ctx, path, Map::new())
+    }
+
+    /// The pencil marks after a step of `hint` or `explain`: its candidates removed, its digits placed.
+    ///
+    /// A placed digit fills its cell and leaves the cell's peers, as the
+    /// engine applies it. A step naming a candidate `c` does not have was
+    /// found on another position, and is refused (so is a `stuck` hint).
+    /// Walk a path: `c = apply(hint(c), c)`.
+    /// Example: `let c = free(su21_99); apply(hint(c), c)`
+    #[rhai_fn(name = "apply", return_raw)]
+    pub fn apply_candidates(step: Map, c: Candidates) -> Result<Candidates, Box<EvalAltResult>> {
+        let (placed, removed) = step_changes("apply", &step)?;
+        human::apply_step(&CandidateGrid::from_candidates(&c), &placed, &removed)
+            .map(|b| b.candidates())
+            .map_err(|e| error(format!("apply: {e}")))
+    }
+
+    /// The grid after a step of `hint(g)` that places digits (a grid holds no removed candidates).
+    ///
+    /// A step that removes candidates is refused: apply it to the pencil
+    /// marks, `apply(step, free(g))`. A placed digit must be a candidate of
+    /// its cell in `g`.
+    /// Example: `apply(hint(ym), ym)`
+    #[rhai_fn(name = "apply", return_raw)]
+    pub fn apply_grid(step: Map, g: Grid) -> Result<Grid, Box<EvalAltResult>> {
+        let b = board("apply", &g)?;
+        let (placed, removed) = step_changes("apply", &step)?;
+        if !removed.is_empty() {
+            return Err(error(
+                "apply: the step removes candidates, which a grid cannot hold: apply it to the pencil marks, apply(step, free(g))",
+            ));
+        }
+        human::apply_step(&b, &placed, &removed).map_err(|e| error(format!("apply: {e}")))?;
+        let mut out = g;
+        for (c, d) in placed {
+            out.set(c, d);
+        }
+        Ok(out)
+    }
+
+    /// The pencil marks where technique `name` is SE's next step on the path from `g`.
+    ///
+    /// Walks `explain(g)`, applying each step, until the next step's
+    /// technique is `name` (any case; a name without its last words
+    /// matches them, so "Unique Rectangle" finds every type). Then
+    /// `hint(c)` is that step. An error lists the path's techniques when
+    /// it never comes. Ctrl+C stops the walk.
+    /// Example: `let c = position_before(su21_99, "Naked Pair"); hint(c).technique`
+    #[rhai_fn(name = "position_before", return_raw)]
+    pub fn position_before_grid(
+        ctx: NativeCallContext,
+        g: Grid,
+        name: &str,
+    ) -> Result<Candidates, Box<EvalAltResult>> {
+        let b = board("position_before", &g)?;
+        before(&ctx, &b, name).map(|b| b.candidates())
+    }
+
+    /// The pencil marks where technique `name` is SE's next step on the path from `c` (see `position_before(grid, name)`).
+    #[rhai_fn(name = "position_before", return_raw)]
+    pub fn position_before_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+        name: &str,
+    ) -> Result<Candidates, Box<EvalAltResult>> {
+        before(&ctx, &CandidateGrid::from_candidates(&c), name).map(|b| b.candidates())
     }
 
     /// Sudoku Explainer's rating #{er, ep, ed, steps} of a puzzle with one solution.

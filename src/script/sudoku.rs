@@ -114,6 +114,21 @@ pub mod api {
         format!("<candidates: {open} cells open, {total} candidates>")
     }
 
+    /// Pencil marks from text: 81 fields of candidate digits, row by row, as `to_string` prints them or Hodoku/SE export them.
+    ///
+    /// Fields are separated by spaces, line ends or `|`; lines of box rules
+    /// (`+---+`, `.---.`, `:---+`) are skipped. A field is a cell's
+    /// candidates (`1`-`9`, any order), or `.`/`0` for a filled cell. In a
+    /// text without `.`/`0` (Hodoku's and SE's form, which show a placed
+    /// digit as itself) a lone digit no peer lists is a placed digit, as SE
+    /// reads it. An error names `line:col` and what is wrong.
+    /// Example: `candidates(free(ym).to_string()) == free(ym)`
+    #[rhai_fn(return_raw)]
+    pub fn candidates(text: &str) -> Result<Candidates, Box<EvalAltResult>> {
+        crate::sudoku::formats::parse_pencilmarks(text)
+            .map_err(|e| crate::script::error(format!("candidates: {e}")))
+    }
+
     /// J's printout of `free g`: 81 lines (cells) of nine 0/1 (digits 1-9).
     pub fn free_table(c: Candidates) -> String {
         c.table01()

@@ -342,6 +342,31 @@ fn candidates_step(what: &str, step: &Map, c: &Candidates) -> Result<String, Box
     Ok(step_picture(what, step, &b, [0; 81])?.to_svg())
 }
 
+/// Shows a step's picture in a notebook, or prints its text and what the
+/// picture marks.
+fn show_step(
+    ctx: &NativeCallContext,
+    svg: &str,
+    p: &StepPicture,
+) -> Result<(), Box<EvalAltResult>> {
+    let count = |n: usize, what: &str| match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    };
+    let text = format!(
+        "{}\npicture: {} on yellow, {} struck in red, {} on green, {} (svg(step, g))",
+        if p.text.is_empty() { "a step" } else { &p.text },
+        count(p.grid.highlight.iter().filter(|&&h| h).count(), "cell"),
+        count(p.removed.len(), "candidate"),
+        count(p.placed.len(), "placed digit"),
+        count(p.arrows.len(), "link arrow"),
+    );
+    if crate::script::host::host(ctx).display(&text, Some(svg)) {
+        return Ok(());
+    }
+    ctx.call_native_fn::<()>("print", (text,))
+}
+
 /// Write `text` to `file` whole or not at all (see `crate::files`).
 fn write_atomically(what: &str, file: &str, text: &str) -> Result<(), Box<EvalAltResult>> {
     crate::files::write_atomic(file, text.as_bytes(), &[])
@@ -456,22 +481,26 @@ pub mod api {
     ) -> Result<(), Box<EvalAltResult>> {
         let svg = grid_step("display", &step, &g)?;
         let p = step_picture("display", &step, &CandidateGrid::from_grid(&g), *g.cells())?;
-        let count = |n: usize, what: &str| match n {
-            1 => format!("1 {what}"),
-            n => format!("{n} {what}s"),
-        };
-        let text = format!(
-            "{}\npicture: {} on yellow, {} struck in red, {} on green, {} (svg(step, g))",
-            if p.text.is_empty() { "a step" } else { &p.text },
-            count(p.grid.highlight.iter().filter(|&&h| h).count(), "cell"),
-            count(p.removed.len(), "candidate"),
-            count(p.placed.len(), "placed digit"),
-            count(p.arrows.len(), "link arrow"),
-        );
-        if crate::script::host::host(&ctx).display(&text, Some(&svg)) {
-            return Ok(());
-        }
-        ctx.call_native_fn::<()>("print", (text,))
+        show_step(&ctx, &svg, &p)
+    }
+
+    /// Show a step of `hint` on your pencil marks now (see `display(step, grid)`).
+    ///
+    /// Example: `let c = free(ym); display(hint(c), c)`
+    #[rhai_fn(name = "display", return_raw)]
+    pub fn display_step_candidates(
+        ctx: NativeCallContext,
+        step: Map,
+        c: Candidates,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let svg = candidates_step("display", &step, &c)?;
+        let p = step_picture(
+            "display",
+            &step,
+            &CandidateGrid::from_candidates(&c),
+            [0; 81],
+        )?;
+        show_step(&ctx, &svg, &p)
     }
 
     /// Write the SVG picture of `value` to `file` (replacing it whole).

@@ -17,6 +17,7 @@
 //! ([`names`]) so that every written file reads back as it was written.
 
 mod names;
+mod pencilmarks;
 mod read;
 #[cfg(test)]
 mod tests;
@@ -29,6 +30,7 @@ use super::Grid;
 use crate::reading::{ErrorList, MAX_ERRORS, MAX_SKIP};
 
 pub use names::{MAX_NAME, escape_name, unescape_name};
+pub use pencilmarks::{PencilError, parse_pencilmarks};
 pub use read::{Records, parse_bytes, parse_line, parse_text, read_file, records_of_file};
 pub use write::{FormatWriter, SafeWriter, format_records, write_file};
 

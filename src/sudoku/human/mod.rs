@@ -23,6 +23,7 @@ mod chains;
 mod fish;
 mod links;
 mod path;
+mod position;
 mod sets;
 mod singles;
 #[cfg(test)]
@@ -36,6 +37,7 @@ use std::ops::ControlFlow;
 pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
+pub use position::{Before, PositionError, apply_step, position_before, technique_matches};
 
 /// One deduction: what a technique found and what it changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
