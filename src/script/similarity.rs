@@ -6,7 +6,6 @@ mod groups;
 use rhai::Module;
 use rhai::plugin::*;
 
-
 /// The similarity functions as a Rhai module (with `CanonGroups`'s).
 pub fn module() -> Module {
     let mut m = exported_module!(api);
@@ -19,9 +18,7 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::groups::{CanonGroups, groups, groups_of_file};
-    use super::helpers::{
-        digits, map_transform, named_list, read_source, report, transform_map,
-    };
+    use super::helpers::{digits, map_transform, named_list, read_source, report, transform_map};
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 

@@ -73,7 +73,10 @@ impl IntoIterator for CanonGroups {
     type Item = Map;
     type IntoIter = Groups;
     fn into_iter(self) -> Groups {
-        Groups { groups: self, at: 0 }
+        Groups {
+            groups: self,
+            at: 0,
+        }
     }
 }
 
