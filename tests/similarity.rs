@@ -333,3 +333,44 @@ fn the_canon_groups_script_lists_classes() {
     );
     drop(dir);
 }
+
+/// `canon_groups` returns a compact `CanonGroups` that scripts use as the
+/// array of maps it was: length, indexing (negative from the end), `for`,
+/// `map`, `filter`, `to_array`, and a short summary when printed; the
+/// groups are those of the puzzles' canonical forms (X and a copy with
+/// two rows exchanged are one puzzle, Y another).
+#[test]
+fn canon_groups_is_used_like_an_array_of_maps() {
+    let mut s = session();
+    let got = eval_str(
+        &mut s,
+        &format!(
+            "let a = grid(\"{XXXXX}\"); let t = #{{rows: [2,1,3,4,5,6,7,8,9]}};
+             let g = canon_groups([a, grid(\"{YYYYY}\"), apply_transform(a, t)]);
+             let seen = [];
+             for x in g {{ seen.push(x.count) }}
+             [g.to_string(), g.len(), g[-1].indices, seen, g.map(|x| x.indices),
+              g.filter(|x| x.count > 1).len(), g.to_array().len(), type_of(g),
+              g[0].form == canon(a), g[1].form == canon(grid(\"{YYYYY}\")), g.is_empty()]"
+        ),
+    );
+    assert_eq!(
+        got,
+        "[\"3 puzzles in 2 groups\", 2, [1], [2, 1], [[0, 2], [1]], 1, 2, \"CanonGroups\", true, true, false]"
+    );
+    let e = s.eval("canon_groups([])[0]").unwrap_err().to_string();
+    assert!(
+        e.contains("group 0 is out of range: there are no groups"),
+        "{e}"
+    );
+    // A file: every puzzle in exactly one group, names from the lines.
+    let (_dir, _a, b) = sample_files();
+    let got = eval_str(
+        &mut s,
+        &format!(
+            "let g = canon_groups(\"{b}\"); let n = 0; for x in g {{ n += x.count }}
+             [g.to_string().starts_with(\"5 puzzles in \"), n, g[0].names[0]]"
+        ),
+    );
+    assert_eq!(got, "[true, 5, \"XXXXX\"]");
+}

@@ -1,22 +1,24 @@
 //! Script functions of the similarity domain: the Perl finder's keys, verdicts and
 //! report, and the exact canonical form with transformations and grouping.
 
+mod groups;
+
 use rhai::Module;
 use rhai::plugin::*;
 
-/// The similarity functions as a Rhai module.
+/// The similarity functions as a Rhai module (with `CanonGroups`'s).
 pub fn module() -> Module {
-    exported_module!(api)
+    let mut m = exported_module!(api);
+    groups::add_to(&mut m);
+    m
 }
 
 #[export_module]
 pub mod api {
     use rhai::{Array, Map};
 
-    use super::helpers::{
-        digits, groups, groups_of_file, map_transform, named_list, read_source, report,
-        transform_map,
-    };
+    use super::groups::{CanonGroups, groups, groups_of_file};
+    use super::helpers::{digits, map_transform, named_list, read_source, report, transform_map};
     use crate::similarity as sim;
     use crate::sudoku::Grid;
 
@@ -152,14 +154,16 @@ pub mod api {
     ///
     /// `puzzles`: an array of grids (or their 81-character texts) or of
     /// named puzzles (see `similar_report`). Returns every group, singletons included, in order
-    /// of first appearance: `#{form: grid, count: n, names: [..], indices:
-    /// [..]}` (indices 0-based into the input; unnamed grids are named
-    /// `#1`, `#2`, ...).
+    /// of first appearance, as a compact `CanonGroups` value used like an
+    /// array (`len`, `g[i]`, `for`, `map`, `filter`, `to_array`) whose items
+    /// are `#{form: grid, count: n, names: [..], indices: [..]}` maps
+    /// (indices 0-based into the input; unnamed grids are named `#1`, `#2`,
+    /// ...); it prints as "N puzzles in M groups".
     #[rhai_fn(return_raw)]
     pub fn canon_groups(
         ctx: NativeCallContext,
         puzzles: Array,
-    ) -> Result<Array, Box<EvalAltResult>> {
+    ) -> Result<CanonGroups, Box<EvalAltResult>> {
         let named = named_list(puzzles, true)?;
         groups(&ctx, named, Map::new(), None)
     }
@@ -179,7 +183,7 @@ pub mod api {
         ctx: NativeCallContext,
         puzzles: Array,
         options: Map,
-    ) -> Result<Array, Box<EvalAltResult>> {
+    ) -> Result<CanonGroups, Box<EvalAltResult>> {
         let named = named_list(puzzles, true)?;
         groups(&ctx, named, options, None)
     }
@@ -193,7 +197,7 @@ pub mod api {
     pub fn canon_groups_file(
         ctx: NativeCallContext,
         path: &str,
-    ) -> Result<Array, Box<EvalAltResult>> {
+    ) -> Result<CanonGroups, Box<EvalAltResult>> {
         groups_of_file(&ctx, path, Map::new())
     }
 
@@ -208,7 +212,7 @@ pub mod api {
         ctx: NativeCallContext,
         path: &str,
         options: Map,
-    ) -> Result<Array, Box<EvalAltResult>> {
+    ) -> Result<CanonGroups, Box<EvalAltResult>> {
         groups_of_file(&ctx, path, options)
     }
 }
@@ -220,146 +224,6 @@ mod helpers {
     use crate::script::error;
     use crate::similarity as sim;
     use crate::sudoku::Grid;
-
-    /// `canon_groups` of `named` (read from the file `input`, if any) with
-    /// its options map.
-    pub fn groups(
-        ctx: &rhai::NativeCallContext,
-        named: Vec<sim::Named>,
-        options: Map,
-        input: Option<&str>,
-    ) -> Result<Array, Box<EvalAltResult>> {
-        let mut options =
-            crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
-        let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
-        let out = options.string("out")?;
-        for p in &named {
-            digits("canon_groups", &p.grid)?;
-        }
-        let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
-        let host = crate::script::host::host(ctx);
-        let monitor = crate::script::host::monitor_of(&*host);
-        let result = sim::groups_file::canon_groups_of_shard(&grids, shard, &*monitor);
-        drop(monitor);
-        if result.cancelled {
-            return Err(crate::script::host::stopped(
-                ctx,
-                format!(
-                    "in canon_groups after {} of {} puzzles: no groups",
-                    result.done,
-                    shard.len_of(grids.len() as u64)
-                ),
-            ));
-        }
-        if let Some(out) = out {
-            let path = crate::script::shard::written_path(&out, shard);
-            let inputs: Vec<&std::path::Path> =
-                input.map(std::path::Path::new).into_iter().collect();
-            let written = if shard.is_whole() {
-                sim::groups_file::write_groups(
-                    &path,
-                    &result.groups,
-                    |i| named[i].name.as_str(),
-                    &inputs,
-                )
-            } else {
-                let what = match input {
-                    Some(file) => file.to_string(),
-                    None => "an array of puzzles".to_string(),
-                };
-                sim::groups_file::write_groups_part(
-                    &path,
-                    shard,
-                    &what,
-                    &named,
-                    &result.groups,
-                    &inputs,
-                )
-            };
-            written.map_err(|e| error(format!("canon_groups: {e}")))?;
-        }
-        Ok(result
-            .groups
-            .into_iter()
-            .map(|g| {
-                let mut m = Map::new();
-                m.insert("form".into(), Dynamic::from(g.form));
-                m.insert("count".into(), (g.members.len() as i64).into());
-                let names: Array = g
-                    .members
-                    .iter()
-                    .map(|&i| named[i].name.clone().into())
-                    .collect();
-                let indices: Array = g.members.iter().map(|&i| (i as i64).into()).collect();
-                m.insert("names".into(), names.into());
-                m.insert("indices".into(), indices.into());
-                Dynamic::from(m)
-            })
-            .collect())
-    }
-
-    /// `canon_groups` of the file at `path` with its options map: the file
-    /// streams through the grouping (see `similarity::stream`), so only the
-    /// groups are held, never every puzzle.
-    pub fn groups_of_file(
-        ctx: &rhai::NativeCallContext,
-        path: &str,
-        options: Map,
-    ) -> Result<Array, Box<EvalAltResult>> {
-        let mut options =
-            crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
-        let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
-        let out = options.string("out")?;
-        let host = crate::script::host::host(ctx);
-        let monitor = crate::script::host::monitor_of(&*host);
-        let result = sim::stream::group_file(std::path::Path::new(path), shard, &*monitor);
-        drop(monitor);
-        let groups = result.map_err(|e| match e {
-            sim::stream::StreamError::Read(sim::ReadError::Stopped { file, lines }) => {
-                crate::script::host::stopped(
-                    ctx,
-                    format!("in canon_groups after {lines} lines of {file}: no puzzles read"),
-                )
-            }
-            sim::stream::StreamError::Stopped { done } => crate::script::host::stopped(
-                ctx,
-                format!("in canon_groups after {done} puzzles: no groups"),
-            ),
-            e => error(format!("canon_groups: {e}")),
-        })?;
-        if let Some(out) = out {
-            let written = crate::script::shard::written_path(&out, shard);
-            let inputs = [std::path::Path::new(path)];
-            let lines = (0..groups.len()).map(|g| groups.line(g));
-            let done = if shard.is_whole() {
-                sim::groups_file::write_lines(&written, lines, &inputs)
-            } else {
-                sim::groups_file::write_part_lines(
-                    &written,
-                    shard,
-                    path,
-                    lines,
-                    groups.total,
-                    groups.digest,
-                    &inputs,
-                )
-            };
-            done.map_err(|e| error(format!("canon_groups: {e}")))?;
-        }
-        Ok((0..groups.len())
-            .map(|g| {
-                let members = groups.members(g);
-                let mut m = Map::new();
-                m.insert("form".into(), Dynamic::from(groups.form(g)));
-                m.insert("count".into(), (members.len() as i64).into());
-                let indices: Array = members.iter().map(|&(i, _)| (i as i64).into()).collect();
-                let names: Array = members.into_iter().map(|(_, n)| n.into()).collect();
-                m.insert("names".into(), names.into());
-                m.insert("indices".into(), indices.into());
-                Dynamic::from(m)
-            })
-            .collect())
-    }
 
     /// The puzzles of a file for `function`, read as a stream that Ctrl+C
     /// (or the memory budget) stops with the rule's error.

@@ -8,6 +8,7 @@
 //! - [`groups_file`]: groups as a file, and the groups of one shard.
 //! - [`read`]: puzzle files as named puzzles, through `sudoku::formats`.
 //! - [`stream`]: grouping a file as it is read, keeping only the groups.
+//! - [`table`]: groups held compactly, members and names made on demand.
 
 pub mod canon;
 pub mod groups;
@@ -15,6 +16,7 @@ pub mod groups_file;
 pub mod keys;
 pub mod read;
 pub mod stream;
+pub mod table;
 
 pub use canon::{Canonicalizer, Transform, TransformError, canon, canon_brute_force, equivalent};
 pub use groups::{CanonGroup, Grouping, canon_groups};
@@ -23,3 +25,4 @@ pub use keys::{
     Verdict, block_key, col_key, find_similar, find_similar_bounded, render, row_key, verdict,
 };
 pub use read::{ReadError, parse_text, read_file};
+pub use table::GroupTable;

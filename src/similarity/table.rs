@@ -1,0 +1,333 @@
+//! Groups by canonical form held compactly (what `canon_groups` returns):
+//! per group its form packed four bits a cell, its first and last member
+//! and its size; per puzzle grouped the next member of its group; the
+//! names kept as the input gave them (a file's line numbers and the names
+//! its lines carry, or the names of a list). A group's members, names and
+//! line of a groups file are made when asked for, so a grouping of a large
+//! file costs tens of bytes a puzzle, not a script map per group.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::groups::Grouping;
+use super::groups_file::group_line;
+use super::keys::Named;
+use crate::shard::{Digest, Shard};
+use crate::sudoku::Grid;
+
+/// Marks the end of a group's member list.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// A canonical form packed four bits a cell, first cell highest.
+pub(super) type Packed = [u64; 6];
+
+/// `g` packed (see [`Packed`]).
+pub(super) fn pack(g: &Grid) -> Packed {
+    let mut p = [0u64; 6];
+    for (i, &v) in g.cells().iter().enumerate() {
+        p[i / 16] |= u64::from(v & 15) << (60 - 4 * (i % 16));
+    }
+    p
+}
+
+/// The grid packed in `p`.
+pub(super) fn unpack(p: &Packed) -> Grid {
+    Grid::from_cells(std::array::from_fn(|i| {
+        (p[i / 16] >> (60 - 4 * (i % 16)) & 15) as u8
+    }))
+}
+
+/// A multiply-rotate hasher for packed forms (already well mixed: a form
+/// is 324 bits of cells; `std`'s keyed hasher is slower and guards
+/// against chosen collisions no file of puzzles can mount here cheaply
+/// enough to matter: the worst is a slower grouping).
+#[derive(Default)]
+pub(super) struct FormHasher(u64);
+
+impl Hasher for FormHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// Packed form → group number, while grouping.
+pub(super) type FormIndex = HashMap<Packed, u32, BuildHasherDefault<FormHasher>>;
+
+/// One group: its first and last member (local indices) and its size.
+#[derive(Clone, Copy)]
+struct Slot {
+    first: u32,
+    last: u32,
+    count: u32,
+}
+
+/// Where the members' names come from.
+enum Names {
+    /// A file: per puzzle grouped its line; the names of those whose line
+    /// has one, (local index, name) ascending. Unnamed is `FILE:LINE`.
+    File {
+        file: String,
+        lines: Vec<u32>,
+        named: Vec<(u32, Box<str>)>,
+    },
+    /// A list: the name of every puzzle of the whole input, by position.
+    Given(Vec<String>),
+}
+
+/// The groups of a collection (or of one shard of it), compactly, in
+/// order of first appearance, singletons included.
+pub struct GroupTable {
+    shard: Shard,
+    forms: Vec<Packed>,
+    slots: Vec<Slot>,
+    /// Per puzzle grouped (local index): the next member of its group.
+    next: Vec<u32>,
+    names: Names,
+    /// Puzzles in the whole input.
+    pub total: u64,
+    /// Digest of every puzzle of the input with its name (see
+    /// [`crate::shard::Digest`]), for a shard's part (not kept for 1/1).
+    pub digest: Digest,
+}
+
+impl GroupTable {
+    /// An empty table for the puzzles of `file` that are `shard`'s.
+    pub(super) fn for_file(file: String, shard: Shard) -> GroupTable {
+        GroupTable {
+            shard,
+            forms: Vec::new(),
+            slots: Vec::new(),
+            next: Vec::new(),
+            names: Names::File {
+                file,
+                lines: Vec::new(),
+                named: Vec::new(),
+            },
+            total: 0,
+            digest: Digest::default(),
+        }
+    }
+
+    /// The table of a grouping of `shard`'s puzzles of `named` (members at
+    /// their positions in all of `named`, as
+    /// [`super::groups_file::canon_groups_of_shard`] gives them).
+    pub fn of_grouping(grouping: &Grouping, shard: Shard, named: Vec<Named>) -> GroupTable {
+        let mut digest = Digest::default();
+        if !shard.is_whole() {
+            for p in &named {
+                digest.add(p.grid.cells());
+                digest.add(p.name.as_bytes());
+                digest.add(b"\n");
+            }
+        }
+        let mut next = vec![NONE; grouping.done];
+        let mut slots = Vec::with_capacity(grouping.groups.len());
+        let local = |global: usize| ((global as u64 - (shard.index() - 1)) / shard.count()) as u32;
+        for g in &grouping.groups {
+            let mut last = NONE;
+            for &m in &g.members {
+                let m = local(m);
+                if last != NONE {
+                    next[last as usize] = m;
+                }
+                last = m;
+            }
+            slots.push(Slot {
+                first: g.members.first().map_or(NONE, |&m| local(m)),
+                last,
+                count: g.members.len() as u32,
+            });
+        }
+        GroupTable {
+            shard,
+            forms: grouping.groups.iter().map(|g| pack(&g.form)).collect(),
+            slots,
+            next,
+            total: named.len() as u64,
+            names: Names::Given(named.into_iter().map(|p| p.name).collect()),
+            digest,
+        }
+    }
+
+    /// The number of groups.
+    pub fn len(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// True when no puzzle was grouped.
+    pub fn is_empty(&self) -> bool {
+        self.forms.is_empty()
+    }
+
+    /// Puzzles grouped (the shard's share of the input).
+    pub fn puzzles(&self) -> usize {
+        self.next.len()
+    }
+
+    /// Group `g`'s canonical form (groups in order of first appearance).
+    pub fn form(&self, g: usize) -> Grid {
+        unpack(&self.forms[g])
+    }
+
+    /// How many puzzles group `g` has.
+    pub fn count(&self, g: usize) -> usize {
+        self.slots[g].count as usize
+    }
+
+    /// Group `g`'s members as positions in the whole input, ascending.
+    pub fn positions(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut m = self.slots[g].first;
+        std::iter::from_fn(move || {
+            (m != NONE).then(|| {
+                let local = m;
+                m = self.next[m as usize];
+                self.shard.global(u64::from(local)) as usize
+            })
+        })
+    }
+
+    /// Group `g`'s members as positions in the whole input, ascending,
+    /// with their names (a file's puzzle without one is `FILE:LINE`).
+    pub fn members(&self, g: usize) -> Vec<(usize, String)> {
+        let mut out = Vec::with_capacity(self.count(g));
+        let mut m = self.slots[g].first;
+        while m != NONE {
+            let global = self.shard.global(u64::from(m)) as usize;
+            out.push((global, self.name(m, global)));
+            m = self.next[m as usize];
+        }
+        out
+    }
+
+    /// Group `g` as a line of a groups file (see [`super::groups_file`]).
+    pub fn line(&self, g: usize) -> String {
+        let members = self.members(g);
+        let positions: Vec<usize> = members.iter().map(|m| m.0).collect();
+        group_line(&self.form(g), &positions, |i| {
+            let k = members.partition_point(|m| m.0 < i);
+            members[k].1.as_str()
+        })
+    }
+
+    /// The name of the member at `local` (`global` in the whole input).
+    fn name(&self, local: u32, global: usize) -> String {
+        match &self.names {
+            Names::Given(names) => names[global].clone(),
+            Names::File { file, lines, named } => {
+                match named.binary_search_by_key(&local, |e| e.0) {
+                    Ok(k) => named[k].1.to_string(),
+                    Err(_) => format!("{file}:{}", lines[local as usize]),
+                }
+            }
+        }
+    }
+
+    /// Takes the next puzzle of a file (local index `next.len()`), at
+    /// `line`, with its name if it has one; its form comes with [`Self::add`].
+    pub(super) fn take(&mut self, line: u32, name: Option<String>) {
+        let local = self.next.len() as u32;
+        self.next.push(NONE);
+        if let Names::File { lines, named, .. } = &mut self.names {
+            lines.push(line);
+            if let Some(n) = name {
+                named.push((local, n.into_boxed_str()));
+            }
+        }
+    }
+
+    /// Adds the puzzles taken at local indices `first..` with forms `forms`.
+    pub(super) fn add(&mut self, first: u32, forms: &[Packed], index: &mut FormIndex) {
+        for (k, form) in forms.iter().enumerate() {
+            let m = first + k as u32;
+            match index.get(form) {
+                Some(&g) => {
+                    let slot = &mut self.slots[g as usize];
+                    self.next[slot.last as usize] = m;
+                    slot.last = m;
+                    slot.count += 1;
+                }
+                None => {
+                    index.insert(*form, self.forms.len() as u32);
+                    self.forms.push(*form);
+                    self.slots.push(Slot {
+                        first: m,
+                        last: m,
+                        count: 1,
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::monitor::Silent;
+    use crate::similarity::groups_file::canon_groups_of_shard;
+
+    const X: &str =
+        "000200001008000050000300000400000600210000000000050080300000002000060400009080000";
+
+    #[test]
+    fn packing_round_trips() {
+        let g = Grid::parse(X).unwrap();
+        assert_eq!(unpack(&pack(&g)), g);
+        assert_eq!(unpack(&pack(&Grid::empty())), Grid::empty());
+    }
+
+    /// The table of a list's grouping gives back its groups, whole and
+    /// by shard (positions in the whole list, names by position).
+    #[test]
+    fn a_list_grouping_reads_back() {
+        let x = Grid::parse(X).unwrap();
+        let mut t = crate::similarity::Transform::IDENTITY;
+        t.rows = [1, 0, 2, 3, 4, 5, 6, 7, 8];
+        let mut other = *x.cells();
+        other.swap(0, 3);
+        let grids = [x, Grid::from_cells(other), t.apply(&x), x, Grid::empty()];
+        let named: Vec<Named> = grids
+            .iter()
+            .enumerate()
+            .map(|(i, &grid)| Named {
+                name: format!("p{i}"),
+                grid,
+            })
+            .collect();
+        for shard in [Shard::WHOLE, Shard::new(1, 2).unwrap()] {
+            let grouping = canon_groups_of_shard(&grids, shard, &Silent);
+            let table = GroupTable::of_grouping(&grouping, shard, named.clone());
+            assert_eq!(table.len(), grouping.groups.len());
+            assert_eq!(table.puzzles(), grouping.done);
+            assert_eq!(table.total, 5);
+            for (g, want) in grouping.groups.iter().enumerate() {
+                assert_eq!(table.form(g), want.form);
+                assert_eq!(table.count(g), want.members.len());
+                assert_eq!(table.positions(g).collect::<Vec<_>>(), want.members);
+                let names: Vec<String> = table.members(g).into_iter().map(|m| m.1).collect();
+                let want_names: Vec<String> =
+                    want.members.iter().map(|i| format!("p{i}")).collect();
+                assert_eq!(names, want_names);
+            }
+        }
+        // Whole: x and its moved copies, the other, the empty grid.
+        let table = GroupTable::of_grouping(
+            &canon_groups_of_shard(&grids, Shard::WHOLE, &Silent),
+            Shard::WHOLE,
+            named,
+        );
+        let members: Vec<Vec<usize>> = (0..3).map(|g| table.positions(g).collect()).collect();
+        assert_eq!(members, vec![vec![0, 2, 3], vec![1], vec![4]]);
+    }
+}
