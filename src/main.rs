@@ -21,6 +21,7 @@ static ALLOCATOR: puzzlelab::memory::Counting<mimalloc::MiMalloc> =
     puzzlelab::memory::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
+    no_huge_pages();
     let args = match puzzlelab::repl::utf8_args(std::env::args_os().skip(1)) {
         Ok(args) => args,
         Err(why) => {
@@ -29,4 +30,18 @@ fn main() -> ExitCode {
         }
     };
     puzzlelab::repl::run_on_big_stack(move || puzzlelab::repl::main(args))
+}
+
+/// mimalloc asks Linux for transparent huge pages for its segments: each
+/// is then 2 MB of resident memory even when little of it is used, which
+/// doubled the peak memory of a file batch (`canon_groups` over 49,151
+/// puzzles: 46 MB, 23 MB without) and cost time zeroing pages, for no gain
+/// in speed on our workloads. The process opts out once, at start.
+fn no_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and changes only
+    // this process's paging policy; failure is harmless and ignored.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
 }
