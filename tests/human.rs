@@ -264,7 +264,8 @@ fn se_rate_maps_say_what_is_known() {
     assert_eq!(got, "[7.3, 1.2, 1.2, ()]");
     // serate: 7.2/1.2/1.2 through a grouped skyscraper: SE's figure, or
     // (while a technique before it is missing) a lower bound and why.
-    let grouped = "16.........3....1......975..591.........4......1...5727..9.......2...83..3..6.9..";
+    let grouped =
+        "16.........3....1......975..591.........4......1...5727..9.......2...83..3..6.9..";
     let got = show(&format!(
         r#"let r = se_rate(grid("{grouped}")); if r.er == () {{ r.er_at_least <= 7.2 && r.unknown.starts_with("step ") }} else {{ r.er == 7.2 }}"#
     ));

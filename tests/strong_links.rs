@@ -49,7 +49,12 @@ fn family(step: &str) -> Option<char> {
     let name = step.split_once(' ')?.1.split(':').next()?;
     let n = name.trim_start_matches('(').trim_start_matches("Grouped ");
     let n = n.chars().next()?;
-    let known = ["Strong links", "Strong Links", "Skyscrapers", "-String Kite"];
+    let known = [
+        "Strong links",
+        "Strong Links",
+        "Skyscrapers",
+        "-String Kite",
+    ];
     ((n == '3' || n == '4') && known.iter().any(|k| name.contains(k))).then_some(n)
 }
 
@@ -138,7 +143,8 @@ fn strong_links_on_se_paths() {
             match ours {
                 Some(s)
                     if format!("{:.1} {}", s.rating_f64(), s.text) == step
-                        && se_after.is_none_or(|a| after(&b, &s)[..] == se_marks(a).masks()[..]) =>
+                        && se_after
+                            .is_none_or(|a| after(&b, &s)[..] == se_marks(a).masks()[..]) =>
                 {
                     row[1] += 1
                 }
@@ -152,7 +158,9 @@ fn strong_links_on_se_paths() {
             wrong |= k > four && !producer('4').find_all(&b).is_empty();
             if wrong {
                 row[2] += 1;
-                diffs.push(format!("SE {step}\n ours found a strong-links step before it"));
+                diffs.push(format!(
+                    "SE {step}\n ours found a strong-links step before it"
+                ));
             } else {
                 row[1] += 1;
             }

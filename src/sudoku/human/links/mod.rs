@@ -184,22 +184,69 @@ fn name_and_rating(n: usize, grouped: usize, code: &str, ring: bool) -> (&'stati
         (3, true, true) => "(3 Strong Links) Grouped X-Loop",
         (_, true, false) => "(4 Strong Links) X-Loop",
         (_, true, true) => "(4 Strong Links) Grouped X-Loop",
-        (3, false, _) if !zero && !two => ["3 Skyscrapers", "Grouped 3 Skyscrapers"][usize::from(g)],
+        (3, false, _) if !zero && !two => {
+            ["3 Skyscrapers", "Grouped 3 Skyscrapers"][usize::from(g)]
+        }
         (3, false, _) if !zero => ["3-String Kite", "Grouped 3-String Kite"][usize::from(g)],
         (3, false, _) => ["3 Strong links", "Grouped 3 Strong links"][usize::from(g)],
-        (_, false, _) if !zero && !two => ["4 Skyscrapers", "Grouped 4 Skyscrapers"][usize::from(g)],
+        (_, false, _) if !zero && !two => {
+            ["4 Skyscrapers", "Grouped 4 Skyscrapers"][usize::from(g)]
+        }
         _ => ["4 Strong links", "Grouped 4 Strong links"][usize::from(g)],
     };
     (name, rating)
 }
 
-/// An instance found, with what SE sorts it by.
+/// An instance found, with what SE sorts it by (its step is only
+/// written when it is reported).
 struct Found {
+    name: &'static str,
     rating: u8,
     eliminations: u32,
     code: String,
     key: u64,
-    step: Step,
+    d: u8,
+    with_d: CellSet,
+    removed: CellSet,
+    /// Each link's ends in chain order: entry, exit.
+    ends: Vec<End>,
+}
+
+impl Found {
+    fn step(&self) -> Step {
+        let d = self.d;
+        let mains: Vec<usize> = self.ends.iter().map(|e| e.main).collect();
+        let names: Vec<String> = mains.iter().map(|&c| cell_name(c)).collect();
+        let links = mains
+            .windows(2)
+            .enumerate()
+            .map(|(k, w)| Link {
+                from: (w[0], d),
+                to: (w[1], d),
+                strong: k % 2 == 0,
+            })
+            .collect();
+        let mut cells = Vec::new();
+        for e in &self.ends {
+            cells.push(e.main);
+            cells.extend(cells_of(e.cells & self.with_d).filter(|&c| c != e.main));
+        }
+        Step {
+            technique: self.name,
+            rating: self.rating,
+            placed: vec![],
+            removed: cells_of(self.removed).map(|c| (c, d)).collect(),
+            cells,
+            text: format!(
+                "{} {}: Cell {} on value {d}",
+                self.name,
+                self.code,
+                names.join(",")
+            ),
+            exact: true,
+            links,
+        }
+    }
 }
 
 /// The chain search for one digit.
@@ -208,6 +255,11 @@ struct Search<'a> {
     d: u8,
     with_d: CellSet,
     links: &'a [StrongLink],
+    /// For each link entered by end `u` (index `2 * link + u`), the links
+    /// and entry ends its other end reaches by a weak link, as a range of
+    /// `next`.
+    reach: &'a [(u32, u32)],
+    next: &'a [(u16, u8)],
     /// The chain so far: (link index, the end it is entered by).
     chain: Vec<(usize, usize)>,
     found: &'a mut Vec<Found>,
@@ -220,17 +272,14 @@ impl Search<'_> {
             return;
         }
         let &(at, entry) = self.chain.last().unwrap();
-        let exit = self.links[at].ends[1 - entry];
-        for (i, l) in self.links.iter().enumerate() {
-            if l.places & used != 0 {
-                continue;
-            }
-            for v in 0..2 {
-                if shared(&exit, &l.ends[v]).is_some() {
-                    self.chain.push((i, v));
-                    self.extend(used | l.places);
-                    self.chain.pop();
-                }
+        let (from, to) = self.reach[2 * at + entry];
+        for k in from..to {
+            let (i, v) = self.next[k as usize];
+            let places = self.links[i as usize].places;
+            if places & used == 0 {
+                self.chain.push((i as usize, v as usize));
+                self.extend(used | places);
+                self.chain.pop();
             }
         }
     }
@@ -246,20 +295,15 @@ impl Search<'_> {
         }
         let start = first.ends[chain[0].1];
         let end = last.ends[1 - chain[n - 1].1];
-        // Depths: the links sorted by region.
-        let mut by_region: Vec<usize> = chain.iter().map(|&(i, _)| i).collect();
-        by_region.sort_by_key(|&i| links[i].region);
-        let depth = |i: usize| by_region.iter().position(|&j| j == i).unwrap() as u8;
-        let q: Vec<u8> = chain.iter().map(|&(i, _)| depth(i)).collect();
         let ring = shared(&start, &end).is_some();
-        if ring && (q[0] != 0 || chain[0].1 != 0) {
+        let lowest = chain.iter().all(|&(i, _)| links[i].region >= first.region);
+        if ring && (!lowest || chain[0].1 != 0) {
             return;
         }
         let base: CellSet = chain
             .iter()
             .fold(0, |m, &(i, _)| m | region_set(links[i].region));
         let mut weak_regions: CellSet = 0;
-        let mut bridges = Vec::with_capacity(n - 1);
         let mut removed: CellSet = 0;
         let mut eliminations = 0;
         for w in 0..n - 1 {
@@ -267,7 +311,6 @@ impl Search<'_> {
             let b2 = links[chain[w + 1].0].ends[chain[w + 1].1];
             let r = shared(&b1, &b2).unwrap();
             weak_regions |= region_set(r);
-            bridges.push((b1.main, b2.main));
             if ring {
                 let v = common_peers(b1.cells | b2.cells) & !base & self.with_d;
                 eliminations += v.count_ones();
@@ -283,8 +326,16 @@ impl Search<'_> {
         if removed == 0 {
             return;
         }
+        // Depths: the links sorted by region.
+        let mut by_region: Vec<usize> = chain.iter().map(|&(i, _)| i).collect();
+        by_region.sort_by_key(|&i| links[i].region);
+        let depth = |i: usize| by_region.iter().position(|&j| j == i).unwrap() as u8;
+        let q: Vec<u8> = chain.iter().map(|&(i, _)| depth(i)).collect();
         let grouped = chain.iter().filter(|&&(i, _)| links[i].grouped).count();
-        let types: Vec<u8> = chain.iter().map(|&(i, _)| (links[i].region / 9) as u8).collect();
+        let types: Vec<u8> = chain
+            .iter()
+            .map(|&(i, _)| (links[i].region / 9) as u8)
+            .collect();
         let code = suffix(grouped, &types);
         let (name, rating) = name_and_rating(n, grouped, &code, ring);
         // SE's search order: link types (highest depth first), digit,
@@ -301,54 +352,20 @@ impl Search<'_> {
         }
         key = key * 16 + order_index(&q) as u64;
         key = chain.iter().fold(key, |k, &(_, u)| k * 2 + u as u64);
-        let d = self.d;
-        let mut names = vec![cell_name(start.main)];
-        let mut step_links = Vec::new();
-        let mut from = start.main;
-        for &(b1, b2) in &bridges {
-            names.push(cell_name(b1));
-            names.push(cell_name(b2));
-            step_links.push(Link {
-                from: (from, d),
-                to: (b1, d),
-                strong: true,
-            });
-            step_links.push(Link {
-                from: (b1, d),
-                to: (b2, d),
-                strong: false,
-            });
-            from = b2;
-        }
-        names.push(cell_name(end.main));
-        step_links.push(Link {
-            from: (from, d),
-            to: (end.main, d),
-            strong: true,
-        });
-        let mut cells: Vec<usize> = Vec::new();
-        for &(i, u) in chain {
-            for e in [u, 1 - u] {
-                let end = links[i].ends[e];
-                cells.push(end.main);
-                cells.extend(cells_of(end.cells & self.with_d).filter(|&c| c != end.main));
-            }
-        }
+        let ends = chain
+            .iter()
+            .flat_map(|&(i, u)| [links[i].ends[u], links[i].ends[1 - u]])
+            .collect();
         self.found.push(Found {
+            name,
             rating,
             eliminations,
-            key,
-            step: Step {
-                technique: name,
-                rating,
-                placed: vec![],
-                removed: cells_of(removed).map(|c| (c, d)).collect(),
-                cells,
-                text: format!("{name} {code}: Cell {} on value {d}", names.join(",")),
-                exact: true,
-                links: step_links,
-            },
             code,
+            key,
+            d: self.d,
+            with_d: self.with_d,
+            removed,
+            ends,
         });
     }
 }
@@ -357,16 +374,37 @@ impl Search<'_> {
 fn strong_links(b: &CandidateGrid, sink: &mut Sink, n: usize) -> ControlFlow<()> {
     let mut found = Vec::new();
     let mut links = Vec::new();
+    let (mut reach, mut next) = (Vec::new(), Vec::new());
     for d in 1..=9u8 {
         links_of(b, d, &mut links);
         if links.len() < n {
             continue;
+        }
+        reach.clear();
+        next.clear();
+        for l in &links {
+            for u in 0..2 {
+                let from = next.len() as u32;
+                for (j, m) in links.iter().enumerate() {
+                    if m.places & l.places != 0 {
+                        continue;
+                    }
+                    for v in 0..2 {
+                        if shared(&l.ends[1 - u], &m.ends[v]).is_some() {
+                            next.push((j as u16, v as u8));
+                        }
+                    }
+                }
+                reach.push((from, next.len() as u32));
+            }
         }
         let mut s = Search {
             n,
             d,
             with_d: b.cells_with(d),
             links: &links,
+            reach: &reach,
+            next: &next,
             chain: Vec::with_capacity(n),
             found: &mut found,
         };
@@ -385,8 +423,8 @@ fn strong_links(b: &CandidateGrid, sink: &mut Sink, n: usize) -> ControlFlow<()>
             .then_with(|| a.code.cmp(&b.code))
             .then(a.key.cmp(&b.key))
     });
-    for f in found {
-        sink.add(f.step)?;
+    for f in &found {
+        sink.add(f.step())?;
     }
     ControlFlow::Continue(())
 }

@@ -170,16 +170,20 @@ pub fn shapes(block: bool, p: u16) -> ([Shape; 2], usize) {
     }
     // Two groups; a candidate heart joins a two-cell blade.
     let heart_place = heart & p;
-    let with_heart = |b: u16| if b.count_ones() == 2 { b | heart_place } else { b };
+    let with_heart = |b: u16| {
+        if b.count_ones() == 2 {
+            b | heart_place
+        } else {
+            b
+        }
+    };
     let shape = Shape {
         grouped: true,
         main: [first(b1), first(b2)],
         ends: [with_heart(b1), with_heart(b2)],
     };
-    let rectangle = e > 8
-        && count == 4
-        && same_line(second(b1), second(b2))
-        && same_line(first(b1), first(b2));
+    let rectangle =
+        e > 8 && count == 4 && same_line(second(b1), second(b2)) && same_line(first(b1), first(b2));
     if !rectangle {
         return ([shape, none], 1);
     }
@@ -187,7 +191,10 @@ pub fn shapes(block: bool, p: u16) -> ([Shape; 2], usize) {
     let across = Shape {
         grouped: true,
         main: [first(b1), second(b1)],
-        ends: [1 << first(b1) | 1 << first(b2), 1 << second(b1) | 1 << second(b2)],
+        ends: [
+            1 << first(b1) | 1 << first(b2),
+            1 << second(b1) | 1 << second(b2),
+        ],
     };
     ([shape, across], 2)
 }
