@@ -76,20 +76,20 @@ fn common_peers(set: CellSet) -> CellSet {
 /// A digit's strong links in SE's order (region, then ordinal).
 fn links_of(b: &CandidateGrid, d: u8, out: &mut Vec<StrongLink>) {
     out.clear();
-    for r in 0..27 {
+    for (r, region) in REGIONS.iter().enumerate() {
         let p = b.places(r, d);
         let (found, n) = shapes(r < 9, p);
         let cells_at = |m: u16| {
             (0..9)
                 .filter(|j| m >> j & 1 == 1)
-                .fold(0u128, |s, j| s | 1u128 << REGIONS[r][j])
+                .fold(0u128, |s, j| s | 1u128 << region[j])
         };
         let places = cells_at(p);
         for (ordinal, s) in found[..n].iter().enumerate() {
             let end = |k: usize| {
                 let cells = cells_at(s.ends[k]);
                 End {
-                    main: REGIONS[r][s.main[k] as usize] as usize,
+                    main: region[s.main[k] as usize] as usize,
                     cells,
                     regions: regions_holding(cells),
                 }
