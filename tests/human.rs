@@ -255,14 +255,21 @@ fn se_rate_maps_say_what_is_known() {
         show(&format!(r#"se_rate(grid("{SAMPLE_2_6}"))"#)),
         r#"#{"ed": 1.2, "ep": 1.2, "er": 2.6, "steps": 56}"#
     );
-    // serate: 7.3/1.2/1.2 through 3 Strong Links, not implemented here
-    // (tests/data/se_sample.txt). The chains reach past the missing
-    // technique: the steps after it are not claimed as SE's.
+    // serate: 7.3/1.2/1.2 through an X-loop and a kite of three strong
+    // links (tests/data/se_sample.txt): the whole path is SE's.
     let hard = ".3..5...6..1..87..6........49.52...73..6....8.......9......352.1...9.....8.2..4..";
     let got = show(&format!(
-        r#"let r = se_rate(grid("{hard}")); [r.er, r.er_at_least, r.ep, r.ed, r.unknown.starts_with("step ")]"#
+        r#"let r = se_rate(grid("{hard}")); [r.er, r.ep, r.ed, r.unknown]"#
     ));
-    assert_eq!(got, "[(), 7.3, 1.2, 1.2, true]");
+    assert_eq!(got, "[7.3, 1.2, 1.2, ()]");
+    // serate: 7.2/1.2/1.2 through a grouped skyscraper: SE's figure, or
+    // (while a technique before it is missing) a lower bound and why.
+    let grouped =
+        "16.........3....1......975..591.........4......1...5727..9.......2...83..3..6.9..";
+    let got = show(&format!(
+        r#"let r = se_rate(grid("{grouped}")); if r.er == () {{ r.er_at_least <= 7.2 && r.unknown.starts_with("step ") }} else {{ r.er == 7.2 }}"#
+    ));
+    assert_eq!(got, "true");
 }
 
 #[test]

@@ -47,6 +47,7 @@ mod similarity;
 mod similarity_canon;
 mod solver;
 mod solver_scripts;
+mod strong_links;
 mod svg;
 mod tidy;
 mod trust_labs;
