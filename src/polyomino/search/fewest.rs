@@ -57,6 +57,11 @@ pub(crate) struct FewestTable {
     kind_sets: Vec<u64>,
     /// Holes and bits beyond the box, as filled.
     start: u64,
+    /// Per axis: stride, the cells with a lower neighbour, with a higher
+    /// one (absent axes shift nothing into an empty mask).
+    axes: [(u32, u64, u64); 3],
+    /// No piece has one cell: an empty cell walled in on all sides is dead.
+    no_monos: bool,
 }
 
 impl FewestTable {
@@ -107,7 +112,19 @@ impl FewestTable {
             .open
             .iter()
             .fold(u64::MAX, |m, &b| m & !(1u64 << (b % CELLS)));
+        let mut axes = [(0u32, 0u64, 0u64); 3];
+        for (a, (&(stride, side), slot)) in p.axes.iter().zip(axes.iter_mut()).enumerate() {
+            let (mut low, mut high) = (0u64, 0u64);
+            for b in 0..p.nbits.min(CELLS) {
+                let c = p.coords[b][a] as usize;
+                low |= u64::from(c > 0) << b;
+                high |= u64::from(c + 1 < side) << b;
+            }
+            *slot = (stride as u32, low, high);
+        }
         FewestTable {
+            axes,
+            no_monos: p.kinds.iter().all(|k| k.size > 1),
             words,
             masks,
             kinds,
@@ -120,6 +137,10 @@ impl FewestTable {
         }
     }
 }
+
+/// Below this many live placements a cell is checked before a child's
+/// counts are made (see [`Fewest::child_live`]).
+const LOW: u16 = 3;
 
 /// What a node branches on.
 #[derive(Clone, Copy)]
@@ -327,6 +348,12 @@ impl<'a, B: Bits> Fewest<'a, B> {
         let w = self.ft.words;
         let (row, lo, hi) = self.row(choice);
         let mut item = split.map_or(0, |s| s.0);
+        // The empty cells most likely left with nothing: checked in each
+        // child before its counts are made.
+        let low = self.cover[d]
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (c, &n)| acc | u64::from(n <= LOW) << c);
         for i in lo..hi {
             let mut bits = self.live[d * w + i] & row[i];
             while bits != 0 {
@@ -339,7 +366,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
                         continue;
                     }
                 }
-                self.place(d, filled, q);
+                self.place(d, filled, q, low);
                 if self.s.stop {
                     return;
                 }
@@ -349,7 +376,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
 
     /// Place live placement `q` at depth `d` and search below it.
     #[inline(always)]
-    fn place(&mut self, d: usize, filled: u64, q: usize) {
+    fn place(&mut self, d: usize, filled: u64, q: usize, low: u64) {
         let ft = self.ft;
         let m = ft.masks[q];
         let k = ft.kinds[q] as usize;
@@ -358,34 +385,49 @@ impl<'a, B: Bits> Fewest<'a, B> {
         self.s.stack.push((k as u8, ft.ids[q]));
         if next == u64::MAX {
             self.s.solution();
-        } else {
-            self.child(d, m, k);
+        } else if !self.walled_in(next, m) && self.child_live(d, m, k, low & !next) {
+            self.child_counts(d, m, k);
             self.node(d + 1, next);
         }
         self.s.stack.pop();
         self.s.give(k);
     }
 
-    /// The live set and counts at depth `d + 1` once `m` (of kind `k`,
-    /// already taken) is placed: its cells' sets cleared, its kind's too
-    /// on the last copy, and the placements so killed subtracted.
+    /// An empty cell next to `m` left with no empty neighbour (nothing of
+    /// one cell to fill it): a cheap test before the child's sets.
     #[inline(always)]
-    fn child(&mut self, d: usize, m: u64, k: usize) {
+    fn walled_in(&self, next: u64, m: u64) -> bool {
+        let ft = self.ft;
+        if !ft.no_monos {
+            return false;
+        }
+        let empty = !next;
+        let (mut near, mut halo) = (0u64, 0u64);
+        for &(s, has_low, has_high) in &ft.axes {
+            near |= (empty << s & has_low) | (empty >> s & has_high);
+            halo |= (m << s & has_low) | (m >> s & has_high);
+        }
+        halo & empty & !near != 0
+    }
+
+    /// The live set at depth `d + 1` once `m` (of kind `k`, already taken)
+    /// is placed: its cells' sets cleared, its kind's too on the last copy.
+    /// False when one of the `low` cells (empty, few placements in the
+    /// parent) is left with none: the child is dead before its counts.
+    #[inline(always)]
+    fn child_live(&mut self, d: usize, m: u64, k: usize, low: u64) -> bool {
         let ft = self.ft;
         let w = ft.words;
         let (parents, children) = self.live.split_at_mut((d + 1) * w);
-        let parent = &parents[d * w..];
+        let parent = &parents[d * w..][..w];
         let child = &mut children[..w];
         child.copy_from_slice(parent);
-        let (mut lo, mut hi) = (w, 0);
         let mut x = m;
         while x != 0 {
             let c = x.trailing_zeros() as usize % CELLS;
             x &= x - 1;
             let (a, b) = ft.cell_words[c];
             let (a, b) = (a as usize, b as usize);
-            lo = lo.min(a);
-            hi = hi.max(b);
             let row = &ft.cell_sets[c * w..][..w];
             for (l, r) in child[a..b].iter_mut().zip(&row[a..b]) {
                 *l &= !r;
@@ -396,6 +438,39 @@ impl<'a, B: Bits> Fewest<'a, B> {
             for (l, r) in child.iter_mut().zip(row) {
                 *l &= !r;
             }
+        }
+        let mut x = low;
+        while x != 0 {
+            let c = x.trailing_zeros() as usize % CELLS;
+            x &= x - 1;
+            let (a, b) = ft.cell_words[c];
+            let row = &ft.cell_sets[c * w..][..w];
+            let (a, b) = (a as usize, b as usize);
+            if child[a..b].iter().zip(&row[a..b]).all(|(l, r)| l & r == 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The counts at depth `d + 1` from the live sets of `d` and `d + 1`
+    /// (`m` of kind `k` placed): the placements killed subtracted.
+    #[inline(always)]
+    fn child_counts(&mut self, d: usize, m: u64, k: usize) {
+        let ft = self.ft;
+        let w = ft.words;
+        let (parents, children) = self.live.split_at(( d + 1) * w);
+        let parent = &parents[d * w..][..w];
+        let child = &children[..w];
+        let (mut lo, mut hi) = (w, 0);
+        let mut x = m;
+        while x != 0 {
+            let (a, b) = ft.cell_words[x.trailing_zeros() as usize % CELLS];
+            x &= x - 1;
+            lo = lo.min(a as usize);
+            hi = hi.max(b as usize);
+        }
+        if self.s.avail >> k & 1 == 0 {
             (lo, hi) = (0, w);
         }
         let (covers, rest) = self.cover.split_at_mut(d + 1);
