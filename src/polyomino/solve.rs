@@ -165,9 +165,7 @@ fn prepare(
         })
     };
     let fewest = match &tables {
-        Some(Tables::U64(t)) if FewestTable::applies(&compiled) => {
-            Some(FewestTable::new(&compiled, t))
-        }
+        Some(Tables::U64(t)) if FewestTable::applies(&compiled) => FewestTable::new(&compiled, t),
         _ => None,
     };
     let prepared = Arc::new(Prepared {
