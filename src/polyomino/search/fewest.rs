@@ -37,13 +37,6 @@ use crate::shard::Shard;
 /// Cells of a `u64` box.
 const CELLS: usize = 64;
 
-/// Bits of a count of live placements: the counts per cell are kept
-/// bit-sliced, plane i holding bit i of every cell's count.
-const PLANES: usize = 12;
-
-/// Each cell's count of live placements, bit-sliced.
-type Counts = [u64; PLANES];
-
 /// Every placement the tables keep, numbered, with the sets of numbers per
 /// cell and per kind (read-only while searching).
 pub(crate) struct FewestTable {
@@ -118,7 +111,7 @@ impl FewestTable {
         });
         if (0..CELLS).any(|c| {
             let row = &cell_sets[c * words..][..words];
-            row.iter().map(|x| x.count_ones() as usize).sum::<usize>() >= 1 << PLANES
+            row.iter().map(|x| x.count_ones() as usize).sum::<usize>() >= usize::from(u16::MAX)
         }) {
             return None;
         }
@@ -152,9 +145,9 @@ impl FewestTable {
     }
 }
 
-/// Below 2^LOW live placements a cell is checked before a child's counts
-/// are made (see [`Fewest::child_live`]).
-const LOW: usize = 2;
+/// Below this many live placements a cell is checked before a child's
+/// counts are made (see [`Fewest::child_live`]).
+const LOW: u16 = 3;
 
 /// What a node branches on.
 #[derive(Clone, Copy)]
@@ -189,7 +182,7 @@ pub(crate) fn run_root<B: Bits>(
         }
     } else if f.regions_ok {
         f.s.out.nodes += 1;
-        if let Some(choice) = f.choose(0, filled) {
+        if let Some(choice) = f.choose(0) {
             f.branch(0, filled, choice, split);
         }
     }
@@ -215,7 +208,7 @@ pub(crate) fn root_items<B: Bits>(
     if !f.regions_ok {
         return 0;
     }
-    let (row, lo, hi) = match f.choose(0, f.filled) {
+    let (row, lo, hi) = match f.choose(0) {
         None => return 0,
         Some(choice) => f.row(choice),
     };
@@ -235,9 +228,9 @@ struct Fewest<'a, B: Bits> {
     regions_ok: bool,
     /// Per depth, the live placements: `live[d*words..][..words]`.
     live: Vec<u64>,
-    /// Per depth, the live placements covering each cell (0 for a filled
-    /// cell), and of each kind.
-    cover: Vec<Counts>,
+    /// Per depth, the live placements covering each cell (`u16::MAX` for a
+    /// filled cell), and of each kind.
+    cover: Vec<[u16; CELLS]>,
     per_kind: Vec<[u16; MAX_KINDS]>,
 }
 
@@ -258,8 +251,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
         let depth = p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 2;
         let w = ft.words;
         let mut live = vec![0u64; depth * w];
-        let mut cover = vec![[0u64; PLANES]; depth];
-        let mut first = [0u32; CELLS];
+        let mut cover = vec![[0u16; CELLS]; depth];
         let mut per_kind = vec![[0u16; MAX_KINDS]; depth];
         for (q, &m) in ft.masks.iter().enumerate() {
             let k = ft.kinds[q] as usize;
@@ -271,15 +263,15 @@ impl<'a, B: Bits> Fewest<'a, B> {
             live[q / 64] |= 1 << (q % 64);
             let mut x = m;
             while x != 0 {
-                first[x.trailing_zeros() as usize % CELLS] += 1;
+                cover[0][x.trailing_zeros() as usize % CELLS] += 1;
                 x &= x - 1;
             }
             per_kind[0][k % MAX_KINDS] += 1;
         }
-        for (c, n) in first.iter().enumerate() {
-            for (i, plane) in cover[0].iter_mut().enumerate() {
-                *plane |= u64::from(n >> i & 1) << c;
-            }
+        let mut x = filled;
+        while x != 0 {
+            cover[0][x.trailing_zeros() as usize % CELLS] = u16::MAX;
+            x &= x - 1;
         }
         Some(Fewest {
             ft,
@@ -295,29 +287,19 @@ impl<'a, B: Bits> Fewest<'a, B> {
     /// What node `d` branches on; `None` when an empty cell or a piece to
     /// place has no live placement.
     #[inline(always)]
-    fn choose(&self, d: usize, filled: u64) -> Option<Choice> {
+    fn choose(&self, d: usize) -> Option<Choice> {
         let cover = &self.cover[d];
-        let empty = !filled;
-        if empty & !cover.iter().fold(0, |a, &x| a | x) != 0 {
+        let best = cover.iter().copied().min().unwrap_or(0);
+        if best == 0 {
             return None;
         }
-        // The cells with the smallest count, from the top plane down.
-        let (mut cells, mut best) = (empty, 0u32);
-        for (i, &plane) in cover.iter().enumerate().rev() {
-            let zero = cells & !plane;
-            if zero == 0 {
-                best |= 1 << i;
-            } else {
-                cells = zero;
-            }
-        }
         let per_kind = &self.per_kind[d];
-        let (mut kind_best, mut kind) = (u32::MAX, 0);
+        let (mut kind_best, mut kind) = (u16::MAX, 0);
         let mut a = self.s.avail;
         while a != 0 {
             let k = a.trailing_zeros() as usize % MAX_KINDS;
             a &= a - 1;
-            let n = u32::from(per_kind[k]);
+            let n = per_kind[k];
             if n == 0 {
                 return None;
             }
@@ -331,7 +313,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
         if kind_best < best {
             return Some(Choice::Kind(kind));
         }
-        Some(Choice::Cell(cells.trailing_zeros() as usize))
+        cover.iter().position(|&n| n == best).map(Choice::Cell)
     }
 
     /// The set a choice branches on, and the words where it may be set.
@@ -361,7 +343,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
             }
             shared.report();
         }
-        if let Some(choice) = self.choose(d, filled) {
+        if let Some(choice) = self.choose(d) {
             self.branch(d, filled, choice, None);
         }
     }
@@ -375,7 +357,10 @@ impl<'a, B: Bits> Fewest<'a, B> {
         let mut item = split.map_or(0, |s| s.0);
         // The empty cells most likely left with nothing: checked in each
         // child before its counts are made.
-        let low = !filled & !self.cover[d][LOW..].iter().fold(0, |a, &x| a | x);
+        let low = self.cover[d]
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (c, &n)| acc | u64::from(n <= LOW) << c);
         for i in lo..hi {
             let mut bits = self.live[d * w + i] & row[i];
             while bits != 0 {
@@ -495,35 +480,29 @@ impl<'a, B: Bits> Fewest<'a, B> {
         if self.s.avail >> k & 1 == 0 {
             (lo, hi) = (0, w);
         }
+        let (covers, rest) = self.cover.split_at_mut(d + 1);
+        let cover = &mut rest[0];
+        *cover = covers[d];
         let (kinds, rest) = self.per_kind.split_at_mut(d + 1);
         let per_kind = &mut rest[0];
         *per_kind = kinds[d];
-        // The killed placements' masks summed, bit-sliced (a ripple add
-        // that stops when the carry is gone), then taken off at once.
-        let mut delta = [0u64; PLANES];
         for i in lo..hi.max(lo) {
             let mut killed = parent[i] & !child[i];
             while killed != 0 {
                 let q = i * 64 + killed.trailing_zeros() as usize;
                 killed &= killed - 1;
-                let mut carry = ft.masks[q];
-                for plane in delta.iter_mut() {
-                    let next = *plane & carry;
-                    *plane ^= carry;
-                    carry = next;
-                    if carry == 0 {
-                        break;
-                    }
+                let mut y = ft.masks[q];
+                while y != 0 {
+                    cover[y.trailing_zeros() as usize % CELLS] -= 1;
+                    y &= y - 1;
                 }
                 per_kind[ft.kinds[q] as usize % MAX_KINDS] -= 1;
             }
         }
-        let (covers, rest) = self.cover.split_at_mut(d + 1);
-        let parent_counts = &covers[d];
-        let mut borrow = 0u64;
-        for ((out, &p), &dd) in rest[0].iter_mut().zip(parent_counts).zip(&delta) {
-            *out = p ^ dd ^ borrow;
-            borrow = (!p & (dd | borrow)) | (p & dd & borrow);
+        let mut x = m;
+        while x != 0 {
+            cover[x.trailing_zeros() as usize % CELLS] = u16::MAX;
+            x &= x - 1;
         }
     }
 }
