@@ -37,6 +37,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Flood-fill the small pockets next to each new piece (`None`: where
     /// it pays, in boxes and on boards with many or mixed-size pieces).
+    /// This and `tight` do not apply to solids in boxes of up to 64 cells,
+    /// which the fewest-options search takes (`search::fewest`).
     pub pockets: Option<bool>,
     /// Branch on a cell walled in on all sides but one when there is one,
     /// instead of the first empty cell (`None`: where it pays, see
