@@ -351,6 +351,9 @@ impl<'a, B: Bits> Fewest<'a, B> {
     /// Try every live placement the choice allows at depth `d`; with a
     /// `split` (at the first node only) they are the work items numbered
     /// from `split.0`, and only the shard's are searched.
+    // Indexed: `place` below takes `self` mutably while the live set of
+    // depth `d` is read word by word.
+    #[allow(clippy::needless_range_loop)]
     fn branch(&mut self, d: usize, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
         let w = self.ft.words;
         let (row, lo, hi) = self.row(choice);
