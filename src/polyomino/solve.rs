@@ -13,7 +13,8 @@ use super::compile::{Compiled, Problem, compile};
 use super::packing::Packing;
 use super::pieces::Piece;
 use super::search::{
-    Found, Root, Shared, Stopped, Table, Task, build, root_items, roots, run_root, tight_rule,
+    FewestTable, Found, Root, Shared, Stopped, Table, Task, build, fewest_items, fewest_root,
+    root_items, roots, run_root, tight_rule,
 };
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
@@ -36,6 +37,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Flood-fill the small pockets next to each new piece (`None`: where
     /// it pays, in boxes and on boards with many or mixed-size pieces).
+    /// This and `tight` do not apply to solids in boxes of up to 64 cells,
+    /// which the fewest-options search takes (`search::fewest`).
     pub pockets: Option<bool>,
     /// Branch on a cell walled in on all sides but one when there is one,
     /// instead of the first empty cell (`None`: where it pays, see
@@ -123,6 +126,9 @@ enum Tables {
 struct Prepared {
     compiled: Compiled,
     tables: Option<Tables>,
+    /// Solids in a box of up to 64 cells: the fewest-options search's
+    /// tables (see `search::fewest`).
+    fewest: Option<FewestTable>,
 }
 
 /// The last few prepared problems (building tables costs more than a small
@@ -160,7 +166,15 @@ fn prepare(
             _ => Tables::W16(build(&compiled, seed, tight)),
         })
     };
-    let prepared = Arc::new(Prepared { compiled, tables });
+    let fewest = match &tables {
+        Some(Tables::U64(t)) if FewestTable::applies(&compiled) => FewestTable::new(&compiled, t),
+        _ => None,
+    };
+    let prepared = Arc::new(Prepared {
+        compiled,
+        tables,
+        fewest,
+    });
     if let Ok(mut cache) = CACHE.lock() {
         if cache.len() >= CACHE_SIZE {
             cache.remove(0);
@@ -184,10 +198,10 @@ fn solve_problem(
             proof: p.impossible,
             ..Outcome::default()
         },
-        Some(Tables::U64(t)) => run(p, t, options, monitor),
-        Some(Tables::U128(t)) => run(p, t, options, monitor),
-        Some(Tables::W4(t)) => run(p, t, options, monitor),
-        Some(Tables::W16(t)) => run(p, t, options, monitor),
+        Some(Tables::U64(t)) => run(p, t, prepared.fewest.as_ref(), options, monitor),
+        Some(Tables::U128(t)) => run(p, t, None, options, monitor),
+        Some(Tables::W4(t)) => run(p, t, None, options, monitor),
+        Some(Tables::W16(t)) => run(p, t, None, options, monitor),
     };
     out.symmetries = symmetries;
     // A raw count from the symmetry-broken search grows by |G|/|Stab| at a
@@ -201,6 +215,7 @@ fn solve_problem(
 fn run<B: Bits + Send + Sync>(
     p: &Compiled,
     t: &Table<B>,
+    fewest: Option<&FewestTable>,
     options: &Options,
     monitor: &dyn Monitor,
 ) -> Outcome {
@@ -237,7 +252,10 @@ fn run<B: Bits + Send + Sync>(
     if let Some(shard) = shard {
         let per_root: Vec<u64> = roots
             .par_iter()
-            .map(|root| root_items(p, t, task, root, &shared))
+            .map(|root| match fewest {
+                Some(ft) => fewest_items(p, t, ft, task, root, &shared),
+                None => root_items(p, t, task, root, &shared),
+            })
             .collect();
         let mut next = 0;
         for n in per_root {
@@ -249,7 +267,10 @@ fn run<B: Bits + Send + Sync>(
     let one = |i: &usize| {
         let root = &roots[*i];
         let split = shard.map(|s| (firsts[*i], s));
-        let f = run_root(p, t, task, root, &shared, split);
+        let f = match fewest {
+            Some(ft) => fewest_root(p, t, ft, task, root, &shared, split),
+            None => run_root(p, t, task, root, &shared, split),
+        };
         // A branch cut short by Ctrl+C is not finished.
         if f.stopped != Some(Stopped::Cancelled) {
             shared.branches_done.fetch_add(1, Ordering::Relaxed);

@@ -35,6 +35,8 @@
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
 //! - A shard of a count deals the second level ([`split`]).
+//! - Solids in boxes of up to 64 cells take the [`fewest`] search instead:
+//!   the cell or piece with the fewest live placements, counted as it goes.
 
 use std::sync::atomic::Ordering;
 
@@ -45,10 +47,12 @@ use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
 
+mod fewest;
 mod lean;
 mod split;
 mod tables;
 use crate::shard::Shard;
+pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
 pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 

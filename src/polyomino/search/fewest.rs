@@ -1,0 +1,511 @@
+//! The search in boxes of up to 64 cells (polycubes): branch on the empty
+//! cell, or the piece, with the fewest placements still fitting.
+//!
+//! Why not the sweep of the parent module: in a box the sweep's front is a
+//! whole layer, so a cell that nothing fits any more is found only when the
+//! sweep reaches it, many pieces later. Why not filter the list of fitting
+//! placements at each node (an earlier attempt): the filter was most of the
+//! time. Here the bookkeeping is incremental, as in dancing links but on
+//! bit sets instead of pointers:
+//! - the placements (those the tables keep, each once) are numbered, and
+//!   each cell and each kind has the set of placement numbers that cover it
+//!   or are of it (`words` 64-bit words; a cell's set is non-zero only in a
+//!   few words, since placements are numbered by their lowest cell);
+//! - a node keeps the set of live placements (fitting, of a piece still to
+//!   place) and, per empty cell and per kind, how many are live. Placing a
+//!   piece clears the sets of its cells (and of its kind, on its last copy)
+//!   from the live set, and only the placements so killed are subtracted
+//!   from the counts;
+//! - the node branches on the empty cell with the fewest live placements,
+//!   or on a piece with one copy left when it has fewer still; an empty
+//!   cell or a piece with none cuts the branch at once (a dead cell, or a
+//!   pocket no piece left fits).
+//!
+//! The symmetry breaking (the floor on copies of the broken kind is a fixed
+//! set of placements taken out at the start), the solution checks and the
+//! counting are the parent module's (`start`, `Search::solution`). For a
+//! shard, the work items are the placements tried at the first node below
+//! each top-level branch.
+
+use std::sync::atomic::Ordering;
+
+use super::{Found, Root, Search, Shared, Stopped, Table, Task, start};
+use crate::polyomino::bits::{Bits, mask_of};
+use crate::polyomino::compile::{Compiled, MAX_KINDS};
+use crate::shard::Shard;
+
+/// Cells of a `u64` box.
+const CELLS: usize = 64;
+
+/// Every placement the tables keep, numbered, with the sets of numbers per
+/// cell and per kind (read-only while searching).
+pub(crate) struct FewestTable {
+    /// Words in a set of placement numbers.
+    words: usize,
+    masks: Vec<u64>,
+    kinds: Vec<u8>,
+    /// Index in `Compiled::placements[kind]`.
+    ids: Vec<u32>,
+    /// For the broken kind: rank of the placement and of its orbit's
+    /// smallest (the floor on copies).
+    ranks: Vec<(u32, u32)>,
+    /// Cell c's set: `cell_sets[c*words..][..words]`.
+    cell_sets: Vec<u64>,
+    /// The words where cell c's set is not zero: `lo..hi`.
+    cell_words: [(u32, u32); CELLS],
+    /// Kind k's set: `kind_sets[k*words..][..words]`.
+    kind_sets: Vec<u64>,
+    /// Holes and bits beyond the box, as filled.
+    start: u64,
+    /// Per axis: stride, the cells with a lower neighbour, with a higher
+    /// one (absent axes shift nothing into an empty mask).
+    axes: [(u32, u64, u64); 3],
+    /// No piece has one cell: an empty cell walled in on all sides is dead.
+    no_monos: bool,
+}
+
+impl FewestTable {
+    /// True for the problems this search takes: solids in boxes of up to
+    /// 64 cells.
+    pub(crate) fn applies(p: &Compiled) -> bool {
+        !p.planar && p.nbits <= CELLS
+    }
+
+    /// The placements of `t` (filed there by cell and probe pattern, so
+    /// listed more than once), each once, in the order `t` lists them.
+    /// `None` when a cell has more placements than a count holds.
+    pub(crate) fn new(p: &Compiled, t: &Table<u64>) -> Option<FewestTable> {
+        let mut seen: Vec<Vec<bool>> = p.placements.iter().map(|l| vec![false; l.len()]).collect();
+        let (mut masks, mut kinds, mut ids, mut ranks) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for e in &t.entries {
+            let (k, i) = (e.kind as usize, e.id as usize);
+            if let Some(s) = seen.get_mut(k).and_then(|l| l.get_mut(i))
+                && !*s
+            {
+                *s = true;
+                masks.push(mask_of::<u64>(&p.placements[k][i]));
+                kinds.push(e.kind);
+                ids.push(e.id);
+                ranks.push((e.rank, e.omin));
+            }
+        }
+        let words = masks.len().div_ceil(64).max(1);
+        let mut cell_sets = vec![0u64; CELLS * words];
+        let mut kind_sets = vec![0u64; p.kinds.len() * words];
+        for (q, &m) in masks.iter().enumerate() {
+            let (w, b) = (q / 64, 1u64 << (q % 64));
+            let mut x = m;
+            while x != 0 {
+                let c = x.trailing_zeros() as usize;
+                x &= x - 1;
+                cell_sets[c * words + w] |= b;
+            }
+            kind_sets[kinds[q] as usize * words + w] |= b;
+        }
+        let cell_words = std::array::from_fn(|c| {
+            let row = &cell_sets[c * words..][..words];
+            let lo = row.iter().position(|&x| x != 0).unwrap_or(0);
+            let hi = row.iter().rposition(|&x| x != 0).map_or(lo, |h| h + 1);
+            (lo as u32, hi as u32)
+        });
+        if (0..CELLS).any(|c| {
+            let row = &cell_sets[c * words..][..words];
+            row.iter().map(|x| x.count_ones() as usize).sum::<usize>() >= usize::from(u16::MAX)
+        }) {
+            return None;
+        }
+        let start = p
+            .open
+            .iter()
+            .fold(u64::MAX, |m, &b| m & !(1u64 << (b % CELLS)));
+        let mut axes = [(0u32, 0u64, 0u64); 3];
+        for (a, (&(stride, side), slot)) in p.axes.iter().zip(axes.iter_mut()).enumerate() {
+            let (mut low, mut high) = (0u64, 0u64);
+            for b in 0..p.nbits.min(CELLS) {
+                let c = p.coords[b][a] as usize;
+                low |= u64::from(c > 0) << b;
+                high |= u64::from(c + 1 < side) << b;
+            }
+            *slot = (stride as u32, low, high);
+        }
+        Some(FewestTable {
+            axes,
+            no_monos: p.kinds.iter().all(|k| k.size > 1),
+            words,
+            masks,
+            kinds,
+            ids,
+            ranks,
+            cell_sets,
+            cell_words,
+            kind_sets,
+            start,
+        })
+    }
+}
+
+/// Below this many live placements a cell is checked before a child's
+/// counts are made (see [`Fewest::child_live`]).
+const LOW: u16 = 3;
+
+/// What a node branches on.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// The live placements covering this cell.
+    Cell(usize),
+    /// The live placements of this kind (one copy left).
+    Kind(usize),
+}
+
+/// One top-level branch: all of it, or with `split` only the work items
+/// of shard `split.1`, numbered from `split.0` for this branch.
+pub(crate) fn run_root<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    ft: &FewestTable,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+    split: Option<(u64, Shard)>,
+) -> Found {
+    let Some(mut f) = Fewest::start(p, t, ft, task, root, shared) else {
+        return Found {
+            stopped: Some(Stopped::Cancelled),
+            ..Found::default()
+        };
+    };
+    let filled = f.filled;
+    if filled == u64::MAX {
+        if split.is_none_or(|(first, shard)| shard.takes(first)) {
+            f.s.solution();
+        }
+    } else if f.regions_ok {
+        f.s.out.nodes += 1;
+        if let Some(choice) = f.choose(0) {
+            f.branch(0, filled, choice, split);
+        }
+    }
+    f.s.out
+}
+
+/// The work items of a top-level branch: the placements tried at the node
+/// right below it (1 when its piece fills the box).
+pub(crate) fn root_items<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    ft: &FewestTable,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+) -> u64 {
+    let Some(f) = Fewest::start(p, t, ft, task, root, shared) else {
+        return 0;
+    };
+    if f.filled == u64::MAX {
+        return 1;
+    }
+    if !f.regions_ok {
+        return 0;
+    }
+    let (row, lo, hi) = match f.choose(0) {
+        None => return 0,
+        Some(choice) => f.row(choice),
+    };
+    (lo..hi)
+        .map(|i| (f.live[i] & row[i]).count_ones() as u64)
+        .sum()
+}
+
+struct Fewest<'a, B: Bits> {
+    ft: &'a FewestTable,
+    /// The root's search: counts of pieces left, the stack, the solution
+    /// checks and the output.
+    s: Search<'a, B>,
+    /// The cells filled with the root's piece placed.
+    filled: u64,
+    /// Every empty region can be made up by the pieces left (by size).
+    regions_ok: bool,
+    /// Per depth, the live placements: `live[d*words..][..words]`.
+    live: Vec<u64>,
+    /// Per depth, the live placements covering each cell (`u16::MAX` for a
+    /// filled cell), and of each kind.
+    cover: Vec<[u16; CELLS]>,
+    per_kind: Vec<[u16; MAX_KINDS]>,
+}
+
+impl<'a, B: Bits> Fewest<'a, B> {
+    /// The root's piece placed, the live placements and their counts;
+    /// `None` when the search was asked to stop.
+    fn start(
+        p: &'a Compiled,
+        t: &'a Table<B>,
+        ft: &'a FewestTable,
+        task: Task,
+        root: &'a Root,
+        shared: &'a Shared<'a>,
+    ) -> Option<Self> {
+        let (s, filled_b) = start(p, t, task, root, shared)?;
+        let regions_ok = filled_b == B::ONES || s.all_regions_ok(filled_b);
+        let filled = ft.start | mask_of::<u64>(&p.placements[root.kind][root.id]);
+        let depth = p.kinds.iter().map(|k| k.count as usize).sum::<usize>() + 2;
+        let w = ft.words;
+        let mut live = vec![0u64; depth * w];
+        let mut cover = vec![[0u16; CELLS]; depth];
+        let mut per_kind = vec![[0u16; MAX_KINDS]; depth];
+        for (q, &m) in ft.masks.iter().enumerate() {
+            let k = ft.kinds[q] as usize;
+            let (rank, omin) = ft.ranks[q];
+            let floored = k == s.floor_kind && (rank <= s.floor || omin < s.floor);
+            if m & filled != 0 || s.avail >> k & 1 == 0 || floored {
+                continue;
+            }
+            live[q / 64] |= 1 << (q % 64);
+            let mut x = m;
+            while x != 0 {
+                cover[0][x.trailing_zeros() as usize % CELLS] += 1;
+                x &= x - 1;
+            }
+            per_kind[0][k % MAX_KINDS] += 1;
+        }
+        let mut x = filled;
+        while x != 0 {
+            cover[0][x.trailing_zeros() as usize % CELLS] = u16::MAX;
+            x &= x - 1;
+        }
+        Some(Fewest {
+            ft,
+            s,
+            filled,
+            regions_ok,
+            live,
+            cover,
+            per_kind,
+        })
+    }
+
+    /// What node `d` branches on; `None` when an empty cell or a piece to
+    /// place has no live placement.
+    #[inline(always)]
+    fn choose(&self, d: usize) -> Option<Choice> {
+        let cover = &self.cover[d];
+        let best = cover.iter().copied().min().unwrap_or(0);
+        if best == 0 {
+            return None;
+        }
+        let per_kind = &self.per_kind[d];
+        let (mut kind_best, mut kind) = (u16::MAX, 0);
+        let mut a = self.s.avail;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize % MAX_KINDS;
+            a &= a - 1;
+            let n = per_kind[k];
+            if n == 0 {
+                return None;
+            }
+            // Only a piece with one copy left: copies would be placed in
+            // every order.
+            if self.s.counts[k] == 1 && n < kind_best {
+                kind_best = n;
+                kind = k;
+            }
+        }
+        if kind_best < best {
+            return Some(Choice::Kind(kind));
+        }
+        cover.iter().position(|&n| n == best).map(Choice::Cell)
+    }
+
+    /// The set a choice branches on, and the words where it may be set.
+    #[inline(always)]
+    fn row(&self, choice: Choice) -> (&'a [u64], usize, usize) {
+        let ft = self.ft;
+        let w = ft.words;
+        match choice {
+            Choice::Cell(c) => {
+                let (lo, hi) = ft.cell_words[c % CELLS];
+                (&ft.cell_sets[c * w..][..w], lo as usize, hi as usize)
+            }
+            Choice::Kind(k) => (&ft.kind_sets[k * w..][..w], 0, w),
+        }
+    }
+
+    fn node(&mut self, d: usize, filled: u64) {
+        let out = &mut self.s.out;
+        out.nodes += 1;
+        if out.nodes & 0x3fff == 0 {
+            let shared = self.s.shared;
+            if shared.monitor.cancelled() || shared.cancelled.load(Ordering::Relaxed) {
+                shared.cancelled.store(true, Ordering::Relaxed);
+                self.s.stop = true;
+                out.stopped = Some(Stopped::Cancelled);
+                return;
+            }
+            shared.report();
+        }
+        if let Some(choice) = self.choose(d) {
+            self.branch(d, filled, choice, None);
+        }
+    }
+
+    /// Try every live placement the choice allows at depth `d`; with a
+    /// `split` (at the first node only) they are the work items numbered
+    /// from `split.0`, and only the shard's are searched.
+    // Indexed: `place` below takes `self` mutably while the live set of
+    // depth `d` is read word by word.
+    #[allow(clippy::needless_range_loop)]
+    fn branch(&mut self, d: usize, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
+        let w = self.ft.words;
+        let (row, lo, hi) = self.row(choice);
+        let mut item = split.map_or(0, |s| s.0);
+        // The empty cells most likely left with nothing: checked in each
+        // child before its counts are made.
+        let low = self.cover[d]
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (c, &n)| acc | u64::from(n <= LOW) << c);
+        for i in lo..hi {
+            let mut bits = self.live[d * w + i] & row[i];
+            while bits != 0 {
+                let q = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some((_, shard)) = split {
+                    let this = item;
+                    item += 1;
+                    if !shard.takes(this) {
+                        continue;
+                    }
+                }
+                self.place(d, filled, q, low);
+                if self.s.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Place live placement `q` at depth `d` and search below it.
+    #[inline(always)]
+    fn place(&mut self, d: usize, filled: u64, q: usize, low: u64) {
+        let ft = self.ft;
+        let m = ft.masks[q];
+        let k = ft.kinds[q] as usize;
+        let next = filled | m;
+        self.s.take(k);
+        self.s.stack.push((k as u8, ft.ids[q]));
+        if next == u64::MAX {
+            self.s.solution();
+        } else if !self.walled_in(next, m) && self.child_live(d, m, k, low & !next) {
+            self.child_counts(d, m, k);
+            self.node(d + 1, next);
+        }
+        self.s.stack.pop();
+        self.s.give(k);
+    }
+
+    /// An empty cell next to `m` left with no empty neighbour (nothing of
+    /// one cell to fill it): a cheap test before the child's sets.
+    #[inline(always)]
+    fn walled_in(&self, next: u64, m: u64) -> bool {
+        let ft = self.ft;
+        if !ft.no_monos {
+            return false;
+        }
+        let empty = !next;
+        let (mut near, mut halo) = (0u64, 0u64);
+        for &(s, has_low, has_high) in &ft.axes {
+            near |= (empty << s & has_low) | (empty >> s & has_high);
+            halo |= (m << s & has_low) | (m >> s & has_high);
+        }
+        halo & empty & !near != 0
+    }
+
+    /// The live set at depth `d + 1` once `m` (of kind `k`, already taken)
+    /// is placed: its cells' sets cleared, its kind's too on the last copy.
+    /// False when one of the `low` cells (empty, few placements in the
+    /// parent) is left with none: the child is dead before its counts.
+    #[inline(always)]
+    fn child_live(&mut self, d: usize, m: u64, k: usize, low: u64) -> bool {
+        let ft = self.ft;
+        let w = ft.words;
+        let (parents, children) = self.live.split_at_mut((d + 1) * w);
+        let parent = &parents[d * w..][..w];
+        let child = &mut children[..w];
+        child.copy_from_slice(parent);
+        let mut x = m;
+        while x != 0 {
+            let c = x.trailing_zeros() as usize % CELLS;
+            x &= x - 1;
+            let (a, b) = ft.cell_words[c];
+            let (a, b) = (a as usize, b as usize);
+            let row = &ft.cell_sets[c * w..][..w];
+            for (l, r) in child[a..b].iter_mut().zip(&row[a..b]) {
+                *l &= !r;
+            }
+        }
+        if self.s.avail >> k & 1 == 0 {
+            let row = &ft.kind_sets[k * w..][..w];
+            for (l, r) in child.iter_mut().zip(row) {
+                *l &= !r;
+            }
+        }
+        let mut x = low;
+        while x != 0 {
+            let c = x.trailing_zeros() as usize % CELLS;
+            x &= x - 1;
+            let (a, b) = ft.cell_words[c];
+            let row = &ft.cell_sets[c * w..][..w];
+            let (a, b) = (a as usize, b as usize);
+            if child[a..b].iter().zip(&row[a..b]).all(|(l, r)| l & r == 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The counts at depth `d + 1` from the live sets of `d` and `d + 1`
+    /// (`m` of kind `k` placed): the placements killed subtracted.
+    #[inline(always)]
+    fn child_counts(&mut self, d: usize, m: u64, k: usize) {
+        let ft = self.ft;
+        let w = ft.words;
+        let (parents, children) = self.live.split_at((d + 1) * w);
+        let parent = &parents[d * w..][..w];
+        let child = &children[..w];
+        let (mut lo, mut hi) = (w, 0);
+        let mut x = m;
+        while x != 0 {
+            let (a, b) = ft.cell_words[x.trailing_zeros() as usize % CELLS];
+            x &= x - 1;
+            lo = lo.min(a as usize);
+            hi = hi.max(b as usize);
+        }
+        if self.s.avail >> k & 1 == 0 {
+            (lo, hi) = (0, w);
+        }
+        let (covers, rest) = self.cover.split_at_mut(d + 1);
+        let cover = &mut rest[0];
+        *cover = covers[d];
+        let (kinds, rest) = self.per_kind.split_at_mut(d + 1);
+        let per_kind = &mut rest[0];
+        *per_kind = kinds[d];
+        for i in lo..hi.max(lo) {
+            let mut killed = parent[i] & !child[i];
+            while killed != 0 {
+                let q = i * 64 + killed.trailing_zeros() as usize;
+                killed &= killed - 1;
+                let mut y = ft.masks[q];
+                while y != 0 {
+                    cover[y.trailing_zeros() as usize % CELLS] -= 1;
+                    y &= y - 1;
+                }
+                per_kind[ft.kinds[q] as usize % MAX_KINDS] -= 1;
+            }
+        }
+        let mut x = m;
+        while x != 0 {
+            cover[x.trailing_zeros() as usize % CELLS] = u16::MAX;
+            x &= x - 1;
+        }
+    }
+}
