@@ -338,8 +338,9 @@ pub mod api {
     /// The implemented techniques in Sudoku Explainer's order, as maps (name, rating, note).
     ///
     /// `rating` is SE's base rating; `note` says what varies it. SE's
-    /// techniques not implemented yet (turbot fish, uniqueness, chains,
-    /// ...) are named in the text of a step that gets stuck.
+    /// techniques not implemented yet (the dynamic forcing chains with
+    /// nested levels, SE's hardest) are named in the text of a step that
+    /// gets stuck.
     pub fn techniques() -> Array {
         human::techniques()
             .iter()

@@ -55,7 +55,7 @@ pub struct Step {
     /// One line a person can follow.
     pub text: String,
     /// True when SE would take this very step: no technique SE tries
-    /// earlier is missing here (or its guard proves it does not apply),
+    /// earlier is missing here,
     /// and the finder could tell SE's choice among its instances. [`hint`]
     /// and [`explain`] clear it for the first reason, a finder for the
     /// second.
@@ -131,21 +131,12 @@ pub struct Producer {
     pub ratings: (u8, u8),
     /// The finder, `None` when not implemented yet.
     finder: Option<Finder>,
-    /// For a technique not implemented: a test that is true whenever it
-    /// might apply (an over-approximation); `None` when unknown.
-    guard: Option<fn(&CandidateGrid) -> bool>,
 }
 
 impl Producer {
     /// True when this engine can find the technique.
     pub fn implemented(&self) -> bool {
         self.finder.is_some()
-    }
-
-    /// For a technique not implemented: false only when it surely does
-    /// not apply to the board (its guard says so).
-    pub fn may_apply(&self, b: &CandidateGrid) -> bool {
-        self.guard.is_none_or(|g| g(b))
     }
 
     /// Every instance of the technique on a board (empty when not
@@ -168,7 +159,6 @@ const fn implemented(name: &'static str, lo: u8, hi: u8, f: Finder) -> Producer 
         name,
         ratings: (lo, hi),
         finder: Some(f),
-        guard: None,
     }
 }
 
@@ -177,21 +167,6 @@ const fn missing(name: &'static str, lo: u8, hi: u8) -> Producer {
         name,
         ratings: (lo, hi),
         finder: None,
-        guard: None,
-    }
-}
-
-const fn guarded(
-    name: &'static str,
-    lo: u8,
-    hi: u8,
-    guard: fn(&CandidateGrid) -> bool,
-) -> Producer {
-    Producer {
-        name,
-        ratings: (lo, hi),
-        finder: None,
-        guard: Some(guard),
     }
 }
 

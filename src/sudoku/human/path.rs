@@ -18,9 +18,9 @@ pub fn hint(b: &CandidateGrid) -> Option<Step> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
-            // Once a missing technique may apply, no later step is SE's:
-            // the other guards need not run.
-            exact = exact && !p.may_apply(b);
+            // SE might take the missing technique here: no later step is
+            // known to be SE's.
+            exact = false;
             continue;
         }
         if let Some(mut s) = p.run(b, true).into_iter().next() {
