@@ -9,7 +9,9 @@ use rhai::plugin::*;
 /// The similarity functions as a Rhai module (with `CanonGroups`'s).
 pub fn module() -> Module {
     let mut m = exported_module!(api);
-    groups::add_to(&mut m);
+    m.combine_flatten(groups::module());
+    m.set_custom_type::<groups::CanonGroups>("CanonGroups");
+    m.set_iterable::<groups::CanonGroups>();
     m
 }
 

@@ -80,11 +80,10 @@ impl IntoIterator for CanonGroups {
     }
 }
 
-/// Adds the `CanonGroups` functions, iterator and type name to `m`.
-pub fn add_to(m: &mut Module) {
-    m.combine_flatten(exported_module!(api));
-    m.set_custom_type::<CanonGroups>("CanonGroups");
-    m.set_iterable::<CanonGroups>();
+/// The `CanonGroups` functions (its type name and iterator are set by
+/// the module they join: a flattened module's are not carried over).
+pub fn module() -> Module {
+    exported_module!(api)
 }
 
 #[export_module]
