@@ -309,28 +309,12 @@ fn bad_grids_are_errors_and_hint_warns() {
 #[test]
 #[ignore]
 fn chain_agreement_on_se_paths() {
-    use puzzlelab::sudoku::hui::Candidates;
     let Ok(path) = std::env::var("SE_STEPS") else {
         eprintln!("SE_STEPS not set");
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap();
-    let parse = |marks: &str| -> CandidateGrid {
-        let b = marks.as_bytes();
-        let mut bits = [0u16; 81];
-        for (c, m) in bits.iter_mut().enumerate() {
-            for d in 0..9 {
-                if b[c * 9 + d] != b'.' {
-                    *m |= 1 << d;
-                }
-            }
-            // A lone candidate is a placed digit in SE's print.
-            if m.count_ones() == 1 {
-                *m = 0;
-            }
-        }
-        CandidateGrid::from_candidates(&Candidates::from_bits(bits))
-    };
+    let parse = se_marks;
     let lines: Vec<&str> = text.lines().collect();
     let first_chain = human::SE_ORDER
         .iter()
@@ -448,8 +432,8 @@ const SE_CHAIN_STEPS: &[(&str, &str, &str)] = &[
 ];
 
 /// A pencil-mark position as serate prints it (`%m`: 9 characters a cell);
-/// a lone candidate is a placed digit.
-fn se_marks(marks: &str) -> CandidateGrid {
+/// a lone candidate is a placed digit. Shared by the tests of SE's steps.
+pub(crate) fn se_marks(marks: &str) -> CandidateGrid {
     use puzzlelab::sudoku::hui::Candidates;
     let b = marks.as_bytes();
     let mut bits = [0u16; 81];

@@ -7,27 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use puzzlelab::sudoku::hui::Candidates;
-use puzzlelab::sudoku::human::{self, CandidateGrid};
-
-/// A pencil-mark position as serate prints it (`%m`: 9 characters a
-/// cell); a lone candidate is a placed digit.
-fn se_marks(marks: &str) -> CandidateGrid {
-    let b = marks.as_bytes();
-    assert_eq!(b.len(), 729, "{marks}");
-    let mut bits = [0u16; 81];
-    for (c, m) in bits.iter_mut().enumerate() {
-        for d in 0..9 {
-            if b[c * 9 + d] != b'.' {
-                *m |= 1 << d;
-            }
-        }
-        if m.count_ones() == 1 {
-            *m = 0;
-        }
-    }
-    CandidateGrid::from_candidates(&Candidates::from_bits(bits))
-}
+use crate::human::se_marks;
+use puzzlelab::sudoku::human;
 
 /// True for the step lines of SE's "Turbot Fish" producer.
 fn is_turbot_line(text: &str) -> bool {

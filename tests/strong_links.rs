@@ -5,26 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::human::se_marks;
 use puzzlelab::sudoku::human::{self, CandidateGrid, Step};
-
-/// A pencil-mark position as serate prints it (`%m`: 9 characters a cell);
-/// a lone candidate is a placed digit.
-fn se_marks(marks: &str) -> CandidateGrid {
-    use puzzlelab::sudoku::hui::Candidates;
-    let b = marks.as_bytes();
-    let mut bits = [0u16; 81];
-    for (c, m) in bits.iter_mut().enumerate() {
-        for d in 0..9 {
-            if b[c * 9 + d] != b'.' {
-                *m |= 1 << d;
-            }
-        }
-        if m.count_ones() == 1 {
-            *m = 0;
-        }
-    }
-    CandidateGrid::from_candidates(&Candidates::from_bits(bits))
-}
 
 /// The position after a step, with lone candidates as placed digits.
 fn after(b: &CandidateGrid, s: &Step) -> Vec<u16> {
