@@ -220,7 +220,7 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Nishio Forcing Chain", 75, 90, chains::nishio),
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
     implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
-    missing("Dynamic Forcing Chain (+)", 90, 105),
+    implemented("Dynamic Forcing Chain (+)", 90, 105, chains::dynamic_plus),
     missing("Nested Forcing Chain", 95, 120),
 ];
 

@@ -13,12 +13,13 @@
 
 mod dynamic;
 mod multiple;
+mod plus;
 mod rules;
 mod statics;
 
 use std::ops::ControlFlow;
 
-pub use multiple::{dynamic, multiple, nishio};
+pub use multiple::{dynamic, dynamic_plus, multiple, nishio};
 pub use statics::forcing_chains_and_cycles;
 
 use super::{Link, Sink, Step};
