@@ -12,7 +12,11 @@ fn first_difference(steps: &[String], puzzle: &str) -> Option<(usize, String, St
     let e = human::explain(&CandidateGrid::from_grid(&grid));
     if std::env::var("SE_PLUS_SHOW").is_ok() {
         for k in plus_steps(&grid) {
-            eprintln!("  (+) step {k}: {:.1} {}", e.steps[k].rating_f64(), e.steps[k].text);
+            eprintln!(
+                "  (+) step {k}: {:.1} {}",
+                e.steps[k].rating_f64(),
+                e.steps[k].text
+            );
         }
     }
     for (k, se) in steps.iter().enumerate() {

@@ -582,13 +582,13 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         "Double Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate on and off both imply it; plus the length increment",
+        "a candidate on and off both imply it; plus the length increment (9.0 in Dynamic Forcing Chain (+), whose chains also use pointing/claiming, hidden and naked pairs and X-wings)",
     ),
     info(
         "Contradiction Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate leads to a contradiction; plus the length increment",
+        "a candidate leads to a contradiction; plus the length increment (9.0 in Dynamic Forcing Chain (+))",
     ),
 ];
 

@@ -19,7 +19,8 @@ pub type Implied = (Pot, Vec<Pot>);
 /// `base` (the grid the search started from).
 pub fn advanced(work: &Work, base: &Work, out: &mut Vec<Implied>) {
     out.clear();
-    let rules: [fn(&Work, &Work, &mut Vec<Implied>); 4] = [locking, hidden_pairs, naked_pairs, x_wings];
+    let rules: [fn(&Work, &Work, &mut Vec<Implied>); 4] =
+        [locking, hidden_pairs, naked_pairs, x_wings];
     for rule in rules {
         rule(work, base, out);
         if !out.is_empty() {
@@ -220,8 +221,8 @@ fn x_wings(w: &Work, base: &Work, out: &mut Vec<Implied>) {
     }
     for (k1, k2) in [(2, 1), (1, 2)] {
         for (a, b) in pairs() {
-            for di in 0..9 {
-                if placed[di] + 4 > 9 {
+            for (di, &n) in placed.iter().enumerate() {
+                if n + 4 > 9 {
                     continue;
                 }
                 let (ra, rb) = (region(k1, a), region(k1, b));
