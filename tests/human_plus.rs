@@ -141,3 +141,32 @@ fn se_plus_steps_reproduced() {
         assert!(plus_steps(&grid).contains(&k), "{puzzle} step {k} is (+)");
     }
 }
+
+/// Positions where SE with "Nested Forcing Chain" switched off
+/// (`--techs=` with its last technique 0) gives up: its "Dynamic Forcing
+/// Chain (+)" finds nothing there, so neither may ours (our path, with
+/// nested chains not built, stops at the same step): puzzle, step index.
+const SE_PLUS_FINDS_NOTHING: &[(&str, usize)] = &[
+    (
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        1,
+    ),
+    (
+        "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2",
+        3,
+    ),
+    (
+        "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.",
+        1,
+    ),
+];
+
+#[test]
+fn se_plus_finds_nothing_where_se_gives_up() {
+    for &(puzzle, k) in SE_PLUS_FINDS_NOTHING {
+        let grid = Grid::parse(puzzle).unwrap();
+        let e = human::explain(&CandidateGrid::from_grid(&grid));
+        assert_eq!(e.steps.len(), k, "{puzzle}");
+        assert!(!e.solved, "{puzzle}");
+    }
+}
