@@ -1,6 +1,7 @@
 //! Sudoku Explainer's "Dynamic Forcing Chains (+)" (its chaining level 1):
-//! steps of SE's own path (serate `--after='%r %s'` on top1465 puzzles)
-//! reproduced by ours, text and rating.
+//! steps of SE's own path (serate `--after='%r %s'` on forum_hardest_1106
+//! puzzles) reproduced by ours, text and rating, and positions where SE's
+//! finds nothing (SE run with nested chains switched off gives up there).
 
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::human::{self, CandidateGrid};
@@ -147,6 +148,10 @@ fn se_plus_steps_reproduced() {
 /// Chain (+)" finds nothing there, so neither may ours (our path, with
 /// nested chains not built, stops at the same step): puzzle, step index.
 const SE_PLUS_FINDS_NOTHING: &[(&str, usize)] = &[
+    (
+        "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        4,
+    ),
     (
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
         1,
