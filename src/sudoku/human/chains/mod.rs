@@ -4,7 +4,8 @@
 //! tries ("Forcing Chains & Cycles": bidirectional X-, Y- and XY-cycles,
 //! forcing X-chains and forcing chains), [`dynamic`] the implication
 //! network of the later families and [`multiple`] those families (Nishio,
-//! multiple and dynamic forcing chains).
+//! multiple and dynamic forcing chains, and with [`plus`]'s basic rules
+//! inside the searches, "Dynamic Forcing Chain (+)").
 //!
 //! SE rates a chain by its kind plus a length increment, collects every
 //! hint of the rule, sorts them (rating, then chain length, then kind; a
