@@ -220,7 +220,7 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Nishio Forcing Chain", 75, 90, chains::nishio),
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
     implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
-    missing("Dynamic Forcing Chain (+)", 90, 105),
+    implemented("Dynamic Forcing Chain (+)", 90, 105, chains::dynamic_plus),
     missing("Nested Forcing Chain", 95, 120),
 ];
 
@@ -582,13 +582,13 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         "Double Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate on and off both imply it; plus the length increment",
+        "a candidate on and off both imply it; plus the length increment (9.0 in Dynamic Forcing Chain (+), whose chains also use pointing/claiming, hidden and naked pairs and X-wings)",
     ),
     info(
         "Contradiction Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate leads to a contradiction; plus the length increment",
+        "a candidate leads to a contradiction; plus the length increment (9.0 in Dynamic Forcing Chain (+))",
     ),
 ];
 

@@ -31,6 +31,7 @@ pub struct Net {
     kids: Children,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
+    implied: Vec<super::plus::Implied>,
 }
 
 /// A set of potentials of one kind (on or off) in insertion order, each
@@ -81,6 +82,8 @@ impl Sets {
 pub struct Mode {
     pub y: bool,
     pub dynamic: bool,
+    /// SE's level 1: basic rules add "offs" when nothing is pending.
+    pub plus: bool,
 }
 
 impl Net {
@@ -95,6 +98,7 @@ impl Net {
             kids: Children::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
+            implied: Vec::new(),
         }
     }
 
@@ -236,6 +240,9 @@ impl Net {
                 }
                 continue;
             }
+            if m.plus && self.add_advanced(work, base, sets, &mut pend_off) {
+                continue;
+            }
             break;
         }
         if m.dynamic {
@@ -245,6 +252,36 @@ impl Net {
         self.pend_on = pend_on;
         self.pend_off = pend_off;
         result
+    }
+}
+
+impl Net {
+    /// SE's level-1 step: the "offs" its basic rules deduce on the
+    /// working grid, queued; false when there are none new.
+    fn add_advanced(
+        &mut self,
+        work: &Work,
+        base: &Work,
+        sets: &mut Sets,
+        pend_off: &mut Vec<u32>,
+    ) -> bool {
+        let mut implied = std::mem::take(&mut self.implied);
+        super::plus::advanced(work, base, &mut implied);
+        let mut added = false;
+        let mut parents = Vec::new();
+        for (p, from) in &implied {
+            if sets.off.get(*p).is_some() {
+                continue;
+            }
+            parents.clear();
+            parents.extend(from.iter().filter_map(|&q| sets.off.get(q)));
+            let n = self.node(*p, false, &parents);
+            sets.off.add(*p, n);
+            pend_off.push(n);
+            added = true;
+        }
+        self.implied = implied;
+        added
     }
 }
 

@@ -4,7 +4,8 @@
 //! tries ("Forcing Chains & Cycles": bidirectional X-, Y- and XY-cycles,
 //! forcing X-chains and forcing chains), [`dynamic`] the implication
 //! network of the later families and [`multiple`] those families (Nishio,
-//! multiple and dynamic forcing chains).
+//! multiple and dynamic forcing chains, and with [`plus`]'s basic rules
+//! inside the searches, "Dynamic Forcing Chain (+)").
 //!
 //! SE rates a chain by its kind plus a length increment, collects every
 //! hint of the rule, sorts them (rating, then chain length, then kind; a
@@ -13,12 +14,13 @@
 
 mod dynamic;
 mod multiple;
+mod plus;
 mod rules;
 mod statics;
 
 use std::ops::ControlFlow;
 
-pub use multiple::{dynamic, multiple, nishio};
+pub use multiple::{dynamic, dynamic_plus, multiple, nishio};
 pub use statics::forcing_chains_and_cycles;
 
 use super::{Link, Sink, Step};

@@ -22,6 +22,8 @@ enum Rule {
     Nishio,
     Multiple,
     Dynamic,
+    /// SE's level 1, "Dynamic Forcing Chains (+)".
+    Plus,
 }
 
 impl Rule {
@@ -30,6 +32,7 @@ impl Rule {
             Rule::Nishio => 7.5,
             Rule::Multiple => 8.0,
             Rule::Dynamic => 8.5,
+            Rule::Plus => 9.0,
         }
     }
 
@@ -37,6 +40,7 @@ impl Rule {
         Mode {
             y: self != Rule::Nishio,
             dynamic: self != Rule::Multiple,
+            plus: self == Rule::Plus,
         }
     }
 }
@@ -54,6 +58,12 @@ pub fn multiple(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
 /// SE's "Dynamic Forcing Chains".
 pub fn dynamic(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     run(b, sink, Rule::Dynamic)
+}
+
+/// SE's "Dynamic Forcing Chains (+)": dynamic chains whose searches also
+/// use basic rules (see `plus`); same hints, rated from 9.0.
+pub fn dynamic_plus(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::Plus)
 }
 
 struct Ctx {
