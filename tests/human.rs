@@ -214,7 +214,7 @@ fn se_rate_equals_sukaku_explainer_on_its_sample() {
 }
 
 /// Runs script code in a fresh session and shows the value as the REPL does.
-fn show(code: &str) -> String {
+pub(crate) fn show(code: &str) -> String {
     let mut s =
         puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
     match s.eval(code) {

@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use crate::human::show;
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::formats::parse_pencilmarks;
 use puzzlelab::sudoku::hui::Candidates;
@@ -24,16 +25,6 @@ fn sample(n: usize) -> Vec<Grid> {
         .take(n)
         .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
         .collect()
-}
-
-/// Runs script code in a fresh session and shows the value as the REPL does.
-fn show(code: &str) -> String {
-    let mut s =
-        puzzlelab::script::session::Session::capturing(&puzzlelab::script::Limits::default());
-    match s.eval(code) {
-        Ok(v) => s.show(&v),
-        Err(e) => format!("error: {}", e.message()),
-    }
 }
 
 #[test]
