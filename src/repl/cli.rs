@@ -58,8 +58,8 @@ pub struct GenerateArgs {
     /// Threads (0 = all cores); the puzzles do not depend on it
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
-    /// Write to FILE (replaced only at the end) instead of stdout
-    #[arg(long, value_name = "FILE")]
+    /// Write to OUT (replaced only at the end) instead of stdout
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
     pub out: Option<String>,
 }
 
@@ -116,13 +116,11 @@ Errors go to stderr as FILE:LINE:COL: message, and the exit code is 1
 help lists functions, help(\"name\") explains one."
 )]
 struct Args {
-    #[command(flatten, next_help_heading = "Sandbox limits")]
-    limits: LimitFlags,
     /// No banner
     #[arg(short, long)]
     quiet: bool,
     /// Run shard K of N of every batch (solve_file, canon_groups, the
-    /// counts, generate): each writes its part to OUT.K-of-N, and
+    /// counts, generate, rate): each writes its part to OUT.K-of-N, and
     /// `puzzlelab merge` puts the N parts together
     #[arg(long, value_name = "K/N", global = true, value_parser = Shard::parse)]
     shard: Option<Shard>,
@@ -134,6 +132,9 @@ struct Args {
     /// A script FILE.rhai and its ARGS, or the ARGS of -e
     #[arg(value_name = "ARGS", trailing_var_arg = true)]
     rest: Vec<String>,
+    // Last, so that its heading covers these flags only.
+    #[command(flatten, next_help_heading = "Sandbox limits")]
+    limits: LimitFlags,
 }
 
 #[derive(Subcommand, Debug)]
@@ -397,6 +398,11 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        // `-o` as with rate and merge.
+        match parse(&args("generate 2 -o q.txt")).unwrap().mode {
+            Mode::Generate(g) => assert_eq!(g.out.as_deref(), Some("q.txt")),
+            other => panic!("{other:?}"),
+        }
         assert!(parse(&args("generate")).is_err());
         let o = parse(&args("--shard 2/3 rate p.txt --threads 1 -o r.txt")).unwrap();
         assert_eq!(o.shard, Some(Shard::new(2, 3).unwrap()));
@@ -462,6 +468,21 @@ mod tests {
                     .iter()
                     .any(|(f, v, _)| *f == flag && *v == 7)
             );
+        }
+    }
+
+    #[test]
+    fn only_the_limits_stand_under_the_sandbox_heading() {
+        let help = parse(&args("--help")).unwrap_err().to_string();
+        let limits = help.split("Sandbox limits:").nth(1).expect(&help);
+        let limits = limits.split("\n\n").next().unwrap();
+        assert!(limits.contains("--max-memory"), "{limits}");
+        for other in ["--quiet", "--shard", "-e <CODE>"] {
+            assert!(
+                !limits.contains(other),
+                "{other} under the limits: {limits}"
+            );
+            assert!(help.contains(other), "{other} missing: {help}");
         }
     }
 }

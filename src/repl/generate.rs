@@ -11,56 +11,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::cli::GenerateArgs;
-use super::host::{self, TerminalHost};
-use crate::files::SafeFile;
+use super::host::TerminalHost;
+use super::sink::Output;
 use crate::script::host::Host;
-use crate::shard::{Head, Kind, PartWriter, Shard, end_line, lines::puzzle_line};
+use crate::shard::{Head, Kind, Shard, lines::puzzle_line};
 use crate::sudoku::generate::{self, BatchEnd, Options, Symmetry};
-
-/// Where the lines go: a file replaced at the end, a shard's part file
-/// (put in place only when complete), or stdout as they come. (`rate`
-/// writes through it too.)
-pub(super) enum Sink {
-    File(SafeFile),
-    Part(PartWriter),
-    Stdout(String),
-}
-
-impl Sink {
-    pub(super) fn line(&mut self, text: &str) -> Result<(), String> {
-        match self {
-            Sink::File(f) => writeln!(f, "{text}").map_err(|e| format!("cannot write: {e}")),
-            Sink::Part(p) => p.line(text).map_err(|e| e.message),
-            Sink::Stdout(pending) => {
-                pending.push_str(text);
-                pending.push('\n');
-                if pending.len() >= 1 << 16 {
-                    host::write_stdout(pending, true);
-                    pending.clear();
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// Puts the output in place; a part with the end line `totals`.
-    pub(super) fn finish(
-        self,
-        shown_as: &str,
-        totals: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), String> {
-        match self {
-            Sink::File(f) => f
-                .commit(std::path::Path::new(shown_as))
-                .map_err(|e| e.to_string()),
-            Sink::Part(p) => p.finish(totals).map_err(|e| e.to_string()),
-            Sink::Stdout(pending) => {
-                host::write_stdout(&pending, true);
-                Ok(())
-            }
-        }
-    }
-}
 
 /// Runs `puzzlelab generate` (shard `shard` of it, if given) and returns
 /// its exit code: 0 when all N were made, 130 when Ctrl+C stopped it, 1 on
@@ -119,28 +74,11 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
             job,
         }
     };
-    let shown_as = match &args.out {
-        Some(out) if !shard.is_whole() => shard
-            .part_path(std::path::Path::new(out))
-            .display()
-            .to_string(),
-        Some(out) => out.clone(),
-        None => "stdout".into(),
+    let mut output = match Output::open(args.out.as_deref(), shard, &[], head) {
+        Ok(o) => o,
+        Err(e) => return fail(1, &e),
     };
-    let mut sink = match &args.out {
-        Some(_) if !shard.is_whole() => {
-            match PartWriter::create(std::path::Path::new(&shown_as), &[], &head()) {
-                Ok(p) => Sink::Part(p),
-                Err(e) => return fail(1, &e.to_string()),
-            }
-        }
-        Some(path) => match SafeFile::create(path, &[]) {
-            Ok(f) => Sink::File(f),
-            Err(e) => return fail(1, &e.to_string()),
-        },
-        None if !shard.is_whole() => Sink::Stdout(format!("{}\n", head().line())),
-        None => Sink::Stdout(String::new()),
-    };
+    let shown_as = output.shown_as.clone();
     let start = Instant::now();
     let monitor = TerminalHost::new().monitor();
     let mut write_error = None;
@@ -155,7 +93,7 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
                 true => g.puzzle.line(),
                 false => puzzle_line(i, &g.puzzle),
             };
-            match sink.line(&line) {
+            match output.line(&line) {
                 Ok(()) => true,
                 Err(e) => {
                     write_error = Some(e);
@@ -187,32 +125,18 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
             1,
         ),
         BatchEnd::Refused { .. } => {
-            let why = write_error.unwrap_or_default();
-            return fail(1, &format!("{shown_as}: {why}"));
+            return fail(1, &write_error.unwrap_or_default());
         }
     };
     if let Some(flag) = &flag {
-        if let Sink::Part(_) = sink {
-            // A part that is not whole is of no use to a merge: none is written.
-            return fail(
-                code,
-                &format!("{}; no part written", flag.trim_start_matches("# ")),
-            );
-        }
-        if let Err(e) = sink.line(flag) {
-            return fail(1, &format!("{shown_as}: {e}"));
-        }
+        return match output.stopped(flag) {
+            Ok(()) => fail(code, flag.trim_start_matches("# ")),
+            Err(e) => fail(code, &e),
+        };
     }
     let mut totals = serde_json::Map::new();
     totals.insert("puzzles".into(), mine.into());
-    if flag.is_none()
-        && !shard.is_whole()
-        && let Sink::Stdout(_) = sink
-        && let Err(e) = sink.line(&end_line(mine, &totals))
-    {
-        return fail(1, &format!("{shown_as}: {e}"));
-    }
-    if let Err(e) = sink.finish(&shown_as, &totals) {
+    if let Err(e) = output.done(shard, mine, &totals) {
         return fail(1, &e);
     }
     match flag {

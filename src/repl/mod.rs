@@ -26,6 +26,7 @@ pub mod host;
 mod interactive;
 mod merge;
 mod rate;
+mod sink;
 
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 

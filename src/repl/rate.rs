@@ -15,11 +15,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::cli::RateArgs;
-use super::generate::Sink;
 use super::host::TerminalHost;
-use crate::files::SafeFile;
+use super::sink::Output;
 use crate::script::host::Host;
-use crate::shard::{Head, Kind, PartWriter, Shard, end_line, lines::text_line};
+use crate::script::human::{rate_head, rate_totals};
+use crate::shard::{Shard, lines::text_line};
 use crate::sudoku::human::{self, serate_line};
 
 /// Runs `puzzlelab rate` (shard `shard` of it, if given) and returns its
@@ -33,35 +33,11 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
     };
     let input = Path::new(&args.file);
     let shard = shard.unwrap_or(Shard::WHOLE);
-    let head = || {
-        let mut job = serde_json::Map::new();
-        job.insert("input".into(), args.file.clone().into());
-        let bytes = std::fs::metadata(input).map(|m| m.len()).unwrap_or(0);
-        job.insert("bytes".into(), bytes.into());
-        Head {
-            kind: Kind::Rate,
-            shard,
-            job,
-        }
-    };
-    let shown_as = match &args.out {
-        Some(out) if !shard.is_whole() => shard.part_path(Path::new(out)).display().to_string(),
-        Some(out) => out.clone(),
-        None => "stdout".into(),
-    };
-    let mut sink = match &args.out {
-        Some(_) if !shard.is_whole() => {
-            match PartWriter::create(Path::new(&shown_as), &[input], &head()) {
-                Ok(p) => Sink::Part(p),
-                Err(e) => return fail(1, &e.to_string()),
-            }
-        }
-        Some(path) => match SafeFile::create(path, &[input]) {
-            Ok(f) => Sink::File(f),
-            Err(e) => return fail(1, &e.to_string()),
-        },
-        None if !shard.is_whole() => Sink::Stdout(format!("{}\n", head().line())),
-        None => Sink::Stdout(String::new()),
+    let mut output = match Output::open(args.out.as_deref(), shard, &[input], || {
+        rate_head(&args.file, shard)
+    }) {
+        Ok(o) => o,
+        Err(e) => return fail(1, &e),
     };
     let start = Instant::now();
     let monitor = TerminalHost::new().monitor();
@@ -76,7 +52,7 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
             true => line,
             false => text_line(r.index, &line),
         };
-        match sink.line(&line) {
+        match output.line(&line) {
             Ok(()) => true,
             Err(e) => {
                 write_error = Some(e);
@@ -103,46 +79,24 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
         eprintln!("puzzlelab rate: not rated: {note}");
     }
     if let Some(e) = write_error {
-        return fail(1, &format!("{shown_as}: {e}"));
+        return fail(1, &e);
     }
     let of = match shard.is_whole() {
         true => String::new(),
         false => format!(" of shard {shard}"),
     };
+    let shown_as = output.shown_as.clone();
     if sum.stopped {
         let flag = format!(
             "# stopped (Ctrl+C) after {} puzzles{of}: this list is partial",
             sum.done
         );
-        if let Sink::Part(_) = sink {
-            // A part that is not whole is of no use to a merge: none is written.
-            return fail(
-                130,
-                &format!("{}; no part written", flag.trim_start_matches("# ")),
-            );
-        }
-        if let Err(e) = sink
-            .line(&flag)
-            .and_then(|()| sink.finish(&shown_as, &Default::default()))
-        {
-            return fail(1, &format!("{shown_as}: {e}"));
-        }
-        return fail(130, flag.trim_start_matches("# "));
+        return match output.stopped(&flag) {
+            Ok(()) => fail(130, flag.trim_start_matches("# ")),
+            Err(e) => fail(130, &e),
+        };
     }
-    let mut totals = serde_json::Map::new();
-    totals.insert("file_puzzles".into(), sum.file_puzzles.into());
-    totals.insert("errors".into(), (sum.errors.total() as u64).into());
-    totals.insert("digest".into(), sum.digest.clone().into());
-    totals.insert("exact".into(), sum.exact.into());
-    totals.insert("bounded".into(), sum.bounded.into());
-    totals.insert("unrated".into(), sum.unrated.into());
-    if !shard.is_whole()
-        && let Sink::Stdout(_) = sink
-        && let Err(e) = sink.line(&end_line(sum.done, &totals))
-    {
-        return fail(1, &format!("{shown_as}: {e}"));
-    }
-    if let Err(e) = sink.finish(&shown_as, &totals) {
+    if let Err(e) = output.done(shard, sum.done, &rate_totals(&sum)) {
         return fail(1, &e);
     }
     let secs = start.elapsed().as_secs_f64();

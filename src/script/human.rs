@@ -237,7 +237,7 @@ fn rate_file_map(
     options: Map,
 ) -> Result<Map, Box<EvalAltResult>> {
     use crate::script::options::Options;
-    use crate::shard::{Head, Kind, PartWriter, lines::text_line};
+    use crate::shard::{PartWriter, lines::text_line};
     use std::path::Path;
     let mut options = Options::new("rate_file", options, &["threads", "out", "shard"])?;
     let shard = crate::script::shard::shard_of(ctx, "rate_file", &mut options)?;
@@ -292,27 +292,12 @@ fn rate_file_map(
             crate::files::write_atomic(&out, text.as_bytes(), &[input]).map_err(write)?;
         } else {
             let part = shard.part_path(Path::new(&out));
-            let mut job = serde_json::Map::new();
-            job.insert("input".into(), path.into());
-            let bytes = std::fs::metadata(input).map(|m| m.len()).unwrap_or(0);
-            job.insert("bytes".into(), bytes.into());
-            let head = Head {
-                kind: Kind::Rate,
-                shard,
-                job,
-            };
-            let mut w = PartWriter::create(&part, &[input], &head).map_err(write)?;
+            let mut w =
+                PartWriter::create(&part, &[input], &rate_head(path, shard)).map_err(write)?;
             for line in &body {
                 w.line(line).map_err(write)?;
             }
-            let mut totals = serde_json::Map::new();
-            totals.insert("file_puzzles".into(), sum.file_puzzles.into());
-            totals.insert("errors".into(), (sum.errors.total() as u64).into());
-            totals.insert("digest".into(), sum.digest.clone().into());
-            totals.insert("exact".into(), sum.exact.into());
-            totals.insert("bounded".into(), sum.bounded.into());
-            totals.insert("unrated".into(), sum.unrated.into());
-            w.finish(&totals).map_err(write)?;
+            w.finish(&rate_totals(&sum)).map_err(write)?;
             m.insert("part".into(), Dynamic::from(part.display().to_string()));
         }
     }
@@ -320,6 +305,32 @@ fn rate_file_map(
         m.insert("shard".into(), Dynamic::from(shard.to_string()));
     }
     Ok(m)
+}
+
+/// The part header of shard `shard` of rating the file `path` (the
+/// same for `rate_file` and `puzzlelab rate`, so their parts merge).
+pub(crate) fn rate_head(path: &str, shard: crate::shard::Shard) -> crate::shard::Head {
+    let mut job = serde_json::Map::new();
+    job.insert("input".into(), path.into());
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    job.insert("bytes".into(), bytes.into());
+    crate::shard::Head {
+        kind: crate::shard::Kind::Rate,
+        shard,
+        job,
+    }
+}
+
+/// The end line's totals of a rated part: what `merge` checks and adds.
+pub(crate) fn rate_totals(sum: &human::RateSummary) -> serde_json::Map<String, serde_json::Value> {
+    let mut totals = serde_json::Map::new();
+    totals.insert("file_puzzles".into(), sum.file_puzzles.into());
+    totals.insert("errors".into(), (sum.errors.total() as u64).into());
+    totals.insert("digest".into(), sum.digest.clone().into());
+    totals.insert("exact".into(), sum.exact.into());
+    totals.insert("bounded".into(), sum.bounded.into());
+    totals.insert("unrated".into(), sum.unrated.into());
+    totals
 }
 
 #[export_module]

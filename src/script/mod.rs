@@ -29,7 +29,7 @@ mod sizes;
 
 mod generate;
 mod grid;
-mod human;
+pub(crate) mod human;
 mod pentomino;
 mod polycube;
 mod polyomino;
