@@ -4,7 +4,7 @@
 //! and its shards merged back into exactly the whole run.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
@@ -26,15 +26,7 @@ fn se_sample() -> Vec<(String, String)> {
         .collect()
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .current_dir(dir)
-        .env("PUZZLELAB_HOME", dir.join(".home"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("puzzlelab starts")
-}
+use crate::common::run_puzzlelab_in as run;
 
 fn ok(dir: &Path, args: &[&str]) -> Output {
     let o = run(dir, args);

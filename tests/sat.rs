@@ -367,44 +367,33 @@ fn the_files_script_runs() {
 
 #[test]
 fn every_sat_function_is_documented() {
-    let docs: Vec<_> = puzzlelab::script::help::docs()
-        .iter()
-        .filter(|d| d.domain == "sat")
-        .collect();
-    for name in [
-        "cnf",
-        "to_dimacs",
-        "write_dimacs",
-        "read_dimacs",
-        "parse_dimacs",
-        "read_answer",
-        "parse_answer",
-        "decode",
-        "sat_solve",
-        "sat_model",
-        "sat_unique",
-        "var_number",
-        "var_cube",
-        "family_lines",
-        "family_pairs",
-        "family_names",
-        "pairs",
-        "uniq_pairs",
-        "clue_vars",
-        "show_lines",
-        "sudoku_board",
-        "pattern_board",
-        "keep_every",
-        "to_grid",
-    ] {
-        assert!(docs.iter().any(|d| d.name == name), "{name} is missing");
-    }
-    for d in docs {
-        assert!(
-            d.summary().ends_with('.') && d.summary().len() > 10,
-            "{}: {:?}",
-            d.name,
-            d.summary()
-        );
-    }
+    crate::common::assert_documented(
+        "sat",
+        &[
+            "cnf",
+            "to_dimacs",
+            "write_dimacs",
+            "read_dimacs",
+            "parse_dimacs",
+            "read_answer",
+            "parse_answer",
+            "decode",
+            "sat_solve",
+            "sat_model",
+            "sat_unique",
+            "var_number",
+            "var_cube",
+            "family_lines",
+            "family_pairs",
+            "family_names",
+            "pairs",
+            "uniq_pairs",
+            "clue_vars",
+            "show_lines",
+            "sudoku_board",
+            "pattern_board",
+            "keep_every",
+            "to_grid",
+        ],
+    );
 }

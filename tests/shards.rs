@@ -28,15 +28,7 @@ fn puzzlelab(dir: &Path, args: &[&str]) -> Output {
     out
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(args)
-        .current_dir(dir)
-        .env("PUZZLELAB_HOME", dir.join(".home"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("puzzlelab starts")
-}
+use crate::common::run_puzzlelab_in as run;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -444,21 +444,13 @@ mod tests {
     #[test]
     fn see_matches_seed() {
         let g = Grid::parse(YM).unwrap();
-        let expected = "\
-+---+---+---+
-|.5.|7.1|.4.|
-|7.3|...|1.2|
-|.8.|4.6|.9.|
-+---+---+---+
-|9.4|.6.|8.3|
-|...|8.7|...|
-|1.8|.5.|6.9|
-+---+---+---+
-|.1.|6.3|.8.|
-|5.6|...|7.1|
-|.3.|5.9|.2.|
-+---+---+---+";
-        assert_eq!(g.see(), expected);
+        // The whole box is the J Lab's, checked in tests/hui.rs; here its
+        // frame and the first row.
+        let see = g.see();
+        let lines: Vec<&str> = see.lines().collect();
+        assert_eq!(lines.len(), 13);
+        assert_eq!((lines[0], lines[1]), ("+---+---+---+", "|.5.|7.1|.4.|"));
+        assert_eq!((lines[4], lines[12]), ("+---+---+---+", "+---+---+---+"));
         let two = see_many(&[g, g]);
         assert!(two.starts_with("+-------------+-------------+\n|+---+---+---+|+---+---+---+|\n||.5.|7.1|.4.|||.5.|7.1|.4.||"));
     }

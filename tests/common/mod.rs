@@ -211,3 +211,35 @@ pub fn run_puzzlelab<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Run
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+
+/// Every function of `domain` in the REPL's help has a one-sentence
+/// summary, and each of `names` is among them.
+pub fn assert_documented(domain: &str, names: &[&str]) {
+    let docs: Vec<_> = puzzlelab::script::help::docs()
+        .iter()
+        .filter(|d| d.domain == domain)
+        .collect();
+    for name in names {
+        assert!(docs.iter().any(|d| d.name == *name), "{name} is missing");
+    }
+    for d in docs {
+        assert!(
+            d.summary().ends_with('.') && d.summary().len() > 10,
+            "{}: {:?}",
+            d.name,
+            d.summary()
+        );
+    }
+}
+
+/// Run `puzzlelab ARGS` in `dir` (its files named relative to it), with
+/// `PUZZLELAB_HOME` inside it and `NO_COLOR=1`; nothing on stdin.
+pub fn run_puzzlelab_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .current_dir(dir)
+        .env("PUZZLELAB_HOME", dir.join(".home"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("puzzlelab starts")
+}

@@ -148,8 +148,9 @@ fn se_name(text: &str) -> &str {
     }
 }
 
-/// Every cell named `rXcY` in a text.
-fn named_cells(text: &str) -> Vec<String> {
+/// Every cell named `rXcY` in a text, in order (also for the
+/// uniqueness tests).
+pub(super) fn cells_named(text: &str) -> Vec<usize> {
     let b = text.as_bytes();
     (0..b.len().saturating_sub(3))
         .filter(|&i| {
@@ -158,7 +159,7 @@ fn named_cells(text: &str) -> Vec<String> {
                 && b[i + 2] == b'c'
                 && b[i + 3].is_ascii_digit()
         })
-        .map(|i| text[i..i + 4].to_string())
+        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'))
         .collect()
 }
 
@@ -206,7 +207,7 @@ fn each_technique_takes_the_step_sukaku_explainer_printed() {
             .chain(step.placed.iter().map(|(c, _)| c))
             .map(|&c| cell_name(c))
             .collect();
-        for c in named_cells(se_text) {
+        for c in cells_named(se_text).into_iter().map(cell_name) {
             assert!(ours.contains(&c), "{se_text}: {c} not in {}", step.text);
         }
         assert!(

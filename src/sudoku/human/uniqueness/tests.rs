@@ -6,6 +6,7 @@
 //! uses of these techniques on tests/data/se_sample.txt's puzzles.
 
 use super::super::board::CandidateGrid;
+use super::super::tests::cells_named;
 use super::super::{SE_ORDER, Step, hint};
 use super::at_most_one_solution;
 use crate::sudoku::grid::{Grid, cell_name};
@@ -64,20 +65,6 @@ fn marks_of(b: &CandidateGrid) -> String {
         }
     }
     s
-}
-
-/// Every cell named `rXcY` in a text, in order.
-fn cells_named(text: &str) -> Vec<usize> {
-    let b = text.as_bytes();
-    (0..b.len().saturating_sub(3))
-        .filter(|&i| {
-            b[i] == b'r'
-                && b[i + 1].is_ascii_digit()
-                && b[i + 2] == b'c'
-                && b[i + 3].is_ascii_digit()
-        })
-        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'))
-        .collect()
 }
 
 /// Compares this engine's next step on each SE position with SE's: name,
