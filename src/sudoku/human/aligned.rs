@@ -122,21 +122,18 @@ fn try_cells(
         "Aligned Triplet Exclusion"
     };
     let excl: Vec<usize> = cells_of(common).collect();
-    sink.add(Step {
-        technique: name,
-        rating: if n == 2 { 62 } else { 75 },
-        placed: vec![],
-        text: format!(
+    sink.add(Step::removing(
+        name,
+        if n == 2 { 62 } else { 75 },
+        format!(
             "{name}: {}: with {} seeing them all, no combination of their digits keeps {}",
             names(cells),
             names(&excl),
             removed_text(&removed)
         ),
+        cells.to_vec(),
         removed,
-        cells: cells.to_vec(),
-        exact: true,
-        links: Vec::new(),
-    })
+    ))
 }
 
 /// Marks in `allowed` the digits of each base cell found in some possible

@@ -62,22 +62,19 @@ fn fish(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> ControlFlow<()> {
                     .collect();
                 format!("{}s {}", k.name(), numbers.join(","))
             };
-            sink.add(Step {
-                technique: name,
+            sink.add(Step::removing(
+                name,
                 rating,
-                placed: vec![],
-                text: format!(
+                format!(
                     "{name}: {}: {d} in {} lies in {}, so it removes {}",
                     names(&cells),
                     list(base, lines),
                     list(cover, union),
                     removed_text(&removed)
                 ),
-                removed,
                 cells,
-                exact: true,
-                links: Vec::new(),
-            })?;
+                removed,
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -144,22 +141,19 @@ fn wing(b: &CandidateGrid, sink: &mut Sink, xyz: bool) -> ControlFlow<()> {
                     continue;
                 }
                 let cells = vec![pivot, xz_cell, yz_cell];
-                sink.add(Step {
-                    technique: name,
+                sink.add(Step::removing(
+                    name,
                     rating,
-                    placed: vec![],
-                    text: format!(
+                    format!(
                         "{name}: {} (pivot) with {} and {}: {zd} leaves {}",
                         cell_name(pivot),
                         cell_name(xz_cell),
                         cell_name(yz_cell),
                         removed_text(&removed)
                     ),
-                    removed,
                     cells,
-                    exact: true,
-                    links: Vec::new(),
-                })?;
+                    removed,
+                ))?;
             }
         }
     }

@@ -78,6 +78,50 @@ pub struct Link {
 }
 
 impl Step {
+    /// A step that places `digit` in `cell`, found on the pattern `cells`
+    /// (SE's choice, not a chain). The text comes before what it names is
+    /// moved in.
+    pub fn placing(
+        technique: &'static str,
+        rating: u8,
+        text: String,
+        (cell, digit): (usize, u8),
+        cells: Vec<usize>,
+    ) -> Step {
+        Step {
+            technique,
+            rating,
+            placed: vec![(cell, digit)],
+            removed: vec![],
+            cells,
+            text,
+            exact: true,
+            links: Vec::new(),
+        }
+    }
+
+    /// A step that removes the candidates `removed`, found on the pattern
+    /// `cells` (SE's choice, not a chain); the text first, as in
+    /// [`Step::placing`].
+    pub fn removing(
+        technique: &'static str,
+        rating: u8,
+        text: String,
+        cells: Vec<usize>,
+        removed: Vec<(usize, u8)>,
+    ) -> Step {
+        Step {
+            technique,
+            rating,
+            placed: vec![],
+            removed,
+            cells,
+            text,
+            exact: true,
+            links: Vec::new(),
+        }
+    }
+
     /// The rating as SE prints it (one decimal).
     pub fn rating_f64(&self) -> f64 {
         f64::from(self.rating) / 10.0

@@ -30,22 +30,19 @@ pub fn locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
         let pointing = kind_of(r1) == Kind::Block;
         let name = if pointing { "Pointing" } else { "Claiming" };
         let cells: Vec<usize> = cells_of(pattern).collect();
-        sink.add(Step {
-            technique: name,
-            rating: if pointing { 26 } else { 28 },
-            placed: vec![],
-            text: format!(
+        sink.add(Step::removing(
+            name,
+            if pointing { 26 } else { 28 },
+            format!(
                 "{name}: {}: {d} of {} lies in {}, so it leaves {}",
                 names(&cells),
                 region_name(r1),
                 region_name(r2),
                 removed_text(&removed)
             ),
-            removed,
             cells,
-            exact: true,
-            links: Vec::new(),
-        })
+            removed,
+        ))
     })
 }
 
@@ -82,22 +79,19 @@ fn naked_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Con
                     return ControlFlow::Continue(());
                 }
                 let cells: Vec<usize> = cells_of(set).collect();
-                sink.add(Step {
-                    technique: name,
+                sink.add(Step::removing(
+                    name,
                     rating,
-                    placed: vec![],
-                    text: format!(
+                    format!(
                         "{name}: {}: {} in {}, so it removes {}",
                         names(&cells),
                         digit_list(union),
                         region_name(r),
                         removed_text(&removed)
                     ),
-                    removed,
                     cells,
-                    exact: true,
-                    links: Vec::new(),
-                })
+                    removed,
+                ))
             })?;
         }
     }
@@ -138,22 +132,19 @@ fn hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32, rating: u8) -> Co
             return ControlFlow::Continue(());
         }
         let cells: Vec<usize> = cells_of(set).collect();
-        sink.add(Step {
-            technique: name,
+        sink.add(Step::removing(
+            name,
             rating,
-            placed: vec![],
-            text: format!(
+            format!(
                 "{name}: {}: {} in {}, so it removes {}",
                 names(&cells),
                 digit_list(digits),
                 region_name(r),
                 removed_text(&removed)
             ),
-            removed,
             cells,
-            exact: true,
-            links: Vec::new(),
-        })
+            removed,
+        ))
     })
 }
 

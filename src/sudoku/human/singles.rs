@@ -82,21 +82,18 @@ pub fn hidden_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                     } else {
                         15
                     };
-                    sink.add(Step {
-                        technique: "Hidden Single",
+                    sink.add(Step::placing(
+                        "Hidden Single",
                         rating,
-                        placed: vec![(cell, d)],
-                        removed: vec![],
-                        cells: vec![cell],
-                        text: format!(
+                        format!(
                             "Hidden Single: {}: {d} in {}{}",
                             cell_name(cell),
                             kind.name(),
                             if alone { " (its last empty cell)" } else { "" }
                         ),
-                        exact: true,
-                        links: Vec::new(),
-                    })?;
+                        (cell, d),
+                        vec![cell],
+                    ))?;
                 }
             }
         }
@@ -110,16 +107,13 @@ pub fn naked_single(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
         let m = b.cand(cell);
         if m.count_ones() == 1 {
             let d = m.trailing_zeros() as u8 + 1;
-            sink.add(Step {
-                technique: "Naked Single",
-                rating: 23,
-                placed: vec![(cell, d)],
-                removed: vec![],
-                cells: vec![cell],
-                text: format!("Naked Single: {}: {d}", cell_name(cell)),
-                exact: true,
-                links: Vec::new(),
-            })?;
+            sink.add(Step::placing(
+                "Naked Single",
+                23,
+                format!("Naked Single: {}: {d}", cell_name(cell)),
+                (cell, d),
+                vec![cell],
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -202,13 +196,10 @@ pub fn direct_locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
             } else {
                 "Direct Claiming"
             };
-            sink.add(Step {
-                technique: name,
-                rating: if k1 == Kind::Block { 17 } else { 19 },
-                placed: vec![(cell, d)],
-                removed: vec![],
-                cells: pattern.clone(),
-                text: format!(
+            sink.add(Step::placing(
+                name,
+                if k1 == Kind::Block { 17 } else { 19 },
+                format!(
                     "{name}: {}: {d} of {} lies in {}, so {} is {d}, the only place left in {}",
                     names(&pattern),
                     region_name(r1),
@@ -216,9 +207,9 @@ pub fn direct_locking(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
                     cell_name(cell),
                     region_name(r3)
                 ),
-                exact: true,
-                links: Vec::new(),
-            })?;
+                (cell, d),
+                pattern.clone(),
+            ))?;
         }
         ControlFlow::Continue(())
     })
@@ -317,22 +308,19 @@ fn direct_hidden_set(b: &CandidateGrid, sink: &mut Sink, degree: u32) -> Control
             if p.count_ones() > 1 && (p & !positions).count_ones() == 1 {
                 let cell = cell_at(r, p & !positions);
                 let pattern: Vec<usize> = cells_of(cells_at(r, positions)).collect();
-                return sink.add(Step {
-                    technique: name,
+                return sink.add(Step::placing(
+                    name,
                     rating,
-                    placed: vec![(cell, d)],
-                    removed: vec![],
-                    cells: pattern.clone(),
-                    text: format!(
+                    format!(
                         "{name}: {}: {} in {}, so {} is {d}, the only place left for it",
                         names(&pattern),
                         digit_list(digits),
                         region_name(r),
                         cell_name(cell)
                     ),
-                    exact: true,
-                    links: Vec::new(),
-                });
+                    (cell, d),
+                    pattern.clone(),
+                ));
             }
         }
         ControlFlow::Continue(())

@@ -76,21 +76,18 @@ fn step(
     why: &str,
 ) -> Step {
     removed.sort_unstable();
-    Step {
-        technique: name,
+    Step::removing(
+        name,
         rating,
-        placed: vec![],
-        text: format!(
+        format!(
             "{name}: {} on {}: {why}, so {} can go",
             names(&g.cells),
             digit_list(g.all_digits),
             removed_text(&removed)
         ),
+        g.cells.clone(),
         removed,
-        cells: g.cells.clone(),
-        exact: true,
-        links: Vec::new(),
-    }
+    )
 }
 
 /// SE's search for the breaking cells (with lkSudoku's fix: a digit

@@ -260,11 +260,10 @@ fn instances(b: &CandidateGrid, lp: &[usize], pair: u16, found: &mut Vec<Found>)
         found.push(Found {
             class: inst.class,
             cells,
-            step: Step {
-                technique: name,
-                rating: loop_rating(lp.len()) + inst.extra_rating,
-                placed: vec![],
-                text: format!(
+            step: Step::removing(
+                name,
+                loop_rating(lp.len()) + inst.extra_rating,
+                format!(
                     "{name}: {} on {}, {}: {}, so {} can go",
                     names(lp),
                     inst.digits.0,
@@ -272,11 +271,9 @@ fn instances(b: &CandidateGrid, lp: &[usize], pair: u16, found: &mut Vec<Found>)
                     inst.why,
                     removed_text(&removed)
                 ),
+                lp.to_vec(),
                 removed,
-                cells: lp.to_vec(),
-                exact: true,
-                links: Vec::new(),
-            },
+            ),
         });
     }
 }
