@@ -478,12 +478,9 @@ fn chain_steps_equal_sukaku_explainers() {
 
 /// Steps Sukaku Explainer printed (`serate --after='%r %s'`) for the
 /// wings of almost locked sets: (puzzle, 0-based step, rating, step line).
-/// Known difference, left out here and open: on
-/// `.6.......7..1...5.....58....27.........9....14.8....3.1..792.4.2....39...5.......`
-/// SE's 28th step is the doubly linked "WXYZ-Wing 238: Cells
-/// r1c4,r2c5,r3c4,r6c4 on values 2,6"; this engine takes another instance
-/// on the same cells ("on values 3,4"), so its choice among doubly linked
-/// instances is not yet SE's.
+/// The last is a doubly linked wing that removes nothing for one of its
+/// two digits: SE still names both, and it ties with another instance on
+/// the same cells, which SE's scan meets later.
 const SE_WING_STEPS: &[(&str, usize, &str, &str)] = &[
     (
         "......1....32.9....27..........25..4.8.4.3..1..4.......61.9.3..4...7.9...92..68.7",
@@ -508,6 +505,12 @@ const SE_WING_STEPS: &[(&str, usize, &str, &str)] = &[
         28,
         "6.6",
         "UVWXYZ-Wing 1312: Cells r1c4,r2c4,r5c4,r7c4,r9c4,r7c2 on value 2",
+    ),
+    (
+        ".6.......7..1...5.....58....27.........9....14.8....3.1..792.4.2....39...5.......",
+        27,
+        "5.6",
+        "WXYZ-Wing 238: Cells r1c4,r2c5,r3c4,r6c4 on values 2,6",
     ),
 ];
 

@@ -59,6 +59,23 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
             continue;
         };
         let ours = format!("{:.1} {}", s.rating_f64(), s.text);
+        // The arrows: strong, weak, strong, through the four cells named.
+        let arrows: Vec<String> = s
+            .links
+            .iter()
+            .map(|l| format!("r{}c{}", l.from.0 / 9 + 1, l.from.0 % 9 + 1))
+            .chain(
+                s.links
+                    .last()
+                    .map(|l| format!("r{}c{}", l.to.0 / 9 + 1, l.to.0 % 9 + 1)),
+            )
+            .collect();
+        let strong: Vec<bool> = s.links.iter().map(|l| l.strong).collect();
+        if !se_text.contains(&format!("Cell {} on", arrows.join(",")))
+            || strong != [true, false, true]
+        {
+            diffs.push(format!("SE {step}: links {arrows:?} {strong:?}"));
+        }
         if ours == step && s.technique == name {
             row[1] += 1;
         } else {

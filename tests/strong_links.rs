@@ -66,6 +66,17 @@ fn strong_links_steps_equal_sukaku_explainers() {
         assert!(se.contains(s.technique), "{se}");
         assert!(s.exact);
         assert_eq!(after(&b, &s)[..], se_marks(se_after).masks()[..], "{se}");
+        // Its arrows: the chain through SE's cells, strong and weak links
+        // alternating, on the step's digit.
+        let links = n.to_digit(10).unwrap() as usize * 2 - 1;
+        assert_eq!(s.links.len(), links, "{se}");
+        for (k, l) in s.links.iter().enumerate() {
+            assert_eq!(l.strong, k % 2 == 0, "{se}");
+            assert_eq!(l.from.1, s.removed[0].1, "{se}");
+            if let Some(next) = s.links.get(k + 1) {
+                assert_eq!(l.to, next.from, "{se}");
+            }
+        }
         checked += 1;
     }
     assert!(checked >= 60, "{checked} steps");

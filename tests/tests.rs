@@ -20,6 +20,7 @@ mod human_front;
 mod human_plus;
 mod human_positions;
 mod human_turbot;
+mod human_wings;
 mod independent_figures;
 mod interrupt;
 mod jupyter;

@@ -7,7 +7,8 @@
 //! one line), or, with three to six places, groups SE reads off an empty
 //! rectangle (a block whose places lie on one row and one column of it)
 //! or two mini-lines (a line's places in two of its blocks; a block's in
-//! two of its rows or columns). Two links whose regions share no place
+//! two of its rows or columns), read by [`shapes`] as for the chains of
+//! three and four links (`links`). Two links whose regions share no place
 //! are joined when one end group of each lies in one column, row or
 //! block: the other two ends cannot both be false, so the digit leaves
 //! every cell seeing both of them. When those ends share a region too,
@@ -23,7 +24,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{CandidateGrid, CellSet, REGIONS, cells_of, peers, region_set, regions_of};
-use super::{Sink, Step};
+use super::links::shapes::shapes;
+use super::{Link, Sink, Step};
 use crate::sudoku::grid::cell_name;
 
 /// One end of a strong link: the cell SE names and its group (the cell
@@ -37,185 +39,12 @@ struct End {
 
 /// A strong link as SE reads it from a region.
 #[derive(Clone, Copy, Default)]
-struct Link {
+struct StrongLink {
     region: usize,
     /// Read off an empty rectangle or two mini-lines (SE's grouped link).
     grouped: bool,
     /// SE's first and second end (its scan picks the start among them).
     ends: [End; 2],
-}
-
-/// Positions (0..9 in a region) as SE's rule lays out a link: first end,
-/// its group, second end, its group (groups as 9-bit position masks).
-#[derive(Clone, Copy, Default, PartialEq, Debug)]
-struct Layout {
-    first: u8,
-    first_group: u16,
-    second: u8,
-    second_group: u16,
-}
-
-/// Cells of a block outside the row and column of its cell `e` (0..9);
-/// then, for `e` 9..15, one of its mini-lines (the other two hold the
-/// digit).
-const BLOCK_EMPTY: [u16; 15] = [
-    mask(&[4, 5, 7, 8]),
-    mask(&[3, 5, 6, 8]),
-    mask(&[3, 4, 6, 7]),
-    mask(&[1, 2, 7, 8]),
-    mask(&[0, 2, 6, 8]),
-    mask(&[0, 1, 6, 7]),
-    mask(&[1, 2, 4, 5]),
-    mask(&[0, 2, 3, 5]),
-    mask(&[0, 1, 3, 4]),
-    mask(&[6, 7, 8]),
-    mask(&[3, 4, 5]),
-    mask(&[0, 1, 2]),
-    mask(&[2, 5, 8]),
-    mask(&[1, 4, 7]),
-    mask(&[0, 3, 6]),
-];
-
-/// The two groups of a block for each `e` of [`BLOCK_EMPTY`]: for 0..9
-/// the rest of the column and the rest of the row of cell `e`; for 9..15
-/// the two other mini-lines.
-const BLOCK_BLADES: [(u16, u16); 15] = [
-    (mask(&[3, 6]), mask(&[1, 2])),
-    (mask(&[4, 7]), mask(&[0, 2])),
-    (mask(&[5, 8]), mask(&[0, 1])),
-    (mask(&[0, 6]), mask(&[4, 5])),
-    (mask(&[1, 7]), mask(&[3, 5])),
-    (mask(&[2, 8]), mask(&[3, 4])),
-    (mask(&[0, 3]), mask(&[7, 8])),
-    (mask(&[1, 4]), mask(&[6, 8])),
-    (mask(&[2, 5]), mask(&[6, 7])),
-    (mask(&[0, 1, 2]), mask(&[3, 4, 5])),
-    (mask(&[0, 1, 2]), mask(&[6, 7, 8])),
-    (mask(&[3, 4, 5]), mask(&[6, 7, 8])),
-    (mask(&[0, 3, 6]), mask(&[1, 4, 7])),
-    (mask(&[0, 3, 6]), mask(&[2, 5, 8])),
-    (mask(&[1, 4, 7]), mask(&[2, 5, 8])),
-];
-
-/// A line's empty mini-line `e` and its two other mini-lines.
-const LINE_EMPTY: [u16; 3] = [0o7, 0o70, 0o700];
-const LINE_BLADES: [(u16, u16); 3] = [(0o70, 0o700), (0o7, 0o700), (0o7, 0o70)];
-
-const fn mask(positions: &[u8]) -> u16 {
-    let mut m = 0;
-    let mut i = 0;
-    while i < positions.len() {
-        m |= 1 << positions[i];
-        i += 1;
-    }
-    m
-}
-
-/// The `k`-th set position of a mask.
-fn nth(m: u16, k: usize) -> u8 {
-    let mut m = m;
-    for _ in 0..k {
-        m &= m - 1;
-    }
-    m.trailing_zeros() as u8
-}
-
-/// True when two positions of a block share its row or column.
-fn same_block_line(a: u8, b: u8) -> bool {
-    a / 3 == b / 3 || a % 3 == b % 3
-}
-
-/// The links SE reads from a region's places `p` for a digit (`block`:
-/// the region is a block), in its order; `grouped` when read off an
-/// empty rectangle or mini-lines.
-fn layouts(block: bool, p: u16) -> (bool, [Option<Layout>; 2]) {
-    let n = p.count_ones();
-    let none = (false, [None, None]);
-    if !(2..=6).contains(&n) {
-        return none;
-    }
-    if n == 2 {
-        let (a, b) = (nth(p, 0), nth(p, 1));
-        if block && same_block_line(a, b) {
-            return none;
-        }
-        let l = Layout {
-            first: a,
-            first_group: 1 << a,
-            second: b,
-            second_group: 1 << b,
-        };
-        return (false, [Some(l), None]);
-    }
-    // SE keeps the first configuration whose empty part holds no place.
-    let tries = if block { 15 } else { 3 };
-    let Some(e) = (0..tries).find(|&e| {
-        !(block && e > 8 && n < 4) && p & if block { BLOCK_EMPTY[e] } else { LINE_EMPTY[e] } == 0
-    }) else {
-        return none;
-    };
-    let (m1, m2) = if block {
-        BLOCK_BLADES[e]
-    } else {
-        LINE_BLADES[e]
-    };
-    let (b1, b2) = (p & m1, p & m2);
-    if b1 == 0 || b2 == 0 {
-        return none;
-    }
-    let (n1, n2) = (b1.count_ones(), b2.count_ones());
-    // The corner cell of an empty rectangle, a support of SE's group
-    // whether or not it holds the digit.
-    let heart: u16 = if block && e < 9 { 1 << e } else { 0 };
-    let single = |lone: u16, other: u16| {
-        let group = if block { other | heart } else { other };
-        Layout {
-            first: nth(lone, 0),
-            first_group: lone,
-            second: nth(other, 0),
-            second_group: group,
-        }
-    };
-    if n1 == 1 || n2 == 1 {
-        // A lone place against the other blade; both lone (a block's
-        // corner holding the digit too): SE keeps only the second.
-        let first = (n1 == 1 && n2 != 1).then(|| single(b1, b2));
-        let second = (n2 == 1).then(|| single(b2, b1));
-        return match (first, second) {
-            (Some(f), s) => (true, [Some(f), s]),
-            (None, s) => (true, [s, None]),
-        };
-    }
-    let both = Layout {
-        first: nth(b1, 0),
-        first_group: b1,
-        second: nth(b2, 0),
-        second_group: b2,
-    };
-    let square = block
-        && e > 8
-        && n == 4
-        && same_block_line(nth(b1, 1), nth(b2, 1))
-        && same_block_line(nth(b1, 0), nth(b2, 0));
-    if square {
-        // Four places on a 2x2 square: SE also pairs them the other way.
-        let across = Layout {
-            first: nth(b1, 0),
-            first_group: 1 << nth(b1, 0) | 1 << nth(b2, 0),
-            second: nth(b1, 1),
-            second_group: 1 << nth(b1, 1) | 1 << nth(b2, 1),
-        };
-        return (true, [Some(both), Some(across)]);
-    }
-    // A corner holding the digit joins both groups of two.
-    let corner = p & heart;
-    let with = |g: u16, k: u32| if k == 2 { g | corner } else { g };
-    let l = Layout {
-        first_group: with(b1, n1),
-        second_group: with(b2, n2),
-        ..both
-    };
-    (true, [Some(l), None])
 }
 
 /// Cells of region `r` at a position mask.
@@ -245,7 +74,7 @@ fn common_peers(set: CellSet) -> CellSet {
 
 /// The links of every region for one digit, at most two a region.
 struct DigitLinks {
-    links: [[Link; 2]; 27],
+    links: [[StrongLink; 2]; 27],
     count: [u8; 27],
     /// The digit's places in each region.
     places: [CellSet; 27],
@@ -254,7 +83,7 @@ struct DigitLinks {
 impl DigitLinks {
     fn new(with_d: CellSet) -> DigitLinks {
         let mut dl = DigitLinks {
-            links: [[Link::default(); 2]; 27],
+            links: [[StrongLink::default(); 2]; 27],
             count: [0; 27],
             places: [0; 27],
         };
@@ -269,24 +98,24 @@ impl DigitLinks {
             for (j, &c) in cells.iter().enumerate() {
                 p |= u16::from(set >> c & 1 == 1) << j;
             }
-            let (grouped, found) = layouts(r < 9, p);
-            for l in found.into_iter().flatten() {
-                let end = |cell: u8, group: u16| End {
-                    cell: cells[usize::from(cell)] as usize,
-                    group: cells_at(r, group),
+            let (found, n) = shapes(r < 9, p);
+            for (k, l) in found[..n].iter().enumerate() {
+                let end = |e: usize| End {
+                    cell: cells[usize::from(l.main[e])] as usize,
+                    group: cells_at(r, l.ends[e]),
                 };
-                dl.links[r][usize::from(dl.count[r])] = Link {
+                dl.links[r][k] = StrongLink {
                     region: r,
-                    grouped,
-                    ends: [end(l.first, l.first_group), end(l.second, l.second_group)],
+                    grouped: l.grouped,
+                    ends: [end(0), end(1)],
                 };
-                dl.count[r] += 1;
             }
+            dl.count[r] = n as u8;
         }
         dl
     }
 
-    fn of(&self, r: usize) -> &[Link] {
+    fn of(&self, r: usize) -> &[StrongLink] {
         &self.links[r][..usize::from(self.count[r])]
     }
 }
@@ -375,8 +204,8 @@ pub fn turbot_fish(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
 fn pair(
     d: u8,
     with_d: CellSet,
-    l0: &Link,
-    l1: &Link,
+    l0: &StrongLink,
+    l1: &StrongLink,
     kinds: (usize, usize),
     found: &mut Vec<Found>,
 ) {
@@ -446,7 +275,25 @@ fn step(f: &Found, b: &CandidateGrid) -> Step {
             f.digit
         ),
         exact: true,
-        links: Vec::new(),
+        // SE's arrows: the first strong link, the weak link joining the
+        // two, the second strong link.
+        links: vec![
+            Link {
+                from: (start.cell, f.digit),
+                to: (bridge1.cell, f.digit),
+                strong: true,
+            },
+            Link {
+                from: (bridge1.cell, f.digit),
+                to: (bridge2.cell, f.digit),
+                strong: false,
+            },
+            Link {
+                from: (bridge2.cell, f.digit),
+                to: (end.cell, f.digit),
+                strong: true,
+            },
+        ],
     }
 }
 
@@ -492,6 +339,17 @@ mod tests {
         assert_eq!((s.technique, s.rating), ("(2 Strong Links) X-Loop", 41));
         let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
         assert_eq!(s.removed, want);
+        // The arrows SE draws: r1c1=r2c3 (block 1), r2c3-r2c4 (row 2),
+        // r2c4=r1c5 (block 2).
+        let link = |from: usize, to: usize, strong: bool| Link {
+            from: (from, 1),
+            to: (to, 1),
+            strong,
+        };
+        assert_eq!(
+            s.links,
+            [link(0, 11, true), link(11, 12, false), link(12, 4, true)]
+        );
     }
 
     #[test]
@@ -509,38 +367,5 @@ mod tests {
         let want: Vec<(usize, u8)> = [6, 7, 8, 15, 16, 17].iter().map(|&c| (c, 1)).collect();
         assert_eq!(s.removed, want);
         assert!(s.cells.contains(&5), "r1c6 is in the pattern");
-    }
-
-    #[test]
-    fn layouts_follow_se_reading_of_a_region() {
-        // Two places of a block on one line: no link of the block.
-        assert_eq!(layouts(true, mask(&[0, 2])).1, [None, None]);
-        // An empty rectangle with its corner holding the digit and one
-        // place each way: only the place in the row against the column.
-        let (g, l) = layouts(true, mask(&[0, 1, 3]));
-        assert!(g);
-        assert_eq!(
-            l,
-            [
-                Some(Layout {
-                    first: 1,
-                    first_group: mask(&[1]),
-                    second: 3,
-                    second_group: mask(&[0, 3]),
-                }),
-                None
-            ]
-        );
-        // A 2x2 square in a block: rows, then columns.
-        let (_, l) = layouts(true, mask(&[0, 1, 3, 4]));
-        assert_eq!(l[0].unwrap().first_group, mask(&[0, 1]));
-        assert_eq!(l[1].unwrap().first_group, mask(&[0, 3]));
-        // A line with places in two of its blocks.
-        let (g, l) = layouts(false, mask(&[0, 2, 7]));
-        assert!(g);
-        assert_eq!(l[0].unwrap().first, 7);
-        assert_eq!(l[0].unwrap().second_group, mask(&[0, 2]));
-        // Places in all three blocks of a line: no link.
-        assert_eq!(layouts(false, mask(&[0, 4, 8])).1, [None, None]);
     }
 }

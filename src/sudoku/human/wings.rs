@@ -134,7 +134,13 @@ fn with_yz(b: &CandidateGrid, als: &[usize], union: u16, found: &mut Vec<Found>)
             let (sx, sz) = (strong(x), strong(z));
             removed.extend(cells_of(sx).map(|c| (c, x)));
             removed.extend(cells_of(sz).map(|c| (c, z)));
-            if !weak && sz == 0 {
+            // SE names one digit only when no other set digit loses a
+            // candidate: x when z removes nothing, else z when x removes
+            // nothing. With a weak removal it names both, even when one of
+            // x and z removes nothing.
+            if weak {
+                (z, Some(x))
+            } else if sz == 0 {
                 (x, None)
             } else if sx == 0 {
                 (z, None)

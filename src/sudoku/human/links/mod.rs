@@ -19,7 +19,7 @@
 //! towards the higher; a loop only from its lowest link, entered by that
 //! link's first end.
 
-mod shapes;
+pub(super) mod shapes;
 
 use std::ops::ControlFlow;
 

@@ -198,3 +198,43 @@ pub fn shapes(block: bool, p: u16) -> ([Shape; 2], usize) {
     };
     ([shape, across], 2)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_follow_se_reading_of_a_region() {
+        // Two places of a block on one line: no link of the block.
+        assert_eq!(shapes(true, pos(&[0, 2])).1, 0);
+        // Two places of a line: a plain link.
+        let (s, n) = shapes(false, pos(&[1, 7]));
+        assert_eq!((n, s[0].grouped, s[0].main), (1, false, [1, 7]));
+        // An empty rectangle with its corner holding the digit and one
+        // place each way: only the place in the row against the column
+        // with the corner.
+        let (s, n) = shapes(true, pos(&[0, 1, 3]));
+        assert_eq!(n, 1);
+        assert_eq!(
+            s[0],
+            Shape {
+                grouped: true,
+                main: [1, 3],
+                ends: [pos(&[1]), pos(&[0, 3])],
+            }
+        );
+        // A 2x2 square in a block: rows, then columns.
+        let (s, n) = shapes(true, pos(&[0, 1, 3, 4]));
+        assert_eq!(n, 2);
+        assert_eq!(s[0].ends[0], pos(&[0, 1]));
+        assert_eq!(s[1].ends[0], pos(&[0, 3]));
+        // A line with places in two of its blocks: the lone place first.
+        let (s, n) = shapes(false, pos(&[0, 2, 7]));
+        assert_eq!(n, 1);
+        assert!(s[0].grouped);
+        assert_eq!(s[0].main[0], 7);
+        assert_eq!(s[0].ends[1], pos(&[0, 2]));
+        // Places in all three blocks of a line: no link.
+        assert_eq!(shapes(false, pos(&[0, 4, 8])).1, 0);
+    }
+}

@@ -1,0 +1,198 @@
+//! The wings of almost locked sets (WXYZ-, VWXYZ-, UVWXYZ-Wing) against
+//! Sukaku Explainer's own steps: each case is the position before one of
+//! SE's wing steps, SE's step line and the candidates it removed, as
+//! `serate --before='B %m' --after='S %r %s'` printed them on the dev
+//! samples (tests/data/se_wing_steps.txt). Where several instances tie
+//! on rating, eliminations and code, SE reports the first of its scan;
+//! the doubly linked ones name both digits of the bivalue cell.
+
+use std::collections::BTreeMap;
+
+use crate::human::se_marks;
+use puzzlelab::sudoku::Grid;
+use puzzlelab::sudoku::human::{self, CandidateGrid};
+
+/// SE's technique name of a step line, without its code ("WXYZ-Wing").
+fn wing_name(text: &str) -> Option<&str> {
+    let name = text.split(':').next()?;
+    let (name, code) = name.rsplit_once(' ')?;
+    (name.ends_with("XYZ-Wing") && code.bytes().all(|b| b.is_ascii_digit())).then_some(name)
+}
+
+/// Replays every wing step of a listing (`B` position, `S` step, then the
+/// `B` position after or the `R` candidates removed): name -> [steps,
+/// same line and rating, same removals], and the differences.
+fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
+    let lines: Vec<&str> = listing.lines().collect();
+    let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut diffs = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(step) = l.strip_prefix("S ") else {
+            continue;
+        };
+        let (_, se_text) = step.split_once(' ').unwrap();
+        let Some(name) = wing_name(se_text) else {
+            continue;
+        };
+        let Some(before) = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("B ")) else {
+            continue;
+        };
+        let row = table.entry(name.to_string()).or_default();
+        row[0] += 1;
+        let producer = human::SE_ORDER.iter().find(|p| p.name == name).unwrap();
+        let b = se_marks(before);
+        let Some(s) = producer.find_all(&b).into_iter().next() else {
+            diffs.push(format!("SE {step} | ours: none"));
+            continue;
+        };
+        let ours = format!("{:.1} {}", s.rating_f64(), s.text);
+        if ours == step && s.technique == name {
+            row[1] += 1;
+        } else {
+            diffs.push(format!("SE {step} | ours {ours}"));
+        }
+        let removed: Vec<String> = s
+            .removed
+            .iter()
+            .map(|&(c, d)| format!("r{}c{}.{d}", c / 9 + 1, c % 9 + 1))
+            .collect();
+        let same = match lines.get(i + 1) {
+            Some(after) if after.starts_with("B ") => {
+                let mut ours_after = b;
+                s.apply(&mut ours_after);
+                let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
+                let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
+                Some(ours_after[..] == se_marks(&after[2..]).masks()[..])
+            }
+            Some(r) if r.starts_with("R ") => Some(removed.join(",") == r[2..]),
+            _ => None,
+        };
+        match same {
+            Some(true) => row[2] += 1,
+            Some(false) => diffs.push(format!("SE {step}: other eliminations")),
+            None => {}
+        }
+    }
+    (table, diffs)
+}
+
+#[test]
+fn wing_steps_equal_sukaku_explainers() {
+    let (table, diffs) = replay(include_str!("data/se_wing_steps.txt"));
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    for name in ["WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing"] {
+        let row = table.get(name).unwrap_or_else(|| panic!("no {name} case"));
+        assert!(row[0] >= 4, "{name}: {row:?}");
+        assert_eq!(row[0], row[1], "{name}");
+        assert_eq!(row[0], row[2], "{name}");
+    }
+    // The doubly linked ones, SE's "on values x,z", are among them.
+    let doubly = include_str!("data/se_wing_steps.txt")
+        .lines()
+        .filter(|l| l.starts_with("S ") && l.contains(" on values "))
+        .count();
+    assert!(doubly >= 10, "{doubly}");
+}
+
+/// Every wing step of a listing made with `serate --format='P %g
+/// %r/%p/%d' --before='B %m' --after='S %r %s'`, named by `SE_STEPS`:
+/// prints the table and the differences, and with `SE_WING_CASES=FILE`
+/// writes the cases (B, S, R lines) for tests/data/se_wing_steps.txt.
+/// A dev tool: `SE_STEPS=FILE cargo test --test tests
+/// human_wings::wing_replay -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn wing_replay_on_se_listing() {
+    let Ok(path) = std::env::var("SE_STEPS") else {
+        eprintln!("set SE_STEPS to serate's listing with positions");
+        return;
+    };
+    let listing = std::fs::read_to_string(&path).unwrap();
+    let (table, diffs) = replay(&listing);
+    eprintln!("{}", diffs.join("\n"));
+    eprintln!("technique: steps / same line and rating / same position after");
+    for (name, r) in &table {
+        eprintln!("{name}: {} / {} / {}", r[0], r[1], r[2]);
+    }
+}
+
+/// Wing steps of SE's path compared by their whole line: on a listing of
+/// serate's steps (`S rating text` lines, then `P puzzle ...`) named by
+/// `SE_STEPS`, every wing step SE took where this engine's path has
+/// taken SE's steps so far (same lines), against this engine's step
+/// there. A dev tool: `SE_STEPS=/work/scratch/se/dev_hard.txt.raw cargo
+/// test --test tests human_wings::wing_lines_on_se_paths -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn wing_lines_on_se_paths() {
+    let Ok(path) = std::env::var("SE_STEPS") else {
+        eprintln!("set SE_STEPS to serate's step listing");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut se_steps: Vec<String> = Vec::new();
+    let (mut compared, mut same) = (0, 0);
+    for line in text.lines() {
+        if let Some(s) = line.strip_prefix("S ") {
+            se_steps.push(s.to_string());
+            continue;
+        }
+        let Some(p) = line.strip_prefix("P ") else {
+            continue;
+        };
+        let steps = std::mem::take(&mut se_steps);
+        if !steps
+            .iter()
+            .any(|s| wing_name(s.split_once(' ').unwrap().1).is_some())
+        {
+            continue;
+        }
+        let puzzle = Grid::parse(p.split(' ').next().unwrap()).unwrap();
+        let e = human::explain(&CandidateGrid::from_grid(&puzzle));
+        for (k, se) in steps.iter().enumerate() {
+            let Some(step) = e.steps.get(k) else { break };
+            let ours = format!("{:.1} {}", step.rating_f64(), step.text);
+            if wing_name(se.split_once(' ').unwrap().1).is_some() {
+                compared += 1;
+                if ours == *se {
+                    same += 1;
+                } else {
+                    eprintln!("{p}\n  step {k}: SE {se}\n  ours {ours}");
+                }
+            }
+            if !same_step(se, step) {
+                if std::env::var("WING_DEBUG").is_ok() {
+                    eprintln!("  leaves at {k}: SE {se} | ours {ours}");
+                }
+                break;
+            }
+        }
+    }
+    eprintln!("{path}: wing steps on SE's path {compared}, same line {same}");
+}
+
+/// True when this engine's step is SE's (`rating text`) as far as its
+/// line shows: the name, the rating and every cell SE names in the
+/// pattern or placed (the other techniques' lines are worded otherwise).
+fn same_step(se: &str, ours: &human::Step) -> bool {
+    let (rating, text) = se.split_once(' ').unwrap();
+    let name = text.split(':').next().unwrap();
+    let name = match name.rsplit_once(' ') {
+        Some((n, code)) if code.bytes().all(|b| b.is_ascii_digit()) => n,
+        _ => name,
+    };
+    let b = text.as_bytes();
+    let named = (0..b.len().saturating_sub(3))
+        .filter(|&i| {
+            b[i] == b'r'
+                && b[i + 1].is_ascii_digit()
+                && b[i + 2] == b'c'
+                && b[i + 3].is_ascii_digit()
+        })
+        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'));
+    let mut cells = named;
+    ours.technique == name
+        && format!("{:.1}", ours.rating_f64()) == rating
+        && cells.all(|c| ours.cells.contains(&c) || ours.placed.iter().any(|&(p, _)| p == c))
+}
