@@ -397,14 +397,15 @@ fn probe_index<B: Bits>(
             has[c * npat + pattern] |= 1 << k;
         });
     }
-    // Counts to starts; `next` becomes each list's next free place.
-    let mut starts = Vec::with_capacity(next.len());
+    // Counts to starts (a plain running sum: there is one per list, tens
+    // of thousands); `next` is then each list's next free place.
     let mut total = 0u32;
     for n in &mut next {
-        starts.push(total);
-        total += *n;
-        *n = starts[starts.len() - 1];
+        let count = *n;
+        *n = total;
+        total += count;
     }
+    let starts = next.clone();
     let blank = Entry {
         mask: B::ZERO,
         halo: B::ZERO,
