@@ -259,55 +259,12 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         }
         cover_starts.push(cover.len() as u32);
     }
-    let short = p.short();
-    // Boards beyond 128 cells skip the probe index: it would multiply the
-    // (already large) tables.
-    let npat = if B::PROBED { 1usize << 6 } else { 1 };
-    let mut starts = Vec::with_capacity(nbits * npat * nkinds + 1);
-    let mut entries = Vec::new();
-    let mut has = Vec::with_capacity(nbits * npat);
-    let mut masks = Vec::new();
-    for (c, cell) in per_cell.iter().enumerate() {
-        let probes: Vec<usize> = probe_runs(short)
-            .iter()
-            .flat_map(|&(off, len)| (0..len as usize).map(move |j| c + off + j))
-            .collect();
-        // Each placement once: its entry, and the probe cells it covers
-        // (bit j for probe j); it is filed under every pattern leaving
-        // those cells empty.
-        let cell_entries: Vec<Vec<(Entry<B>, u64)>> = cell
-            .iter()
-            .enumerate()
-            .map(|(k, list)| {
-                list.iter()
-                    .map(|&i| {
-                        let bits = &p.placements[k][i as usize];
-                        let covers = probes.iter().enumerate().fold(0u64, |m, (j, b)| {
-                            m | u64::from(bits.contains(&(*b as u16))) << j
-                        });
-                        (entry(k, i, bits), covers)
-                    })
-                    .collect()
-            })
-            .collect();
-        for pattern in 0..npat as u64 {
-            let mut kinds_here = 0u64;
-            for (k, list) in cell_entries.iter().enumerate() {
-                starts.push(entries.len() as u32);
-                for &(e, covers) in list {
-                    if !B::PROBED || covers & pattern == 0 {
-                        entries.push(e);
-                        masks.push(e.mask);
-                        kinds_here |= 1 << k;
-                    }
-                }
-            }
-            has.push(kinds_here);
-        }
-    }
-    starts.push(entries.len() as u32);
+    let probes = probe_runs(p.short());
+    let (starts, has, entries, masks) = probe_index(&per_cell, probes, start, |k, i| {
+        entry(k, i, &p.placements[k][i as usize])
+    });
     Table {
-        probes: probe_runs(short),
+        probes,
         starts,
         has,
         entries,
@@ -321,4 +278,151 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         broken,
         reps,
     }
+}
+
+/// The probe cells of one anchor cell: which bits of a probe pattern can
+/// vary, which are always set, and which repeat an earlier bit.
+struct ProbeCells {
+    /// Bit j for probe j: the cell, when it can be empty or filled.
+    free: u64,
+    /// Bit j for probe j: always filled (a hole, or a bit beyond the box).
+    fixed: u64,
+    /// (j, later j') probing the same cell: bit j' copies bit j.
+    same: Vec<(u32, u32)>,
+    /// The cell of each probe (`usize::MAX` beyond the bit set's width,
+    /// where it always reads empty).
+    cells: Vec<usize>,
+}
+
+impl ProbeCells {
+    fn new<B: Bits>(c: usize, runs: [(usize, u32); 3], start: B) -> Self {
+        let width = B::ONES.count() as usize;
+        let mut out = ProbeCells {
+            free: 0,
+            fixed: 0,
+            same: Vec::new(),
+            cells: Vec::new(),
+        };
+        if !B::PROBED {
+            return out;
+        }
+        for (off, len) in runs {
+            for i in 0..len as usize {
+                let j = out.cells.len() as u32;
+                let q = c + off + i;
+                if q >= width {
+                    // `bits_at` reads 0 there, whatever is filled.
+                    out.cells.push(usize::MAX);
+                    continue;
+                }
+                if start.has(q) {
+                    out.fixed |= 1 << j;
+                } else if let Some(first) = out.cells.iter().position(|&x| x == q) {
+                    out.same.push((first as u32, j));
+                } else {
+                    out.free |= 1 << j;
+                }
+                out.cells.push(q);
+            }
+        }
+        out
+    }
+
+    /// The probe bits a placement `m` covers.
+    fn covered<B: Bits>(&self, m: B) -> u64 {
+        self.cells.iter().enumerate().fold(0, |acc, (j, &q)| {
+            acc | u64::from(q != usize::MAX && m.has(q)) << j
+        })
+    }
+
+    /// Every pattern the search can meet here that leaves the `covered`
+    /// probe cells empty.
+    fn each_pattern(&self, covered: u64, mut f: impl FnMut(usize)) {
+        if self.fixed & covered != 0 {
+            return;
+        }
+        let free = self.free & !covered;
+        let mut sub = free;
+        loop {
+            let mut pattern = self.fixed | sub;
+            for &(a, b) in &self.same {
+                pattern |= (pattern >> a & 1) << b;
+            }
+            f(pattern as usize);
+            if sub == 0 {
+                return;
+            }
+            sub = (sub - 1) & free;
+        }
+    }
+}
+
+/// The placement lists by anchor cell, probe pattern and kind, as
+/// `(starts, has, entries, masks)` of [`Table`]. Each placement is filed
+/// under every pattern of its anchor's probe cells that leaves the cells
+/// it covers empty, keeping list order within a list; patterns the search
+/// cannot meet (a probe on a hole or beyond the box reads filled, or
+/// beyond the bit set empty; one cell probed twice reads the same) get
+/// empty lists. Counted first, then filled in place: no list grows.
+#[allow(clippy::type_complexity)]
+fn probe_index<B: Bits>(
+    per_cell: &[Vec<Vec<u32>>],
+    runs: [(usize, u32); 3],
+    start: B,
+    entry: impl Fn(usize, u32) -> Entry<B>,
+) -> (Vec<u32>, Vec<u64>, Vec<Entry<B>>, Vec<B>) {
+    let nkinds = per_cell.first().map_or(0, Vec::len);
+    // Boards beyond 128 cells skip the probe index: it would multiply the
+    // (already large) tables.
+    let npat = if B::PROBED { 1usize << 6 } else { 1 };
+    let cells: Vec<ProbeCells> = (0..per_cell.len())
+        .map(|c| ProbeCells::new(c, runs, start))
+        .collect();
+    // Each placement once: its entry and the probe bits it covers.
+    let mut placed: Vec<(usize, usize, Entry<B>, u64)> = Vec::new();
+    for (c, cell) in per_cell.iter().enumerate() {
+        for (k, list) in cell.iter().enumerate() {
+            for &i in list {
+                let e = entry(k, i);
+                placed.push((c, k, e, cells[c].covered(e.mask)));
+            }
+        }
+    }
+    let slot = |c: usize, pattern: usize, k: usize| (c * npat + pattern) * nkinds + k;
+    let mut next = vec![0u32; per_cell.len() * npat * nkinds + 1];
+    let mut has = vec![0u64; per_cell.len() * npat];
+    for &(c, k, _, covered) in &placed {
+        cells[c].each_pattern(covered, |pattern| {
+            next[slot(c, pattern, k)] += 1;
+            has[c * npat + pattern] |= 1 << k;
+        });
+    }
+    // Counts to starts (a plain running sum: there is one per list, tens
+    // of thousands); `next` is then each list's next free place.
+    let mut total = 0u32;
+    for n in &mut next {
+        let count = *n;
+        *n = total;
+        total += count;
+    }
+    let starts = next.clone();
+    let blank = Entry {
+        mask: B::ZERO,
+        halo: B::ZERO,
+        kind: 0,
+        id: 0,
+        rank: 0,
+        omin: 0,
+    };
+    let mut entries = vec![blank; total as usize];
+    let mut masks = vec![B::ZERO; total as usize];
+    for &(c, k, e, covered) in &placed {
+        cells[c].each_pattern(covered, |pattern| {
+            let at = &mut next[slot(c, pattern, k)];
+            entries[*at as usize] = e;
+            masks[*at as usize] = e.mask;
+            *at += 1;
+        });
+    }
+    (starts, has, entries, masks)
 }
