@@ -5,7 +5,6 @@
 //! so that what completion offers after a `.` works with or without `()`.
 
 use std::any::TypeId;
-use std::sync::OnceLock;
 
 use rhai::{Dynamic, Engine};
 
@@ -17,29 +16,50 @@ const PLAIN: &[&str] = &[
     "int", "float", "bool", "String", "char", "Array", "Map", "FnPtr", "any",
 ];
 
-/// The names that get a getter (built once from the help metadata).
-pub fn names() -> &'static [String] {
-    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-    NAMES.get_or_init(|| {
-        let mut names: Vec<String> = help::docs()
-            .iter()
-            .filter(|d| {
-                let (_, params) = d.signature.split_once('(').unwrap_or_default();
-                let params = params.split(") ->").next().unwrap_or(params);
-                let params = params.strip_suffix(')').unwrap_or(params);
-                !params.is_empty()
-                    && !params.contains(',')
-                    && params
-                        .rsplit(':')
-                        .next()
-                        .is_some_and(|t| !PLAIN.contains(&t.trim()))
-            })
-            .map(|d| d.name.clone())
-            .collect();
-        names.sort();
-        names.dedup();
-        names
-    })
+/// The names that get a getter, read from the signatures of the functions
+/// `engine` already has (no help metadata: that is built only when help
+/// is asked for; a test checks both give the same names).
+fn names_in(engine: &Engine) -> Vec<String> {
+    let mut names: Vec<String> = engine
+        .gen_fn_signatures(false)
+        .iter()
+        .filter_map(|sig| getter_name(&help::tidy_signature(sig)))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The function's name when `signature` (tidied) has one parameter of one
+/// of puzzlelab's own types.
+fn getter_name(signature: &str) -> Option<String> {
+    let (name, params) = signature.split_once('(')?;
+    let params = params.split(") ->").next().unwrap_or(params);
+    let params = params.strip_suffix(')').unwrap_or(params);
+    // The engine spells Rhai's own types in lower case (`string`, `array`,
+    // `map`) and a raw function's parameters `_` (no type).
+    let own_type = !params.contains(',')
+        && params.split_once(':').is_some_and(|(_, t)| {
+            let t = t.trim();
+            !PLAIN.contains(&t) && !["string", "array", "map", "Fn"].contains(&t)
+        });
+    let plain_name = name.chars().next().is_some_and(|c| c.is_alphabetic())
+        && !name.contains('$')
+        && name != "to_string"
+        && name != "to_debug";
+    (own_type && plain_name).then(|| name.trim().to_string())
+}
+
+/// The names that get a getter, from the help metadata (what `names_in`
+/// must equal).
+pub fn names() -> Vec<String> {
+    let mut names: Vec<String> = help::docs()
+        .iter()
+        .filter_map(|d| getter_name(&d.signature))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Register `get$name` for every name of [`names`]. The getter takes any
@@ -47,7 +67,7 @@ pub fn names() -> &'static [String] {
 /// still wins) and calls the function, so a value the function does not
 /// take gets the function's own "takes a Grid, not ..." error.
 pub fn install(engine: &mut Engine) {
-    for name in names() {
+    for name in names_in(engine) {
         let function = name.clone();
         engine.register_raw_fn(
             format!("get${name}"),
@@ -57,5 +77,26 @@ pub fn install(engine: &mut Engine) {
                 ctx.call_native_fn_raw(&function, false, &mut [&mut value])
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::script::{Limits, host::RecordingHost, new_engine};
+
+    #[test]
+    fn the_engine_and_the_help_name_the_same_getters() {
+        let host: Rc<dyn crate::script::host::Host> = Rc::new(RecordingHost::default());
+        let mut engine = new_engine(&Limits::default(), host);
+        // The getters themselves are no functions of one own-type value.
+        let with_getters = names_in(&engine);
+        engine = Engine::new();
+        assert!(names_in(&engine).is_empty());
+        let help = names();
+        assert_eq!(with_getters, help);
+        assert!(help.iter().any(|n| n == "filled"), "{help:?}");
     }
 }

@@ -99,7 +99,7 @@ fn domain_docs(domain: &'static str, module: Module) -> Vec<FnDoc> {
 }
 
 /// Rust spellings in a signature, in the words a script writer uses.
-fn tidy_signature(sig: &str) -> String {
+pub(super) fn tidy_signature(sig: &str) -> String {
     let mut s = sig.to_string();
     // `return_raw` functions report their Rust result type; show the value.
     if let (Some(start), Some(end)) = (s.find("-> Result<"), s.rfind(", Box<EvalAltResult>>"))
