@@ -17,6 +17,11 @@
 //! scoring, which cost more than they save there: column hidden singles are
 //! sought only when no cell is bivalue, and the first bivalue cell is taken.
 //!
+//! The search is compiled twice, for the target's baseline CPU and (on
+//! x86-64) with AVX2, BMI1/2, POPCNT and LZCNT; [`Isa::detect`] picks the
+//! copy once per call, so a generic build uses the newer instructions where
+//! the CPU has them. Both copies make the same search (the same figures).
+//!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
 pub mod batch;
