@@ -279,3 +279,42 @@ fn writes_every_format_and_reads_it_back() {
     assert_eq!(c.records[0].solution.unwrap().line(), YM_SOLVED);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The search is compiled twice (the portable copy and, on x86-64 with
+/// AVX2/BMI2, a second copy chosen at run time). Both must make the same
+/// search: the same count, first solution and number of guesses on every
+/// puzzle, and the portable copy's solution is checked against the clues
+/// and the rules on its own.
+#[test]
+fn portable_and_detected_copies_search_alike() {
+    use puzzlelab::sudoku::solver::{Isa, count_solutions_on};
+    let Some(dir) = crate::common::data_or_skip(module_path!()) else {
+        return;
+    };
+    let detected = Isa::detect();
+    for (file, take) in [
+        ("sudoku/royle_17clue_49151.txt", 2000),
+        ("sudoku/magictour_top1465.txt", 1465),
+        ("sudoku/forum_hardest_1106.txt", 375),
+        ("sudoku/serg_benchmark.txt", 2000),
+        ("sudoku/kaggle9m_sample_10000_with_solutions.csv", 2000),
+    ] {
+        let c = formats::read_file(dir.join(file), &puzzlelab::monitor::Silent);
+        for r in c.records.iter().take(take) {
+            let portable = count_solutions_on(&r.grid, 2, None, Isa::Portable).unwrap();
+            let fast = count_solutions_on(&r.grid, 2, None, detected).unwrap();
+            assert_eq!(portable, fast, "{file}:{}", r.line);
+            let s = portable.first.expect("every shared puzzle has a solution");
+            assert!(
+                s.is_full() && solver::check(&s).is_ok(),
+                "{file}:{}",
+                r.line
+            );
+            assert!(
+                (0..81).all(|i| r.grid.get(i) == 0 || r.grid.get(i) == s.get(i)),
+                "{file}:{}: clue lost",
+                r.line
+            );
+        }
+    }
+}

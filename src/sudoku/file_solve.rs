@@ -13,8 +13,10 @@ use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
 use crate::shard::{Digest, Head, Kind, PartWriter, Shard, lines::record_line};
 
-/// Puzzles read and solved at a time (about 10 MB of records and outcomes).
-const BLOCK: usize = 1 << 16;
+/// Puzzles read and solved at a time (about 2 MB of records and outcomes):
+/// enough to keep every thread busy, small enough that the buffers are
+/// reused from block to block instead of grown and faulted in afresh.
+const BLOCK: usize = 1 << 13;
 
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
@@ -130,9 +132,10 @@ pub fn solve_file_shard(
     let mut records = formats::records_of_file(path, monitor);
     let mut sum = FileSummary::default();
     let mut first_error: Option<FormatError> = None;
-    let mut block: Vec<Record> = Vec::with_capacity(1024);
+    let mut block: Vec<Record> = Vec::with_capacity(BLOCK);
     // The file index of each puzzle of the block (a shard's are not consecutive).
-    let mut indices: Vec<u64> = Vec::with_capacity(1024);
+    let mut indices: Vec<u64> = Vec::with_capacity(BLOCK);
+    let mut grids: Vec<super::Grid> = Vec::with_capacity(BLOCK);
     let mut digest = Digest::default();
     loop {
         block.clear();
@@ -167,7 +170,8 @@ pub fn solve_file_shard(
             break;
         }
         sum.puzzles += block.len();
-        let grids: Vec<super::Grid> = block.iter().map(|r| r.grid).collect();
+        grids.clear();
+        grids.extend(block.iter().map(|r| r.grid));
         let offset = Offset {
             inner: monitor,
             done: sum.done as u64,

@@ -17,6 +17,11 @@
 //! scoring, which cost more than they save there: column hidden singles are
 //! sought only when no cell is bivalue, and the first bivalue cell is taken.
 //!
+//! The search is compiled twice, for the target's baseline CPU and (on
+//! x86-64) with AVX2, BMI1/2, POPCNT and LZCNT; [`Isa::detect`] picks the
+//! copy once per call, so a generic build uses the newer instructions where
+//! the CPU has them. Both copies make the same search (the same figures).
+//!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
 pub mod batch;
@@ -25,8 +30,8 @@ mod search;
 mod state;
 mod tables;
 
+pub use self::search::Isa;
 use self::search::{HARD_BELOW_CLUES, Search};
-use self::state::State;
 use super::Grid;
 use crate::monitor::Monitor;
 
@@ -73,6 +78,23 @@ pub fn count_solutions_with(
     limit: u64,
     monitor: Option<&dyn Monitor>,
 ) -> Result<Count, InvalidGrid> {
+    count_solutions_on(g, limit, monitor, Isa::detect())
+}
+
+/// [`count_solutions_with`] on a chosen compiled copy of the search: the
+/// same search, so the same figures, on every copy. `Isa::X86V3` runs the
+/// portable copy where [`Isa::detect`] would not choose it.
+pub fn count_solutions_on(
+    g: &Grid,
+    limit: u64,
+    monitor: Option<&dyn Monitor>,
+    isa: Isa,
+) -> Result<Count, InvalidGrid> {
+    let isa = if isa == Isa::detect() {
+        isa
+    } else {
+        Isa::Portable
+    };
     let mut search = Search {
         limit: limit.max(1),
         count: 0,
@@ -82,9 +104,8 @@ pub fn count_solutions_with(
         monitor,
         hard: g.filled() < HARD_BELOW_CLUES,
     };
-    match State::from_grid(g) {
-        Some(state) => search.run(state),
-        None => check(g)?,
+    if !search.start(g, isa) {
+        check(g)?;
     }
     Ok(Count {
         solutions: search.count,
@@ -126,6 +147,30 @@ mod tests {
         assert!(!is_unique(&g(puzzles::CLARK)).unwrap());
         let full = solve(&g(puzzles::YM)).unwrap().unwrap();
         assert_eq!(count_solutions(&full, 5).unwrap().solutions, 1);
+    }
+
+    #[test]
+    fn every_compiled_copy_gives_the_same_figures() {
+        // The portable copy forced, against the one `Isa::detect` picks
+        // (the same one where the CPU lacks AVX2/BMI2): the same search.
+        let detected = Isa::detect();
+        for (grid, limit) in [
+            (g(puzzles::YM), 2),
+            (g(puzzles::SU21_99), 2),
+            (g(puzzles::CLARK), 500),
+            (Grid::empty(), 300),
+        ] {
+            let portable = count_solutions_on(&grid, limit, None, Isa::Portable).unwrap();
+            let fast = count_solutions_on(&grid, limit, None, detected).unwrap();
+            assert_eq!(portable, fast);
+            assert!(portable.solutions >= 1);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            assert_eq!(detected, Isa::X86V3);
+        }
     }
 
     #[test]

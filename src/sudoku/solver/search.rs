@@ -1,4 +1,10 @@
 //! Depth-first search: propagate to a fixpoint, then guess on one cell.
+//!
+//! The search is compiled twice: once for the baseline CPU of the target
+//! and, on x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT enabled (one
+//! `popcnt` or `tzcnt` instead of a bit-trick sequence, wider copies of the
+//! state), chosen at run time from what the CPU reports, so that a generic
+//! build gets the newer instructions where they exist.
 
 use super::state::State;
 use super::tables::PEERS;
@@ -9,6 +15,34 @@ use crate::sudoku::Grid;
 /// `Search::hard`); the shared hard sets have 17-28 clues (one 37),
 /// serg's many-solution set 34-35.
 pub(super) const HARD_BELOW_CLUES: usize = 30;
+
+/// Which compiled copy of the search to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isa {
+    /// The target's baseline instructions only (runs everywhere).
+    Portable,
+    /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT; only chosen when the
+    /// CPU has them.
+    X86V3,
+}
+
+impl Isa {
+    /// The fastest copy this CPU can run.
+    pub fn detect() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+            {
+                return Isa::X86V3;
+            }
+        }
+        Isa::Portable
+    }
+}
 
 pub(super) struct Search<'m> {
     pub(super) limit: u64,
@@ -23,12 +57,84 @@ pub(super) struct Search<'m> {
     pub(super) hard: bool,
 }
 
+/// One compiled copy of the search: how it recurses into itself.
+trait Compiled {
+    fn recurse(search: &mut Search<'_>, s: State);
+}
+
+struct PortableCopy;
+
+impl Compiled for PortableCopy {
+    fn recurse(search: &mut Search<'_>, s: State) {
+        search.run_portable(s)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+struct X86V3Copy;
+
+#[cfg(target_arch = "x86_64")]
+impl Compiled for X86V3Copy {
+    #[inline(always)]
+    fn recurse(search: &mut Search<'_>, s: State) {
+        // SAFETY: only reached from `run_x86v3`, which runs only where
+        // `Isa::detect` found every feature it enables.
+        unsafe { search.run_x86v3(s) }
+    }
+}
+
 impl Search<'_> {
     fn done(&self) -> bool {
         self.count >= self.limit || self.stopped
     }
 
-    pub(super) fn run(&mut self, mut s: State) {
+    /// Places the clues of `g` and searches, with the copy `isa` names;
+    /// `Isa::X86V3` must come from [`Isa::detect`]. False (nothing
+    /// searched) when a clue breaks the rules.
+    pub(super) fn start(&mut self, g: &Grid, isa: Isa) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if isa == Isa::X86V3 {
+            // SAFETY: `Isa::X86V3` is only made by `Isa::detect` on a CPU
+            // with every feature `start_x86v3` enables.
+            return unsafe { self.start_x86v3(g) };
+        }
+        let _ = isa;
+        self.start_portable(g)
+    }
+
+    fn start_portable(&mut self, g: &Grid) -> bool {
+        let Some(s) = State::from_grid(g) else {
+            return false;
+        };
+        self.run_portable(s);
+        true
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn start_x86v3(&mut self, g: &Grid) -> bool {
+        let Some(s) = State::from_grid(g) else {
+            return false;
+        };
+        // SAFETY: this function's own features, checked by the caller.
+        unsafe { self.run_x86v3(s) };
+        true
+    }
+
+    #[inline(never)]
+    fn run_portable(&mut self, s: State) {
+        self.search::<PortableCopy>(s)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline(never)]
+    unsafe fn run_x86v3(&mut self, s: State) {
+        self.search::<X86V3Copy>(s)
+    }
+
+    #[inline(always)]
+    fn search<C: Compiled>(&mut self, mut s: State) {
         let mut few = [0u32; 3];
         loop {
             loop {
@@ -98,7 +204,7 @@ impl Search<'_> {
                     t.f[e * 3 + b] &= !bit;
                 }
                 t.f[d * 3 + b] &= !PEERS[p];
-                self.run(t);
+                C::recurse(self, t);
                 if self.done() {
                     return;
                 }

@@ -18,27 +18,35 @@ pub(super) struct State {
 impl State {
     /// The puzzle's clues placed; `None` when a clue breaks the rules (or a
     /// cell holds more than 9): run [`check`] for the details.
+    #[inline(always)]
     pub(super) fn from_grid(g: &Grid) -> Option<State> {
         // Per (digit, band): the clue cells, the cells they see in the band,
-        // and their columns; combined once at the end.
-        // Index 27.. collects the empty cells, so the loop needs no branch.
-        let mut placed = [0u32; 30];
-        let mut seen = [0u32; 30];
-        let mut cols = [0u32; 30];
+        // and their columns; combined once at the end. Only the clues are
+        // visited (a bit mask of them first, which compiles to a few
+        // vector compares), so empty cells cost nothing.
+        let mut placed = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut cols = [0u32; 27];
         let mut clues = [0u32; 3];
         let cells = g.cells();
-        if cells.iter().any(|&v| v > 9) {
-            return None;
-        }
-        const SLOT: [usize; 10] = [27, 0, 3, 6, 9, 12, 15, 18, 21, 24];
         for b in 0..3 {
-            for p in 0..27 {
-                let v = cells[b * 27 + p] as usize;
-                let k = SLOT[v.min(9)] + b;
+            let band: &[u8; 27] = cells[b * 27..b * 27 + 27].try_into().ok()?;
+            let mut clue = 0u32;
+            for (p, &v) in band.iter().enumerate() {
+                clue |= ((v != 0) as u32) << p;
+            }
+            clues[b] = clue;
+            while clue != 0 {
+                let p = clue.trailing_zeros() as usize;
+                clue &= clue - 1;
+                let v = band[p] as usize;
+                if v > 9 {
+                    return None;
+                }
+                let k = (v - 1) * 3 + b;
                 placed[k] |= 1 << p;
                 seen[k] |= PEERS[p];
                 cols[k] |= 1 << (p % 9);
-                clues[b] |= ((v != 0) as u32) << p;
             }
         }
         let mut s = State {
@@ -168,7 +176,7 @@ impl State {
     /// band's own logic this also finds hidden singles in columns).
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
     /// a mask changed.
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn claim_columns(&mut self) -> Result<bool, ()> {
         let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let mut changed = 0;
@@ -194,7 +202,7 @@ impl State {
     /// left over the three bands, in a column where it is not yet placed.
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
     /// something was placed. Only worth its cost where no cell is bivalue.
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn column_singles(&mut self) -> Result<bool, ()> {
         let mut placed = false;
         for d in 0..9 {
@@ -272,6 +280,7 @@ impl State {
     /// The unsolved cell to branch on: (band, bit) with the fewest candidates.
     /// `few`: the cells with two candidates, per band, as
     /// [`State::singles`] last found them; then cells with three.
+    #[inline(always)]
     pub(super) fn pick(&self, few: &[u32; 3], hard: bool) -> (usize, usize) {
         if !hard {
             // Many clues: the first bivalue cell; scoring costs more than
