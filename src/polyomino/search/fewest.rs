@@ -19,7 +19,11 @@
 //! - the node branches on the empty cell with the fewest live placements,
 //!   or on a piece with one copy left when it has fewer still; an empty
 //!   cell or a piece with none cuts the branch at once (a dead cell, or a
-//!   pocket no piece left fits).
+//!   pocket no piece left fits);
+//! - once a child has at most 512 live placements, its subtree is searched
+//!   on those alone, renumbered into a table of 1 to 8 words, with no
+//!   counts kept (`compact`): 3x to 3.4x faster on Bedlam and 3x4x5 than
+//!   keeping the counts to the leaves (256 or 1024 were slower).
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the

@@ -60,13 +60,16 @@ impl<B: Bits> Fewest<'_, B> {
     fn small_start<const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
         let ft = self.ft;
         let w = ft.words;
-        let mut small = std::mem::replace(&mut self.small, Small {
-            cells: Vec::new(),
-            kinds: Vec::new(),
-            masks: Vec::new(),
-            kind_of: Vec::new(),
-            ids: Vec::new(),
-        });
+        let mut small = std::mem::replace(
+            &mut self.small,
+            Small {
+                cells: Vec::new(),
+                kinds: Vec::new(),
+                masks: Vec::new(),
+                kind_of: Vec::new(),
+                ids: Vec::new(),
+            },
+        );
         small.cells[..64 * W].fill(0);
         let mut a = self.s.avail;
         while a != 0 {
@@ -98,7 +101,11 @@ impl<B: Bits> Fewest<'_, B> {
         let mut live = [0u64; W];
         for (i, l) in live.iter_mut().enumerate() {
             let bits = j.saturating_sub(i * 64).min(64);
-            *l = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            *l = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
         }
         self.small_node::<W>(&small, live, filled);
         self.small = small;
