@@ -1,7 +1,8 @@
 //! Polycubes through the script layer: the Soma cube and the pentominoes as
 //! solids in boxes (published figures: Soma 240 / 11,520 and the 2×3×10
 //! box's 12, also counted by the plain exact-cover reference in
-//! `exact_cover`, see `exact_cover_counts`; the 96 raw of 2×3×10 and the
+//! `exact_cover`, see `exact_cover_counts`; 3×4×5's 3940 (31,520 raw) is
+//! a published figure; the 96 raw of 2×3×10 and the
 //! other boxes are the engine's own, the random boxes of `exact_cover_props`
 //! check it), the Bedlam cube (19,186, Kurowski; 460,464 raw = 19,186 × 24
 //! rotations, the figure his search reports), boxes drawn by layers, drawn
@@ -52,6 +53,11 @@ fn pentominoes_as_solids_in_boxes() {
     assert_eq!(
         int(r#"count_polycube(cuboid(3, 4, 5), "pentominoes")"#),
         3940
+    );
+    // No 3×4×5 packing is symmetric: 3940 × 8 (the box's symmetries).
+    assert_eq!(
+        int(r#"count_polycube(cuboid(3, 4, 5), "pentominoes", #{raw: true})"#),
+        31520
     );
 }
 

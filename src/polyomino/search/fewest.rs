@@ -19,7 +19,11 @@
 //! - the node branches on the empty cell with the fewest live placements,
 //!   or on a piece with one copy left when it has fewer still; an empty
 //!   cell or a piece with none cuts the branch at once (a dead cell, or a
-//!   pocket no piece left fits).
+//!   pocket no piece left fits);
+//! - once a child has at most 512 live placements, its subtree is searched
+//!   on those alone, renumbered into a table of 1 to 8 words, with no
+//!   counts kept (`compact`): 3x to 3.4x faster on Bedlam and 3x4x5 than
+//!   keeping the counts to the leaves (256 or 1024 were slower).
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
@@ -27,12 +31,12 @@
 //! shard, the work items are the placements tried at the first node below
 //! each top-level branch.
 
-use std::sync::atomic::Ordering;
-
 use super::{Found, Root, Search, Shared, Stopped, Table, Task, start};
 use crate::polyomino::bits::{Bits, mask_of};
 use crate::polyomino::compile::{Compiled, MAX_KINDS};
 use crate::shard::Shard;
+
+mod compact;
 
 /// Cells of a `u64` box.
 const CELLS: usize = 64;
@@ -232,6 +236,8 @@ struct Fewest<'a, B: Bits> {
     /// filled cell), and of each kind.
     cover: Vec<[u16; CELLS]>,
     per_kind: Vec<[u16; MAX_KINDS]>,
+    /// The table the last levels are searched with (`compact`).
+    small: compact::Small,
 }
 
 impl<'a, B: Bits> Fewest<'a, B> {
@@ -281,6 +287,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
             live,
             cover,
             per_kind,
+            small: compact::Small::new(),
         })
     }
 
@@ -331,17 +338,8 @@ impl<'a, B: Bits> Fewest<'a, B> {
     }
 
     fn node(&mut self, d: usize, filled: u64) {
-        let out = &mut self.s.out;
-        out.nodes += 1;
-        if out.nodes & 0x3fff == 0 {
-            let shared = self.s.shared;
-            if shared.monitor.cancelled() || shared.cancelled.load(Ordering::Relaxed) {
-                shared.cancelled.store(true, Ordering::Relaxed);
-                self.s.stop = true;
-                out.stopped = Some(Stopped::Cancelled);
-                return;
-            }
-            shared.report();
+        if !self.s.visit() {
+            return;
         }
         if let Some(choice) = self.choose(d) {
             self.branch(d, filled, choice, None);
@@ -396,8 +394,17 @@ impl<'a, B: Bits> Fewest<'a, B> {
         if next == u64::MAX {
             self.s.solution();
         } else if !self.walled_in(next, m) && self.child_live(d, m, k, low & !next) {
-            self.child_counts(d, m, k);
-            self.node(d + 1, next);
+            let w = self.ft.words;
+            let n = self.live[(d + 1) * w..][..w]
+                .iter()
+                .map(|x| x.count_ones() as usize)
+                .sum::<usize>();
+            if n <= compact::MOST {
+                self.hand_over(d + 1, next, n);
+            } else {
+                self.child_counts(d, m, k);
+                self.node(d + 1, next);
+            }
         }
         self.s.stack.pop();
         self.s.give(k);

@@ -73,6 +73,27 @@ pub(super) fn run_root<B: Bits>(
     lean.s.out
 }
 
+impl<B: Bits> Search<'_, B> {
+    /// Count a node of a search below a root (the lean, fewest and compact
+    /// searches); every 16384 nodes poll for Ctrl+C and report progress.
+    /// False when the search is to stop (then `out.stopped` says so).
+    #[inline(always)]
+    pub(super) fn visit(&mut self) -> bool {
+        self.out.nodes += 1;
+        if self.out.nodes & 0x3fff == 0 {
+            let shared = self.shared;
+            if shared.monitor.cancelled() || shared.cancelled.load(Ordering::Relaxed) {
+                shared.cancelled.store(true, Ordering::Relaxed);
+                self.stop = true;
+                self.out.stopped = Some(Stopped::Cancelled);
+                return false;
+            }
+            shared.report();
+        }
+        true
+    }
+}
+
 struct Lean<'a, B: Bits> {
     t: &'a Table<B>,
     /// Holds the root, the counting of solutions and the output.
@@ -108,17 +129,8 @@ impl<B: Bits> Lean<'_, B> {
     }
 
     fn dfs(&mut self, filled: B, depth: usize) {
-        let out = &mut self.s.out;
-        out.nodes += 1;
-        if out.nodes & 0x3fff == 0 {
-            let shared = self.s.shared;
-            if shared.monitor.cancelled() || shared.cancelled.load(Ordering::Relaxed) {
-                shared.cancelled.store(true, Ordering::Relaxed);
-                self.s.stop = true;
-                out.stopped = Some(Stopped::Cancelled);
-                return;
-            }
-            shared.report();
+        if !self.s.visit() {
+            return;
         }
         let t = self.t;
         let cell = filled.not().lowest();

@@ -1,0 +1,201 @@
+//! The fewest-options search's last levels, once at most 512 placements
+//! are live: the live placements are renumbered 0..n, so that a set of
+//! them is `W` words (1, 2, 4 or 8: the fewest that hold n), and the search
+//! below keeps no counts at all.
+//!
+//! Why: the parent's bookkeeping (taking every killed placement off the
+//! per-cell counts) is most of its time, and most nodes lie in the last
+//! levels. With the placements renumbered, a cell's count is the popcount
+//! of `W` words (the live set and the cell's set), a child's live set is
+//! the parent's minus the sets of its piece's cells (and kind), and making
+//! the small table costs less than the counts of a few nodes. It branches
+//! as the parent does: on the empty cell with the fewest live placements,
+//! or on a piece with one copy left when it has fewer still.
+
+use super::{Bits, Fewest};
+use crate::polyomino::compile::MAX_KINDS;
+
+/// Most placements the renumbered table holds.
+pub(super) const MOST: usize = 64 * WORDS;
+/// Words of the widest table.
+const WORDS: usize = 8;
+
+/// The renumbered live placements (one buffer per top-level branch,
+/// reused at every hand-over; a table of `W` words uses the first part).
+pub(super) struct Small {
+    /// Cell c's set: `cells[c*W..][..W]`.
+    cells: Vec<u64>,
+    /// Kind k's set: `kinds[k*W..][..W]`.
+    kinds: Vec<u64>,
+    masks: Vec<u64>,
+    kind_of: Vec<u8>,
+    /// Index in `Compiled::placements[kind]`.
+    ids: Vec<u32>,
+}
+
+impl Small {
+    pub(super) fn new() -> Small {
+        Small {
+            cells: vec![0; 64 * WORDS],
+            kinds: vec![0; MAX_KINDS * WORDS],
+            masks: vec![0; MOST],
+            kind_of: vec![0; MOST],
+            ids: vec![0; MOST],
+        }
+    }
+}
+
+impl<B: Bits> Fewest<'_, B> {
+    /// Search below a node whose live set (`live` words of depth `d`) has
+    /// `n <= MOST` placements, with the small table.
+    pub(super) fn hand_over(&mut self, d: usize, filled: u64, n: usize) {
+        match n {
+            0..=64 => self.small_start::<1>(d, filled, n),
+            65..=128 => self.small_start::<2>(d, filled, n),
+            129..=256 => self.small_start::<4>(d, filled, n),
+            _ => self.small_start::<WORDS>(d, filled, n),
+        }
+    }
+
+    fn small_start<const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
+        let ft = self.ft;
+        let w = ft.words;
+        let mut small = std::mem::replace(
+            &mut self.small,
+            Small {
+                cells: Vec::new(),
+                kinds: Vec::new(),
+                masks: Vec::new(),
+                kind_of: Vec::new(),
+                ids: Vec::new(),
+            },
+        );
+        small.cells[..64 * W].fill(0);
+        let mut a = self.s.avail;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize % MAX_KINDS;
+            a &= a - 1;
+            small.kinds[k * W..][..W].fill(0);
+        }
+        let mut j = 0usize;
+        for i in 0..w {
+            let mut bits = self.live[d * w + i];
+            while bits != 0 && j < n.min(MOST) {
+                let q = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let m = ft.masks[q];
+                let k = ft.kinds[q];
+                small.masks[j] = m;
+                small.kind_of[j] = k;
+                small.ids[j] = ft.ids[q];
+                let (word, bit) = (j / 64, 1u64 << (j % 64));
+                let mut x = m;
+                while x != 0 {
+                    small.cells[(x.trailing_zeros() as usize % 64) * W + word] |= bit;
+                    x &= x - 1;
+                }
+                small.kinds[(k as usize % MAX_KINDS) * W + word] |= bit;
+                j += 1;
+            }
+        }
+        let mut live = [0u64; W];
+        for (i, l) in live.iter_mut().enumerate() {
+            let bits = j.saturating_sub(i * 64).min(64);
+            *l = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+        }
+        self.small_node::<W>(&small, live, filled);
+        self.small = small;
+    }
+
+    #[inline(always)]
+    fn popcount<const W: usize>(live: &[u64; W], set: &[u64]) -> u32 {
+        let mut n = 0;
+        for (l, s) in live.iter().zip(set) {
+            n += (l & s).count_ones();
+        }
+        n
+    }
+
+    fn small_node<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
+        if !self.s.visit() {
+            return;
+        }
+        let (mut best, mut cell) = (u32::MAX, 0usize);
+        let mut empty = !filled;
+        while empty != 0 {
+            let c = empty.trailing_zeros() as usize % 64;
+            empty &= empty - 1;
+            let n = Self::popcount(&live, &t.cells[c * W..][..W]);
+            if n < best {
+                if n == 0 {
+                    return;
+                }
+                best = n;
+                cell = c;
+            }
+        }
+        let mut row = &t.cells[cell * W..][..W];
+        let mut a = self.s.avail;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize % MAX_KINDS;
+            a &= a - 1;
+            let set = &t.kinds[k * W..][..W];
+            let n = Self::popcount(&live, set);
+            if n == 0 {
+                return;
+            }
+            // Only a piece with one copy left (see the parent's `choose`).
+            if self.s.counts[k] == 1 && n < best {
+                best = n;
+                row = set;
+            }
+        }
+        for (word, (&l, &r)) in live.iter().zip(row).enumerate() {
+            let mut bits = l & r;
+            while bits != 0 {
+                let i = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.small_place(t, &live, filled, i);
+                if self.s.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Place placement `i` of the small table and search below it.
+    #[inline(always)]
+    fn small_place<const W: usize>(&mut self, t: &Small, live: &[u64; W], filled: u64, i: usize) {
+        let m = t.masks[i];
+        let k = t.kind_of[i] as usize;
+        let next = filled | m;
+        self.s.take(k);
+        self.s.stack.push((k as u8, t.ids[i]));
+        if next == u64::MAX {
+            self.s.solution();
+        } else if !self.walled_in(next, m) {
+            let mut child = *live;
+            let mut x = m;
+            while x != 0 {
+                let set = &t.cells[(x.trailing_zeros() as usize % 64) * W..][..W];
+                x &= x - 1;
+                for (c, s) in child.iter_mut().zip(set) {
+                    *c &= !s;
+                }
+            }
+            if self.s.avail >> k & 1 == 0 {
+                let set = &t.kinds[(k % MAX_KINDS) * W..][..W];
+                for (c, s) in child.iter_mut().zip(set) {
+                    *c &= !s;
+                }
+            }
+            self.small_node::<W>(t, child, next);
+        }
+        self.s.stack.pop();
+        self.s.give(k);
+    }
+}
