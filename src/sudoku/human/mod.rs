@@ -221,7 +221,19 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
     implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
     implemented("Dynamic Forcing Chain (+)", 90, 105, chains::dynamic_plus),
-    missing("Nested Forcing Chain", 95, 120),
+    implemented(
+        "Nested Forcing Chain (+ Forcing Chains)",
+        95,
+        120,
+        chains::nested_forcing_chains,
+    ),
+    implemented(
+        "Nested Forcing Chain (+ Multiple Forcing Chains)",
+        100,
+        120,
+        chains::nested_multiple_chains,
+    ),
+    missing("Nested Forcing Chain (+ Dynamic Forcing Chains)", 105, 120),
 ];
 
 /// A technique as [`techniques`] lists it.
