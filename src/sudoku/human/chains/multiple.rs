@@ -106,22 +106,32 @@ impl Ctx {
         }
     }
 
-    /// Every hint of the rule on `base`, unsorted.
-    fn search(&mut self) {
+    /// Every hint of the rule on `base`, unsorted; false when `stop` said
+    /// stop (asked before each cell).
+    fn search(&mut self, mut stop: impl FnMut() -> bool) -> bool {
         let dynamic = self.rule != Rule::Multiple;
         for cell in 0..81 {
             let n = self.base.cand[cell].count_ones();
             if n > 2 || (n > 1 && dynamic) {
+                if stop() {
+                    return false;
+                }
                 self.net.clear();
                 cell_chains(self, cell);
             }
         }
+        true
     }
 }
 
 fn run(b: &CandidateGrid, sink: &mut Sink, rule: Rule) -> ControlFlow<()> {
     let mut cx = Ctx::new(rule, Work::new(b.masks()));
-    cx.search();
+    // The levels with basic rules or chains inside take long: Ctrl+C
+    // stops them between cells.
+    let slow = matches!(rule, Rule::Plus | Rule::Nested(_));
+    if !cx.search(|| slow && sink.cancelled()) {
+        return ControlFlow::Break(());
+    }
     super::emit(std::mem::take(&mut cx.found), sink)
 }
 
@@ -142,7 +152,7 @@ impl InnerMultiple {
         cx.outer = Some(outer.clone());
         cx.found.clear();
         cx.extras.clear();
-        cx.search();
+        cx.search(|| false);
         out.extend(cx.found.drain(..).zip(cx.extras.drain(..)));
     }
 }
@@ -345,8 +355,7 @@ fn binary(
     if removed.is_empty() {
         return;
     }
-    let complexity =
-        cx.net.ancestors(a) + cx.net.ancestors(b) + cx.net.nested_complexity(&[a, b]);
+    let complexity = cx.net.ancestors(a) + cx.net.ancestors(b) + cx.net.nested_complexity(&[a, b]);
     let s = format!("{}.{}", cell_name(cell_of(src)), digit_of(src));
     let (pb, _) = cx.net.pot(b);
     let (pa, a_on) = cx.net.pot(a);

@@ -231,8 +231,16 @@ fn static_parents(shape: &Shape, initial: &Work, current: &Work, out: &mut Vec<P
 fn static_key(shape: &Shape) -> Vec<u32> {
     let mut key = vec![u32::MAX - u32::from(shape.cycle)];
     let path = shape.path;
-    let n = if shape.cycle { path.len() - 1 } else { path.len() };
-    key.extend(path[..n].iter().map(|&(p, on)| u32::from(p) * 2 + u32::from(on)));
+    let n = if shape.cycle {
+        path.len() - 1
+    } else {
+        path.len()
+    };
+    key.extend(
+        path[..n]
+            .iter()
+            .map(|&(p, on)| u32::from(p) * 2 + u32::from(on)),
+    );
     key
 }
 

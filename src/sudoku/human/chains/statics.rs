@@ -238,7 +238,10 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, Shape)) {
                 let src = pot(cell, d);
                 for c in s.cycles(w, src, y, x) {
                     if let Some(f) = cycle_hint(w, &c, y, x) {
-                        let shape = Shape { path: &c, cycle: true };
+                        let shape = Shape {
+                            path: &c,
+                            cycle: true,
+                        };
                         each(f, shape);
                     }
                 }
@@ -248,7 +251,10 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, Shape)) {
                     s.forcing(w, src, false, y, &mut chains);
                     for c in &chains {
                         if let Some(f) = forcing_hint(w, c, y) {
-                            let shape = Shape { path: c, cycle: false };
+                            let shape = Shape {
+                                path: c,
+                                cycle: false,
+                            };
                             each(f, shape);
                         }
                     }
