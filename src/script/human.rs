@@ -348,7 +348,7 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::{
-        before, board, explanation_array, hint_of, rate_file_map, rating_fields, solutions_warning,
+        before, board, explain_stoppable, hint_of, rate_file_map, rating_fields, solutions_warning,
         step_changes, tenths,
     };
     use crate::script::error;

@@ -109,6 +109,7 @@ pub struct Sink<'m> {
 }
 
 impl<'m> Sink<'m> {
+    #[cfg(test)]
     fn new(first_only: bool) -> Sink<'static> {
         Sink::watched(first_only, &Silent)
     }
