@@ -21,13 +21,13 @@ pub fn hint(b: &CandidateGrid) -> Option<Step> {
 
 /// The monitor stopped a search (Ctrl+C): nothing is known of this step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stopped;
+pub struct SearchStopped;
 
 /// [`hint`], polling `monitor` inside long searches.
 pub(super) fn hint_watched(
     b: &CandidateGrid,
     monitor: &dyn Monitor,
-) -> Result<Option<Step>, Stopped> {
+) -> Result<Option<Step>, SearchStopped> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
@@ -38,7 +38,7 @@ pub(super) fn hint_watched(
         }
         let (steps, stopped) = p.run_watched(b, true, monitor);
         if stopped {
-            return Err(Stopped);
+            return Err(SearchStopped);
         }
         if let Some(mut s) = steps.into_iter().next() {
             s.exact &= exact;
@@ -126,7 +126,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
             };
         }
         match hint_watched(&b, monitor) {
-            Err(Stopped) => {
+            Err(SearchStopped) => {
                 return Explanation {
                     stuck: Some(format!("stopped (Ctrl+C) after {} steps", steps.len())),
                     steps,

@@ -411,7 +411,7 @@ impl Net {
                 }
             });
         }
-        let inner = self.inner.as_ref().map(|i| &**i);
+        let inner = self.inner.as_deref();
         ids.iter()
             .map(|&id| inner.map_or(0, |i| i.complexity(id)))
             .sum()

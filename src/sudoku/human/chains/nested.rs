@@ -16,7 +16,7 @@ use super::Found;
 use super::dynamic::Net;
 use super::multiple::InnerMultiple;
 use super::rules::{BY_CELL, Pot, Work, cell_of, digit_of, pot};
-use super::statics::{self, Search, Shape};
+use super::statics::{self, Search, StaticChain};
 use crate::sudoku::human::board::{REGIONS, region_set, regions_of};
 
 /// The rule behind an "on" that SE gives no cause (a search's start).
@@ -202,7 +202,7 @@ pub fn cause_parents(p: Pot, why: u8, initial: &Work, current: &Work, out: &mut 
 }
 
 /// SE's rule parents of a static chain or cycle found on `current`.
-fn static_parents(shape: &Shape, initial: &Work, current: &Work, out: &mut Vec<Pot>) {
+fn static_parents(shape: &StaticChain, initial: &Work, current: &Work, out: &mut Vec<Pot>) {
     let path = shape.path;
     let last = path.len() - 1;
     // The chain's "ons" (each turned on by the next node, an "off").
@@ -228,7 +228,7 @@ fn static_parents(shape: &Shape, initial: &Work, current: &Work, out: &mut Vec<P
 
 /// The identity of a static hint's chains: the candidates of its chain
 /// from the conclusion back (each once).
-fn static_key(shape: &Shape) -> Vec<u32> {
+fn static_key(shape: &StaticChain) -> Vec<u32> {
     let mut key = vec![u32::MAX - u32::from(shape.cycle)];
     let path = shape.path;
     let n = if shape.cycle {

@@ -220,14 +220,14 @@ pub fn forcing_chains_and_cycles(b: &CandidateGrid, sink: &mut Sink) -> ControlF
 
 /// How a static hint was found: its chain (from the end back to the
 /// start) and whether it is a cycle.
-pub struct Shape<'a> {
+pub struct StaticChain<'a> {
     pub path: &'a [(Pot, bool)],
     pub cycle: bool,
 }
 
 /// Every hint of "Forcing Chains & Cycles" on `w` in SE's search order
 /// (unsorted), each with its shape.
-pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, Shape)) {
+pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain)) {
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let m = w.cand[cell];
@@ -238,7 +238,7 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, Shape)) {
                 let src = pot(cell, d);
                 for c in s.cycles(w, src, y, x) {
                     if let Some(f) = cycle_hint(w, &c, y, x) {
-                        let shape = Shape {
+                        let shape = StaticChain {
                             path: &c,
                             cycle: true,
                         };
@@ -251,7 +251,7 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, Shape)) {
                     s.forcing(w, src, false, y, &mut chains);
                     for c in &chains {
                         if let Some(f) = forcing_hint(w, c, y) {
-                            let shape = Shape {
+                            let shape = StaticChain {
                                 path: c,
                                 cycle: false,
                             };
