@@ -17,6 +17,7 @@ mod host;
 mod hui;
 mod human;
 mod human_front;
+mod human_nested;
 mod human_plus;
 mod human_positions;
 mod human_turbot;

@@ -212,6 +212,27 @@ fn step_changes(function: &str, step: &Map) -> Result<(Changes, Changes), Box<Ev
     Ok((list("placed")?, list("removed")?))
 }
 
+/// `explain` with Ctrl+C: a stopped walk is an error naming how far it
+/// got, never an array that looks complete.
+fn explain_stoppable(
+    ctx: &NativeCallContext,
+    b: &CandidateGrid,
+) -> Result<Array, Box<EvalAltResult>> {
+    let monitor = crate::script::host::monitor(ctx);
+    let e = human::explain_with(b, &*monitor);
+    drop(monitor);
+    if e.stopped {
+        return Err(crate::script::host::stopped(
+            ctx,
+            format!(
+                "in explain after {} steps (the path is not finished)",
+                e.steps.len()
+            ),
+        ));
+    }
+    Ok(explanation_array(&e))
+}
+
 /// The position where the technique `name` is next on SE's path from `b`.
 fn before(
     ctx: &NativeCallContext,
@@ -338,7 +359,7 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::{
-        before, board, explanation_array, hint_of, rate_file_map, rating_fields, solutions_warning,
+        before, board, explain_stoppable, hint_of, rate_file_map, rating_fields, solutions_warning,
         step_changes, tenths,
     };
     use crate::script::error;
@@ -404,15 +425,18 @@ pub mod api {
     /// array is then not a complete solution.
     /// Example: `for s in explain(ym) { print(s.text) }`
     #[rhai_fn(name = "explain", return_raw)]
-    pub fn explain_grid(g: Grid) -> Result<Array, Box<EvalAltResult>> {
+    pub fn explain_grid(ctx: NativeCallContext, g: Grid) -> Result<Array, Box<EvalAltResult>> {
         let b = board("explain", &g)?;
-        Ok(explanation_array(&human::explain(&b)))
+        explain_stoppable(&ctx, &b)
     }
 
     /// Every step from your pencil marks on, as an array of `hint` maps (see `explain(grid)`).
-    #[rhai_fn(name = "explain")]
-    pub fn explain_candidates(c: Candidates) -> Array {
-        explanation_array(&human::explain(&CandidateGrid::from_candidates(&c)))
+    #[rhai_fn(name = "explain", return_raw)]
+    pub fn explain_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Array, Box<EvalAltResult>> {
+        explain_stoppable(&ctx, &CandidateGrid::from_candidates(&c))
     }
 
     /// Sudoku Explainer's rating of every puzzle of a file, one `serate` line each (see `puzzlelab rate`).
@@ -520,9 +544,19 @@ pub mod api {
     /// that breaks the rules, or has no or several solutions, is an error.
     /// Example: `se_rate(ym).er`
     #[rhai_fn(return_raw)]
-    pub fn se_rate(g: Grid) -> Result<Map, Box<EvalAltResult>> {
+    pub fn se_rate(ctx: NativeCallContext, g: Grid) -> Result<Map, Box<EvalAltResult>> {
         g.check().map_err(|e| error(format!("se_rate: {e}")))?;
-        let r = human::se_rate(&g).map_err(|e: RateError| error(format!("se_rate: {e}")))?;
+        let monitor = crate::script::host::monitor(&ctx);
+        let r = human::se_rate_with(&g, &*monitor);
+        let stopped = monitor.cancelled();
+        drop(monitor);
+        if stopped {
+            return Err(crate::script::host::stopped(
+                &ctx,
+                "in se_rate: no rating (the path was not finished)",
+            ));
+        }
+        let r = r.map_err(|e: RateError| error(format!("se_rate: {e}")))?;
         let mut m = Map::new();
         rating_fields(&r, &mut m);
         m.insert("steps".into(), Dynamic::from(r.steps as i64));

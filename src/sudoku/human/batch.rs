@@ -1,5 +1,5 @@
 //! Rating a puzzle file as `serate` does, on every core: blocks of puzzles
-//! read, rated with [`se_rate`] in parallel, handed on in input order and
+//! read, rated with [`se_rate`](super::se_rate) in parallel, handed on in input order and
 //! forgotten, so memory stays flat for a file of any size. A shard (see
 //! [`crate::shard`]) reads the whole file and rates every N-th puzzle.
 //!
@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::path::{RateError, Rating, se_rate};
+use super::path::{RateError, Rating, se_rate_with};
 use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
 use crate::shard::{Digest, Shard};
@@ -145,7 +145,10 @@ pub fn rate_file(
             if monitor.cancelled() {
                 return None;
             }
-            let rating = se_rate(&r.grid);
+            let rating = se_rate_with(&r.grid, monitor);
+            if monitor.cancelled() {
+                return None;
+            }
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             monitor.report(&Progress {
                 label: "rating",

@@ -34,9 +34,13 @@ mod wings;
 
 use std::ops::ControlFlow;
 
+use crate::monitor::{Monitor, Silent};
+
 pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
-pub use path::{Explanation, RateError, Rating, explain, hint, se_rate};
+pub use path::{
+    Explanation, RateError, Rating, explain, explain_with, hint, se_rate, se_rate_with,
+};
 pub use position::{Before, PositionError, apply_step, position_before, technique_matches};
 
 /// One deduction: what a technique found and what it changes.
@@ -139,18 +143,35 @@ impl Step {
 }
 
 /// Where a finder puts what it finds; stops it after the first instance
-/// when only that is wanted.
-pub struct Sink {
+/// when only that is wanted, or when the monitor says stop (a finder with
+/// long searches polls [`Sink::cancelled`]).
+pub struct Sink<'m> {
     steps: Vec<Step>,
     first_only: bool,
+    monitor: &'m dyn Monitor,
+    stopped: bool,
 }
 
-impl Sink {
-    fn new(first_only: bool) -> Sink {
+impl<'m> Sink<'m> {
+    #[cfg(test)]
+    fn new(first_only: bool) -> Sink<'static> {
+        Sink::watched(first_only, &Silent)
+    }
+
+    fn watched(first_only: bool, monitor: &'m dyn Monitor) -> Sink<'m> {
         Sink {
             steps: Vec::new(),
             first_only,
+            monitor,
+            stopped: false,
         }
+    }
+
+    /// True once the monitor asked to stop: the finder should return
+    /// `Break` at once (its steps are then incomplete, and marked so).
+    fn cancelled(&mut self) -> bool {
+        self.stopped |= self.monitor.cancelled();
+        self.stopped
     }
 
     /// Records a step; `Break` when the finder should stop.
@@ -190,11 +211,21 @@ impl Producer {
     }
 
     fn run(&self, b: &CandidateGrid, first_only: bool) -> Vec<Step> {
-        let mut sink = Sink::new(first_only);
+        self.run_watched(b, first_only, &Silent).0
+    }
+
+    /// The instances found and whether the monitor stopped the search.
+    fn run_watched(
+        &self,
+        b: &CandidateGrid,
+        first_only: bool,
+        monitor: &dyn Monitor,
+    ) -> (Vec<Step>, bool) {
+        let mut sink = Sink::watched(first_only, monitor);
         if let Some(f) = self.finder {
             let _ = f(b, &mut sink);
         }
-        sink.steps
+        (sink.steps, sink.stopped)
     }
 }
 
@@ -265,7 +296,19 @@ pub const SE_ORDER: &[Producer] = &[
     implemented("Multiple Forcing Chain", 80, 95, chains::multiple),
     implemented("Dynamic Forcing Chain", 85, 100, chains::dynamic),
     implemented("Dynamic Forcing Chain (+)", 90, 105, chains::dynamic_plus),
-    missing("Nested Forcing Chain", 95, 120),
+    implemented(
+        "Nested Forcing Chain (+ Forcing Chains)",
+        95,
+        120,
+        chains::nested_forcing_chains,
+    ),
+    implemented(
+        "Nested Forcing Chain (+ Multiple Forcing Chains)",
+        100,
+        120,
+        chains::nested_multiple_chains,
+    ),
+    missing("Nested Forcing Chain (+ Dynamic Forcing Chains)", 105, 120),
 ];
 
 /// A technique as [`techniques`] lists it.
@@ -614,25 +657,25 @@ pub const TECHNIQUES: &[TechniqueInfo] = &[
         "Cell Forcing Chains",
         80,
         "Multiple Forcing Chain",
-        "every candidate of a cell implies it; 8.0 static, 8.5 dynamic, plus the length increment",
+        "every candidate of a cell implies it; 8.0 static, 8.5 dynamic (9.0, 9.5, 10.0 with (+) and nested chains), plus the length increment",
     ),
     info(
         "Region Forcing Chains",
         80,
         "Multiple Forcing Chain",
-        "every place of a digit in a region implies it; 8.0 static, 8.5 dynamic, plus the length increment",
+        "every place of a digit in a region implies it; 8.0 static, 8.5 dynamic (9.0, 9.5, 10.0 with (+) and nested chains), plus the length increment",
     ),
     info(
         "Double Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate on and off both imply it; plus the length increment (9.0 in Dynamic Forcing Chain (+), whose chains also use pointing/claiming, hidden and naked pairs and X-wings)",
+        "a candidate on and off both imply it; plus the length increment (9.0 in Dynamic Forcing Chain (+), whose chains also use pointing/claiming, hidden and naked pairs and X-wings; 9.5 and 10.0 in Nested Forcing Chains, whose chains also use forcing chains, then multiple forcing chains, and count their lengths)",
     ),
     info(
         "Contradiction Forcing Chain",
         85,
         "Dynamic Forcing Chain",
-        "a candidate leads to a contradiction; plus the length increment (9.0 in Dynamic Forcing Chain (+))",
+        "a candidate leads to a contradiction; plus the length increment (9.0 in Dynamic Forcing Chain (+), 9.5 and 10.0 in Nested Forcing Chains)",
     ),
 ];
 

@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::board::{CandidateGrid, REGIONS};
 use super::{SE_ORDER, Step};
+use crate::monitor::{Monitor, Silent};
 use crate::sudoku::grid::{Grid, InvalidGrid, cell_name};
 use crate::sudoku::solver;
 
@@ -15,6 +16,18 @@ use crate::sudoku::solver;
 /// The step is [`Step::exact`] when no technique SE tries before it is
 /// missing here.
 pub fn hint(b: &CandidateGrid) -> Option<Step> {
+    hint_watched(b, &Silent).ok().flatten()
+}
+
+/// The monitor stopped a search (Ctrl+C): nothing is known of this step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchStopped;
+
+/// [`hint`], polling `monitor` inside long searches.
+pub(super) fn hint_watched(
+    b: &CandidateGrid,
+    monitor: &dyn Monitor,
+) -> Result<Option<Step>, SearchStopped> {
     let mut exact = true;
     for p in SE_ORDER {
         if !p.implemented() {
@@ -23,12 +36,16 @@ pub fn hint(b: &CandidateGrid) -> Option<Step> {
             exact = false;
             continue;
         }
-        if let Some(mut s) = p.run(b, true).into_iter().next() {
+        let (steps, stopped) = p.run_watched(b, true, monitor);
+        if stopped {
+            return Err(SearchStopped);
+        }
+        if let Some(mut s) = steps.into_iter().next() {
             s.exact &= exact;
-            return Some(s);
+            return Ok(Some(s));
         }
     }
-    None
+    Ok(None)
 }
 
 /// The names of the techniques SE would try that are not implemented.
@@ -52,6 +69,9 @@ pub struct Explanation {
     pub stuck: Option<String>,
     /// The position the steps reach.
     pub reached: CandidateGrid,
+    /// True when the monitor stopped the walk (Ctrl+C): `stuck` says so
+    /// and the steps are only a beginning.
+    pub stopped: bool,
 }
 
 /// A cell with no candidate left, or a digit with no place left in a
@@ -78,6 +98,12 @@ pub fn contradiction(b: &CandidateGrid) -> Option<String> {
 
 /// Steps until the grid is solved or no implemented technique applies.
 pub fn explain(start: &CandidateGrid) -> Explanation {
+    explain_with(start, &Silent)
+}
+
+/// [`explain`], stopped when `monitor` says so (even inside one long
+/// search): the explanation is then marked [`Explanation::stopped`].
+pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation {
     let mut b = *start;
     let mut steps = Vec::new();
     loop {
@@ -87,6 +113,7 @@ pub fn explain(start: &CandidateGrid) -> Explanation {
                 solved: true,
                 stuck: None,
                 reached: b,
+                stopped: false,
             };
         }
         if let Some(why) = contradiction(&b) {
@@ -95,14 +122,24 @@ pub fn explain(start: &CandidateGrid) -> Explanation {
                 solved: false,
                 stuck: Some(format!("the position has no solution: {why}")),
                 reached: b,
+                stopped: false,
             };
         }
-        match hint(&b) {
-            Some(s) => {
+        match hint_watched(&b, monitor) {
+            Err(SearchStopped) => {
+                return Explanation {
+                    stuck: Some(format!("stopped (Ctrl+C) after {} steps", steps.len())),
+                    steps,
+                    solved: false,
+                    reached: b,
+                    stopped: true,
+                };
+            }
+            Ok(Some(s)) => {
                 s.apply(&mut b);
                 steps.push(s);
             }
-            None => {
+            Ok(None) => {
                 return Explanation {
                     stuck: Some(format!(
                         "stuck after {} steps: needs a technique not implemented yet (SE goes on with one of: {})",
@@ -112,6 +149,7 @@ pub fn explain(start: &CandidateGrid) -> Explanation {
                     steps,
                     solved: false,
                     reached: b,
+                    stopped: false,
                 };
             }
         }
@@ -167,13 +205,22 @@ impl std::error::Error for RateError {}
 /// known when the path uses a technique SE tries after one not
 /// implemented here).
 pub fn se_rate(g: &Grid) -> Result<Rating, RateError> {
+    se_rate_with(g, &Silent)
+}
+
+/// [`se_rate`], stopped when `monitor` says so: the rating then has no
+/// ER and `unknown` says it was stopped.
+pub fn se_rate_with(g: &Grid, monitor: &dyn Monitor) -> Result<Rating, RateError> {
     let count = solver::count_solutions(g, 2).map_err(RateError::Invalid)?;
     match count.solutions {
         0 => return Err(RateError::NoSolution),
         1 => {}
         _ => return Err(RateError::Multiple),
     }
-    Ok(rate_path(&explain(&CandidateGrid::from_grid(g))))
+    Ok(rate_path(&explain_with(
+        &CandidateGrid::from_grid(g),
+        monitor,
+    )))
 }
 
 /// ER/EP/ED of an explanation.

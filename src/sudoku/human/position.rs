@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::board::CandidateGrid;
-use super::path::{contradiction, hint};
+use super::path::{contradiction, hint_watched};
 use super::{Step, path::missing_names};
 use crate::monitor::Monitor;
 use crate::sudoku::grid::cell_name;
@@ -121,7 +121,7 @@ pub fn technique_matches(technique: &str, name: &str) -> bool {
 pub struct Before {
     /// The position just before the step.
     pub position: CandidateGrid,
-    /// The step SE takes there (see [`hint`]).
+    /// The step SE takes there (see [`hint`](super::hint)).
     pub step: Step,
     /// How many steps came before it.
     pub index: usize,
@@ -148,7 +148,10 @@ pub fn position_before(
         if let Some(why) = contradiction(&b) {
             break format!("has no solution ({why})");
         }
-        let Some(step) = hint(&b) else {
+        let Ok(found) = hint_watched(&b, monitor) else {
+            return Err(PositionError::Stopped { steps: index });
+        };
+        let Some(step) = found else {
             break format!("gets stuck (SE goes on with one of: {})", missing_names());
         };
         if technique_matches(step.technique, name) {

@@ -6,6 +6,7 @@
 //! a consequence then also depends on the "offs" that emptied its cell or
 //! region (SE's hidden parents), and they count in the chain's length.
 
+use super::nested::{Inner, NO_CAUSE, NestedOff};
 use super::rules::{BY_CELL, Children, Pot, Work, cell_of, digit_of};
 use crate::sudoku::human::board::{REGIONS, region_set};
 
@@ -18,6 +19,11 @@ struct Node {
     on: bool,
     first: u32,
     count: u32,
+    /// The rule that turned an "on" on (SE's cause): [`BY_CELL`], a
+    /// region, or `NO_CAUSE` for a search's start.
+    why: u8,
+    /// The inner chain an "off" comes from (levels 2 and up), or NONE.
+    nested: u32,
 }
 
 /// Every node of a cell's searches, with their parents.
@@ -32,6 +38,9 @@ pub struct Net {
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     implied: Vec<super::plus::Implied>,
+    nested_offs: Vec<NestedOff>,
+    /// The inner chain finders of levels 2 and up, made when first needed.
+    inner: Option<Box<Inner>>,
 }
 
 /// A set of potentials of one kind (on or off) in insertion order, each
@@ -84,6 +93,8 @@ pub struct Mode {
     pub dynamic: bool,
     /// SE's level 1: basic rules add "offs" when nothing is pending.
     pub plus: bool,
+    /// SE's levels 2 and 3: then chain finders too (0: none).
+    pub nested: u8,
 }
 
 impl Net {
@@ -99,6 +110,8 @@ impl Net {
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             implied: Vec::new(),
+            nested_offs: Vec::new(),
+            inner: None,
         }
     }
 
@@ -116,6 +129,8 @@ impl Net {
             on,
             first,
             count: parents.len() as u32,
+            why: NO_CAUSE,
+            nested: NONE,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -228,6 +243,7 @@ impl Net {
                         hidden_parents(work, base, k, kids.why(j), sets, &mut hidden);
                     }
                     let n = self.node(k, true, &hidden);
+                    self.nodes[n as usize].why = kids.why(j);
                     if let Some(off) = off {
                         result = Some((n, off));
                         break 'search;
@@ -240,7 +256,7 @@ impl Net {
                 }
                 continue;
             }
-            if m.plus && self.add_advanced(work, base, sets, &mut pend_off) {
+            if m.plus && self.add_advanced(work, base, sets, &mut pend_off, m.nested) {
                 continue;
             }
             break;
@@ -264,9 +280,14 @@ impl Net {
         base: &Work,
         sets: &mut Sets,
         pend_off: &mut Vec<u32>,
+        level: u8,
     ) -> bool {
         let mut implied = std::mem::take(&mut self.implied);
         super::plus::advanced(work, base, &mut implied);
+        if implied.is_empty() && level >= 2 {
+            self.implied = implied;
+            return self.add_nested(work, base, sets, pend_off, level);
+        }
         let mut added = false;
         let mut parents = Vec::new();
         for (p, from) in &implied {
@@ -310,5 +331,89 @@ fn hidden_parents(work: &Work, base: &Work, k: Pot, why: u8, sets: &Sets, out: &
                 out.push(n);
             }
         }
+    }
+}
+
+impl Net {
+    /// SE's step past the basic rules at levels 2 and 3: the "offs" of
+    /// inner chain finders, queued; false when there are none new.
+    fn add_nested(
+        &mut self,
+        work: &Work,
+        base: &Work,
+        sets: &mut Sets,
+        pend_off: &mut Vec<u32>,
+        level: u8,
+    ) -> bool {
+        let mut offs = std::mem::take(&mut self.nested_offs);
+        let inner = self.inner.get_or_insert_with(|| Box::new(Inner::new()));
+        super::nested::advanced(inner, work, base, level, &mut offs);
+        let mut added = false;
+        let mut parents = Vec::new();
+        for (p, from, id) in &offs {
+            if sets.off.get(*p).is_some() {
+                continue;
+            }
+            parents.clear();
+            parents.extend(from.iter().filter_map(|&q| sets.off.get(q)));
+            let n = self.node(*p, false, &parents);
+            self.nodes[n as usize].nested = *id;
+            sets.off.add(*p, n);
+            pend_off.push(n);
+            added = true;
+        }
+        self.nested_offs = offs;
+        added
+    }
+
+    /// Calls `f(pot, on, why)` for each distinct potential node `n` stems
+    /// from, itself first, layer by layer (SE's `getChain`).
+    pub fn walk(&mut self, n: u32, mut f: impl FnMut(Pot, bool, u8)) {
+        self.walk_nodes(n, |node| f(node.pot, node.on, node.why));
+    }
+
+    fn walk_nodes(&mut self, n: u32, mut f: impl FnMut(&Node)) {
+        self.stamp += 1;
+        let mut todo = std::mem::take(&mut self.todo);
+        let mut next = std::mem::take(&mut self.next);
+        todo.clear();
+        todo.push(n);
+        while !todo.is_empty() {
+            next.clear();
+            for &i in &todo {
+                let node = self.nodes[i as usize];
+                let key = usize::from(node.pot) * 2 + usize::from(node.on);
+                if self.seen[key] != self.stamp {
+                    self.seen[key] = self.stamp;
+                    f(&node);
+                    next.extend_from_slice(
+                        &self.parents[node.first as usize..(node.first + node.count) as usize],
+                    );
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+        }
+        self.todo = todo;
+        self.next = next;
+    }
+
+    /// SE's nested complexity of a hint whose chains end at `targets`: the
+    /// lengths of the distinct inner chains they stem from.
+    pub fn nested_complexity(&mut self, targets: &[u32]) -> usize {
+        if self.inner.is_none() {
+            return 0;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        for &t in targets {
+            self.walk_nodes(t, |node| {
+                if node.nested != NONE && !ids.contains(&node.nested) {
+                    ids.push(node.nested);
+                }
+            });
+        }
+        let inner = self.inner.as_deref();
+        ids.iter()
+            .map(|&id| inner.map_or(0, |i| i.complexity(id)))
+            .sum()
     }
 }

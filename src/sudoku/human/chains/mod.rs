@@ -14,6 +14,7 @@
 
 mod dynamic;
 mod multiple;
+mod nested;
 mod plus;
 mod rules;
 mod statics;
@@ -21,6 +22,18 @@ mod statics;
 use std::ops::ControlFlow;
 
 pub use multiple::{dynamic, dynamic_plus, multiple, nishio};
+
+/// SE's "Nested Forcing Chains" level 2: dynamic chains whose searches
+/// also use "Forcing Chains & Cycles" (rated from 9.5).
+pub fn nested_forcing_chains(b: &super::CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    multiple::nested(2, b, sink)
+}
+
+/// SE's "Nested Forcing Chains" level 3: also static multiple forcing
+/// chains inside the searches (rated from 10.0).
+pub fn nested_multiple_chains(b: &super::CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    multiple::nested(3, b, sink)
+}
 pub use statics::forcing_chains_and_cycles;
 
 use super::{Link, Sink, Step};

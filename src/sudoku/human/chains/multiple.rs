@@ -10,7 +10,8 @@
 use std::ops::ControlFlow;
 
 use super::dynamic::{Mode, Net, PotSet, Sets};
-use super::rules::{Pot, Work, cell_of, digit_of, length_difficulty, pot};
+use super::nested::Extra;
+use super::rules::{BY_CELL, Pot, Work, cell_of, digit_of, length_difficulty, pot};
 use super::{Found, Link};
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::human::board::{REGIONS, bit, digits_of, kind_of, regions_of};
@@ -24,6 +25,8 @@ enum Rule {
     Dynamic,
     /// SE's level 1, "Dynamic Forcing Chains (+)".
     Plus,
+    /// SE's levels 2 and 3, "Nested Forcing Chains".
+    Nested(u8),
 }
 
 impl Rule {
@@ -33,6 +36,7 @@ impl Rule {
             Rule::Multiple => 8.0,
             Rule::Dynamic => 8.5,
             Rule::Plus => 9.0,
+            Rule::Nested(level) => 8.5 + 0.5 * f64::from(level),
         }
     }
 
@@ -40,7 +44,11 @@ impl Rule {
         Mode {
             y: self != Rule::Nishio,
             dynamic: self != Rule::Multiple,
-            plus: self == Rule::Plus,
+            plus: matches!(self, Rule::Plus | Rule::Nested(_)),
+            nested: match self {
+                Rule::Nested(level) => level,
+                _ => 0,
+            },
         }
     }
 }
@@ -66,32 +74,87 @@ pub fn dynamic_plus(b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     run(b, sink, Rule::Plus)
 }
 
+/// SE's "Nested Forcing Chains" at `level` (2: with forcing chains
+/// inside the searches, 3: also multiple forcing chains).
+pub fn nested(level: u8, b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::Nested(level))
+}
+
 struct Ctx {
     rule: Rule,
     base: Work,
     work: Work,
     net: Net,
     found: Vec<Found>,
+    /// As an inner rule of a nested search: the grid that search started
+    /// from (rule parents are the candidates struck since), and each
+    /// hint's [`Extra`], in step with `found`.
+    outer: Option<Work>,
+    extras: Vec<Extra>,
+}
+
+impl Ctx {
+    fn new(rule: Rule, base: Work) -> Ctx {
+        Ctx {
+            rule,
+            work: base.clone(),
+            base,
+            net: Net::new(),
+            found: Vec::new(),
+            outer: None,
+            extras: Vec::new(),
+        }
+    }
+
+    /// Every hint of the rule on `base`, unsorted; false when `stop` said
+    /// stop (asked before each cell).
+    fn search(&mut self, mut stop: impl FnMut() -> bool) -> bool {
+        let dynamic = self.rule != Rule::Multiple;
+        for cell in 0..81 {
+            let n = self.base.cand[cell].count_ones();
+            if n > 2 || (n > 1 && dynamic) {
+                if stop() {
+                    return false;
+                }
+                self.net.clear();
+                cell_chains(self, cell);
+            }
+        }
+        true
+    }
 }
 
 fn run(b: &CandidateGrid, sink: &mut Sink, rule: Rule) -> ControlFlow<()> {
-    let base = Work::new(b.masks());
-    let mut cx = Ctx {
-        rule,
-        work: base.clone(),
-        base,
-        net: Net::new(),
-        found: Vec::new(),
-    };
-    let dynamic = rule != Rule::Multiple;
-    for cell in 0..81 {
-        let n = cx.base.cand[cell].count_ones();
-        if n > 2 || (n > 1 && dynamic) {
-            cx.net.clear();
-            cell_chains(&mut cx, cell);
-        }
+    let mut cx = Ctx::new(rule, Work::new(b.masks()));
+    // The levels with basic rules or chains inside take long: Ctrl+C
+    // stops them between cells.
+    let slow = matches!(rule, Rule::Plus | Rule::Nested(_));
+    if !cx.search(|| slow && sink.cancelled()) {
+        return ControlFlow::Break(());
     }
     super::emit(std::mem::take(&mut cx.found), sink)
+}
+
+/// SE's static "Multiple Forcing Chains" as the inner rule of level 3.
+pub struct InnerMultiple(Ctx);
+
+impl InnerMultiple {
+    pub fn new() -> InnerMultiple {
+        InnerMultiple(Ctx::new(Rule::Multiple, Work::new(&[0; 81])))
+    }
+
+    /// Every hint on `work` with its [`Extra`] against `outer` (the grid
+    /// the outer search started from), unsorted.
+    pub fn hints(&mut self, work: &Work, outer: &Work, out: &mut Vec<(Found, Extra)>) {
+        let cx = &mut self.0;
+        cx.base = work.clone();
+        cx.work = work.clone();
+        cx.outer = Some(outer.clone());
+        cx.found.clear();
+        cx.extras.clear();
+        cx.search(|| false);
+        out.extend(cx.found.drain(..).zip(cx.extras.drain(..)));
+    }
 }
 
 /// SE's `getMultipleChainsHintListForCell`.
@@ -164,7 +227,7 @@ fn cell_chains(cx: &mut Ctx, cell: usize) {
                     .map(|s| side(s, state).get(q).unwrap_or(0))
                     .collect();
                 let what = format!("Cell Forcing Chains: {} ==>", cell_name(cell));
-                reduction(cx, q, state, &nodes, what, 5);
+                reduction(cx, q, state, &nodes, what, 5, BY_CELL);
             }
         }
     }
@@ -216,7 +279,7 @@ fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
                 let mut nodes = vec![side(on, state).get(q).unwrap_or(0)];
                 nodes.extend(others.iter().map(|s| side(s, state).get(q).unwrap_or(0)));
                 let what = format!("Region Forcing Chains: {d} in {} ==>", kind_of(r).name());
-                reduction(cx, q, state, &nodes, what, 6);
+                reduction(cx, q, state, &nodes, what, 6, r as u8);
             }
         }
     }
@@ -224,7 +287,16 @@ fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
 
 /// A cell or region forcing chain: every branch (`nodes`) sets `q` to
 /// `state`.
-fn reduction(cx: &mut Ctx, q: Pot, state: bool, nodes: &[u32], what: String, sort_key: u8) {
+#[allow(clippy::too_many_arguments)]
+fn reduction(
+    cx: &mut Ctx,
+    q: Pot,
+    state: bool,
+    nodes: &[u32],
+    what: String,
+    sort_key: u8,
+    start: u8,
+) {
     let (c, d) = (cell_of(q), digit_of(q));
     let (placed, removed) = if state {
         (vec![(c, d)], others(&cx.base, q))
@@ -234,7 +306,12 @@ fn reduction(cx: &mut Ctx, q: Pot, state: bool, nodes: &[u32], what: String, sor
     if removed.is_empty() {
         return;
     }
-    let complexity: usize = nodes.iter().map(|&n| cx.net.ancestors(n)).sum();
+    let mut complexity: usize = nodes.iter().map(|&n| cx.net.ancestors(n)).sum();
+    complexity += cx.net.nested_complexity(nodes);
+    if let Some(outer) = &cx.outer {
+        let extra = super::nested::net_extra(&mut cx.net, nodes, start, outer, &cx.base);
+        cx.extras.push(extra);
+    }
     let text = format!(
         "{what} {}.{d} {}",
         cell_name(c),
@@ -278,7 +355,7 @@ fn binary(
     if removed.is_empty() {
         return;
     }
-    let complexity = cx.net.ancestors(a) + cx.net.ancestors(b);
+    let complexity = cx.net.ancestors(a) + cx.net.ancestors(b) + cx.net.nested_complexity(&[a, b]);
     let s = format!("{}.{}", cell_name(cell_of(src)), digit_of(src));
     let (pb, _) = cx.net.pot(b);
     let (pa, a_on) = cx.net.pot(a);

@@ -55,11 +55,7 @@ fn add_hint(removals: &mut [(usize, u16)], parents: &[Pot], out: &mut Vec<Implie
     if parents.is_empty() || removals.is_empty() {
         return;
     }
-    let mut cap = 16;
-    while removals.len() * 4 > cap * 3 {
-        cap *= 2;
-    }
-    removals.sort_by_key(|&(c, _)| c & (cap - 1));
+    hash_order(removals);
     for &(c, m) in removals.iter() {
         for di in 0..9 {
             if m >> di & 1 == 1 {
@@ -67,6 +63,16 @@ fn add_hint(removals: &mut [(usize, u16)], parents: &[Pot], out: &mut Vec<Implie
             }
         }
     }
+}
+
+/// Puts a hint's removals (cell, digit mask) in the order a Java
+/// `HashMap` keyed by cell index iterates them.
+pub fn hash_order(removals: &mut [(usize, u16)]) {
+    let mut cap = 16;
+    while removals.len() * 4 > cap * 3 {
+        cap *= 2;
+    }
+    removals.sort_by_key(|&(c, _)| c & (cap - 1));
 }
 
 /// SE's `Locking(false)`: block/column, block/row, column/block,

@@ -26,7 +26,7 @@ struct Node {
 }
 
 /// The search state, reused for every start.
-struct Search {
+pub struct Search {
     nodes: Vec<Node>,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
@@ -37,7 +37,7 @@ struct Search {
 }
 
 impl Search {
-    fn new() -> Search {
+    pub fn new() -> Search {
         Search {
             nodes: Vec::with_capacity(4096),
             pending_on: Vec::with_capacity(729),
@@ -214,6 +214,20 @@ pub fn forcing_chains_and_cycles(b: &CandidateGrid, sink: &mut Sink) -> ControlF
     let w = Work::new(b.masks());
     let mut s = Search::new();
     let mut found = Vec::new();
+    hints(&w, &mut s, |f, _| found.push(f));
+    super::emit(found, sink)
+}
+
+/// How a static hint was found: its chain (from the end back to the
+/// start) and whether it is a cycle.
+pub struct StaticChain<'a> {
+    pub path: &'a [(Pot, bool)],
+    pub cycle: bool,
+}
+
+/// Every hint of "Forcing Chains & Cycles" on `w` in SE's search order
+/// (unsorted), each with its shape.
+pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain)) {
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let m = w.cand[cell];
@@ -222,25 +236,32 @@ pub fn forcing_chains_and_cycles(b: &CandidateGrid, sink: &mut Sink) -> ControlF
             }
             for d in crate::sudoku::human::board::digits_of(m) {
                 let src = pot(cell, d);
-                for c in s.cycles(&w, src, y, x) {
-                    if let Some(f) = cycle_hint(&w, &c, y, x) {
-                        found.push(f);
+                for c in s.cycles(w, src, y, x) {
+                    if let Some(f) = cycle_hint(w, &c, y, x) {
+                        let shape = StaticChain {
+                            path: &c,
+                            cycle: true,
+                        };
+                        each(f, shape);
                     }
                 }
                 if x {
                     let mut chains = Vec::new();
-                    s.forcing(&w, src, true, y, &mut chains);
-                    s.forcing(&w, src, false, y, &mut chains);
+                    s.forcing(w, src, true, y, &mut chains);
+                    s.forcing(w, src, false, y, &mut chains);
                     for c in &chains {
-                        if let Some(f) = forcing_hint(&w, c, y) {
-                            found.push(f);
+                        if let Some(f) = forcing_hint(w, c, y) {
+                            let shape = StaticChain {
+                                path: c,
+                                cycle: false,
+                            };
+                            each(f, shape);
                         }
                     }
                 }
             }
         }
     }
-    super::emit(found, sink)
 }
 
 /// A bidirectional cycle: `path` runs from the closing node back to the
