@@ -248,6 +248,13 @@ pub fn parse_line(line: &str) -> Result<(Option<String>, Grid, Option<Grid>), Er
     if let Some(grid) = bare_cells(line.as_bytes()) {
         return Ok((None, grid, None));
     }
+    // And the CSV line of puzzle and solution (Kaggle's sets).
+    if let Some((cells, solution)) = line.as_bytes().split_at_checked(CELLS)
+        && let [b',', solution @ ..] = solution
+        && let (Some(grid), Some(solution)) = (bare_cells(cells), bare_cells(solution))
+    {
+        return Ok((None, grid, Some(solution)));
+    }
     let (name, fields): (Option<Field>, Vec<Field>) = match line.split_once('\t') {
         Some((name, rest)) => {
             let offset = name.chars().count() + 1;

@@ -165,3 +165,28 @@ fn bare_lines_read_as_the_general_path_reads_them() {
         ErrorKind::BadChar { ch: 'x', col: 41 }
     );
 }
+
+#[test]
+fn puzzle_and_solution_lines_read_alike_on_both_paths() {
+    let puzzle =
+        "..93.........6....3..984..16.3......2.41..8.9..1.....24.....6..1..6..7.5.7..32...";
+    let solution = crate::sudoku::solver::solve(&Grid::parse(puzzle).unwrap())
+        .unwrap()
+        .unwrap()
+        .line();
+    let fast = format!("{puzzle},{solution}");
+    // A trailing blank takes the general path, which trims it.
+    let general = format!("{fast} ");
+    let (name, g, s) = parse_line(&fast).unwrap();
+    assert_eq!(
+        (name, g.line(), s.map(|s| s.line())),
+        (None, puzzle.to_string(), Some(solution.clone()))
+    );
+    assert_eq!(parse_line(&fast), parse_line(&general));
+    // A bad character in the solution still names its column.
+    let bad = format!("{puzzle},{}x", &solution[..80]);
+    assert!(matches!(
+        parse_line(&bad),
+        Err(ErrorKind::BadChar { ch: 'x', col: 163 })
+    ));
+}

@@ -26,6 +26,7 @@ mod path;
 mod position;
 mod sets;
 mod singles;
+mod step;
 #[cfg(test)]
 mod tests;
 mod turbot;
@@ -42,148 +43,7 @@ pub use path::{
     Explanation, RateError, Rating, explain, explain_with, hint, se_rate, se_rate_with,
 };
 pub use position::{Before, PositionError, apply_step, position_before, technique_matches};
-
-/// One deduction: what a technique found and what it changes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// SE's name of the technique, e.g. `Hidden Single`, `XY-Wing`.
-    pub technique: &'static str,
-    /// SE's rating of this instance, in tenths (`26` = 2.6).
-    pub rating: u8,
-    /// Digits placed, as (cell 0..81, digit).
-    pub placed: Vec<(usize, u8)>,
-    /// Candidates removed, as (cell 0..81, digit).
-    pub removed: Vec<(usize, u8)>,
-    /// The cells the pattern is made of.
-    pub cells: Vec<usize>,
-    /// One line a person can follow.
-    pub text: String,
-    /// True when SE would take this very step: no technique SE tries
-    /// earlier is missing here,
-    /// and the finder could tell SE's choice among its instances. [`hint`]
-    /// and [`explain`] clear it for the first reason, a finder for the
-    /// second.
-    pub exact: bool,
-    /// The links of a chain, in order (empty for patterns that are not
-    /// chains); pictures draw them as arrows.
-    pub links: Vec<Link>,
-}
-
-/// One link of a chain, between two candidates (cell 0..81, digit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Link {
-    /// Where the link starts.
-    pub from: (usize, u8),
-    /// Where it ends.
-    pub to: (usize, u8),
-    /// True for a strong link (if `from` is false, `to` is true), false
-    /// for a weak one (if `from` is true, `to` is false).
-    pub strong: bool,
-}
-
-impl Step {
-    /// A step that places `digit` in `cell`, found on the pattern `cells`
-    /// (SE's choice, not a chain). The text comes before what it names is
-    /// moved in.
-    pub fn placing(
-        technique: &'static str,
-        rating: u8,
-        text: String,
-        (cell, digit): (usize, u8),
-        cells: Vec<usize>,
-    ) -> Step {
-        Step {
-            technique,
-            rating,
-            placed: vec![(cell, digit)],
-            removed: vec![],
-            cells,
-            text,
-            exact: true,
-            links: Vec::new(),
-        }
-    }
-
-    /// A step that removes the candidates `removed`, found on the pattern
-    /// `cells` (SE's choice, not a chain); the text first, as in
-    /// [`Step::placing`].
-    pub fn removing(
-        technique: &'static str,
-        rating: u8,
-        text: String,
-        cells: Vec<usize>,
-        removed: Vec<(usize, u8)>,
-    ) -> Step {
-        Step {
-            technique,
-            rating,
-            placed: vec![],
-            removed,
-            cells,
-            text,
-            exact: true,
-            links: Vec::new(),
-        }
-    }
-
-    /// The rating as SE prints it (one decimal).
-    pub fn rating_f64(&self) -> f64 {
-        f64::from(self.rating) / 10.0
-    }
-
-    /// Applies the step to a board.
-    pub fn apply(&self, b: &mut CandidateGrid) {
-        for &(c, d) in &self.removed {
-            b.remove(c, d);
-        }
-        for &(c, d) in &self.placed {
-            b.place(c, d);
-        }
-    }
-}
-
-/// Where a finder puts what it finds; stops it after the first instance
-/// when only that is wanted, or when the monitor says stop (a finder with
-/// long searches polls [`Sink::cancelled`]).
-pub struct Sink<'m> {
-    steps: Vec<Step>,
-    first_only: bool,
-    monitor: &'m dyn Monitor,
-    stopped: bool,
-}
-
-impl<'m> Sink<'m> {
-    #[cfg(test)]
-    fn new(first_only: bool) -> Sink<'static> {
-        Sink::watched(first_only, &Silent)
-    }
-
-    fn watched(first_only: bool, monitor: &'m dyn Monitor) -> Sink<'m> {
-        Sink {
-            steps: Vec::new(),
-            first_only,
-            monitor,
-            stopped: false,
-        }
-    }
-
-    /// True once the monitor asked to stop: the finder should return
-    /// `Break` at once (its steps are then incomplete, and marked so).
-    fn cancelled(&mut self) -> bool {
-        self.stopped |= self.monitor.cancelled();
-        self.stopped
-    }
-
-    /// Records a step; `Break` when the finder should stop.
-    fn add(&mut self, step: Step) -> ControlFlow<()> {
-        self.steps.push(step);
-        if self.first_only {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
+pub use step::{Link, Sink, Step};
 
 /// A technique's finder: every instance in SE's scan order.
 type Finder = fn(&CandidateGrid, &mut Sink) -> ControlFlow<()>;
