@@ -176,16 +176,7 @@ fn with_yz(b: &CandidateGrid, als: &[usize], union: u16, found: &mut Vec<Found>)
             rating,
             eliminations: removed.len(),
             suffix,
-            step: Step {
-                technique: name,
-                rating,
-                placed: vec![],
-                removed,
-                cells,
-                text,
-                exact: true,
-                links: Vec::new(),
-            },
+            step: Step::removing(name, rating, text, cells, removed),
         });
     }
 }
