@@ -150,29 +150,8 @@ impl Net {
     /// SE's chain complexity: the distinct potentials a node stems from,
     /// itself included (walked layer by layer, as SE does).
     pub fn ancestors(&mut self, n: u32) -> usize {
-        self.stamp += 1;
         let mut count = 0;
-        let mut todo = std::mem::take(&mut self.todo);
-        let mut next = std::mem::take(&mut self.next);
-        todo.clear();
-        todo.push(n);
-        while !todo.is_empty() {
-            next.clear();
-            for &i in &todo {
-                let node = self.nodes[i as usize];
-                let key = usize::from(node.pot) * 2 + usize::from(node.on);
-                if self.seen[key] != self.stamp {
-                    self.seen[key] = self.stamp;
-                    count += 1;
-                    next.extend_from_slice(
-                        &self.parents[node.first as usize..(node.first + node.count) as usize],
-                    );
-                }
-            }
-            std::mem::swap(&mut todo, &mut next);
-        }
-        self.todo = todo;
-        self.next = next;
+        self.walk_nodes(n, |_| count += 1);
         count
     }
 

@@ -47,6 +47,18 @@ struct Found {
     step: Step,
 }
 
+impl Found {
+    /// SE's order of hints (sorted stably): rating, then complexity, then
+    /// kind.
+    fn se_order(a: &Found, b: &Found) -> std::cmp::Ordering {
+        a.difficulty
+            .partial_cmp(&b.difficulty)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    }
+}
+
 /// SE's rating in tenths.
 fn tenths(difficulty: f64) -> u8 {
     (difficulty * 10.0).round() as u8
@@ -72,13 +84,7 @@ fn chain_links(path: &[(Pot, bool)]) -> Vec<Link> {
 /// drops those removing the same candidates as an earlier one (SE's hint
 /// equality), and reports them in that order.
 fn emit(mut found: Vec<Found>, sink: &mut Sink) -> ControlFlow<()> {
-    found.sort_by(|a, b| {
-        a.difficulty
-            .partial_cmp(&b.difficulty)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
+    found.sort_by(Found::se_order);
     let mut seen: Vec<&[(usize, u8)]> = Vec::new();
     let mut keep = Vec::new();
     for (i, f) in found.iter().enumerate() {

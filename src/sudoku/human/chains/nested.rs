@@ -99,13 +99,7 @@ pub fn advanced(inner: &mut Inner, work: &Work, base: &Work, level: u8, out: &mu
 /// needs a struck candidate turned into an "off" (a hint's removals in the
 /// order of SE's hash map keyed by cell index).
 fn add_hints(inner: &mut Inner, hints: &mut Vec<(Found, Extra)>, out: &mut Vec<NestedOff>) {
-    hints.sort_by(|(a, _), (b, _)| {
-        a.difficulty
-            .partial_cmp(&b.difficulty)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
+    hints.sort_by(|(a, _), (b, _)| Found::se_order(a, b));
     let mut seen: Vec<&[(usize, u8)]> = Vec::new();
     let mut removals: Vec<(usize, u16)> = Vec::new();
     let mut taken = Vec::new();
