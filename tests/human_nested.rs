@@ -126,6 +126,7 @@ fn ctrl_c_stops_a_nested_search() {
     for (call, want) in [
         ("explain", "stopped (Ctrl+C) in explain after 0 steps"),
         ("se_rate", "stopped (Ctrl+C) in se_rate"),
+        ("hint", "stopped (Ctrl+C) in hint"),
     ] {
         let host = Rc::new(RecordingHost::default());
         let mut s = Session::new(&Limits::default(), host.clone());

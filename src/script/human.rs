@@ -154,16 +154,29 @@ pub(crate) fn add_se_fields(g: &Grid, m: &mut Map) {
     }
 }
 
-fn hint_of(b: &CandidateGrid) -> Dynamic {
+/// `hint` with Ctrl+C: a stopped search is an error, never a map that
+/// looks like SE's next step or like "stuck".
+fn hint_of(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Dynamic, Box<EvalAltResult>> {
     if b.is_solved() {
-        return Dynamic::UNIT;
+        return Ok(Dynamic::UNIT);
     }
-    match human::hint(b) {
-        Some(s) => Dynamic::from_map(step_map(&s)),
-        None => {
-            let e = human::explain(b);
-            Dynamic::from_map(stuck_map(e.stuck.as_deref().unwrap_or("stuck")))
-        }
+    let monitor = crate::script::host::monitor(ctx);
+    let found = human::hint_watched(b, &*monitor);
+    let stuck = match &found {
+        // Why it is stuck, from the walk that found no step (it stops at
+        // once: its first search is the one just made).
+        Ok(None) => Some(human::explain_with(b, &*monitor)),
+        _ => None,
+    };
+    drop(monitor);
+    let stopped = || crate::script::host::stopped(ctx, "in hint (no step is known)".to_string());
+    match (found, stuck) {
+        (Err(_), _) => Err(stopped()),
+        (Ok(Some(s)), _) => Ok(Dynamic::from_map(step_map(&s))),
+        (Ok(None), Some(e)) if e.stopped => Err(stopped()),
+        (Ok(None), e) => Ok(Dynamic::from_map(stuck_map(
+            e.and_then(|e| e.stuck).as_deref().unwrap_or("stuck"),
+        ))),
     }
 }
 
@@ -399,9 +412,9 @@ pub mod api {
     /// solution still gets a hint, with a `warning`.
     /// Example: `hint(ym).text`
     #[rhai_fn(name = "hint", return_raw)]
-    pub fn hint_grid(g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
+    pub fn hint_grid(ctx: NativeCallContext, g: Grid) -> Result<Dynamic, Box<EvalAltResult>> {
         let b = board("hint", &g)?;
-        let mut h = hint_of(&b);
+        let mut h = hint_of(&ctx, &b)?;
         if let (Some(w), Some(mut m)) = (solutions_warning(&g), h.clone().try_cast::<Map>()) {
             m.insert("warning".into(), Dynamic::from(w));
             h = Dynamic::from_map(m);
@@ -413,9 +426,12 @@ pub mod api {
     ///
     /// Same map as `hint(grid)`. A cell with no candidates counts as filled.
     /// Example: `hint(free(ym))`
-    #[rhai_fn(name = "hint")]
-    pub fn hint_candidates(c: Candidates) -> Dynamic {
-        hint_of(&CandidateGrid::from_candidates(&c))
+    #[rhai_fn(name = "hint", return_raw)]
+    pub fn hint_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        hint_of(&ctx, &CandidateGrid::from_candidates(&c))
     }
 
     /// Every step to the solution, as an array of `hint` maps.

@@ -40,7 +40,8 @@ use crate::monitor::{Monitor, Silent};
 pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{
-    Explanation, RateError, Rating, explain, explain_with, hint, se_rate, se_rate_with,
+    Explanation, RateError, Rating, SearchStopped, explain, explain_with, hint, hint_watched,
+    se_rate, se_rate_with,
 };
 pub use position::{Before, PositionError, apply_step, position_before, technique_matches};
 pub use step::{Link, Sink, Step};

@@ -24,7 +24,7 @@ pub fn hint(b: &CandidateGrid) -> Option<Step> {
 pub struct SearchStopped;
 
 /// [`hint`], polling `monitor` inside long searches.
-pub(super) fn hint_watched(
+pub fn hint_watched(
     b: &CandidateGrid,
     monitor: &dyn Monitor,
 ) -> Result<Option<Step>, SearchStopped> {
