@@ -266,3 +266,26 @@ fn a_stopped_rating_hands_on_no_more_and_says_so() {
     .unwrap_err();
     assert!(e.contains("none.txt"), "{e}");
 }
+
+/// SE tries its nested chains only on a position with one solution (its
+/// validity warning stops it first): `hint` and `explain` on a grid with
+/// many solutions say so at once instead of searching for minutes (an
+/// empty grid took 48 s of CPU before). Whether the grid has several
+/// solutions is checked independently by the solver.
+#[test]
+fn several_solutions_stop_before_the_nested_chains() {
+    let empty = puzzlelab::sudoku::grid::Grid::parse(&".".repeat(81)).unwrap();
+    let count = puzzlelab::sudoku::solver::count_solutions(&empty, 2).unwrap();
+    assert_eq!(count.solutions, 2);
+    let why = "stuck after 0 steps: the position has two or more solutions, and SE tries its nested forcing chains only on a position with one";
+    let h = eval(r#"hint(grid("." * 81))"#).cast::<rhai::Map>();
+    assert_eq!(h["stuck"].as_bool(), Ok(true));
+    assert_eq!(h["text"].to_string(), why);
+    assert_eq!(
+        h["warning"].to_string(),
+        "the puzzle has two or more solutions: SE would not rate it"
+    );
+    let e = eval(r#"explain(grid("." * 81))"#).cast::<rhai::Array>();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].clone().cast::<rhai::Map>()["text"].to_string(), why);
+}

@@ -88,8 +88,9 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
     let shown_as = output.shown_as.clone();
     if sum.stopped {
         let flag = format!(
-            "# stopped (Ctrl+C) after {} puzzles{of}: this list is partial",
-            sum.done
+            "# stopped (Ctrl+C) after {} puzzle{}{of}: this list is partial",
+            sum.done,
+            if sum.done == 1 { "" } else { "s" }
         );
         return match output.stopped(&flag) {
             Ok(()) => fail(130, flag.trim_start_matches("# ")),

@@ -162,21 +162,14 @@ fn hint_of(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Dynamic, Box<Ev
     }
     let monitor = crate::script::host::monitor(ctx);
     let found = human::hint_watched(b, &*monitor);
-    let stuck = match &found {
-        // Why it is stuck, from the walk that found no step (it stops at
-        // once: its first search is the one just made).
-        Ok(None) => Some(human::explain_with(b, &*monitor)),
-        _ => None,
-    };
     drop(monitor);
-    let stopped = || crate::script::host::stopped(ctx, "in hint (no step is known)".to_string());
-    match (found, stuck) {
-        (Err(_), _) => Err(stopped()),
-        (Ok(Some(s)), _) => Ok(Dynamic::from_map(step_map(&s))),
-        (Ok(None), Some(e)) if e.stopped => Err(stopped()),
-        (Ok(None), e) => Ok(Dynamic::from_map(stuck_map(
-            e.and_then(|e| e.stuck).as_deref().unwrap_or("stuck"),
-        ))),
+    match found {
+        Err(_) => Err(crate::script::host::stopped(
+            ctx,
+            "in hint (no step is known)".to_string(),
+        )),
+        Ok(Some(s)) => Ok(Dynamic::from_map(step_map(&s))),
+        Ok(None) => Ok(Dynamic::from_map(stuck_map(&human::stuck_reason(b, 0)))),
     }
 }
 

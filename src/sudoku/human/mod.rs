@@ -41,7 +41,7 @@ pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{
     Explanation, RateError, Rating, SearchStopped, explain, explain_with, hint, hint_watched,
-    se_rate, se_rate_with,
+    se_rate, se_rate_with, stuck_reason,
 };
 pub use position::{Before, PositionError, apply_step, position_before, technique_matches};
 pub use step::{Link, Sink, Step};
@@ -63,6 +63,14 @@ impl Producer {
     /// True when this engine can find the technique.
     pub fn implemented(&self) -> bool {
         self.finder.is_some()
+    }
+
+    /// True for SE's "advanced" and "experimental" producers, the nested
+    /// forcing chains: SE tries them only when its validity checks gave no
+    /// warning, on a position with exactly one solution (they can take
+    /// minutes on a grid with many).
+    pub fn advanced(&self) -> bool {
+        self.name.starts_with("Nested Forcing Chain")
     }
 
     /// Every instance of the technique on a board (empty when not

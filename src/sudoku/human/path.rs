@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::board::{CandidateGrid, REGIONS};
+use super::uniqueness::solutions_up_to_two;
 use super::{SE_ORDER, Step};
 use crate::monitor::{Monitor, Silent};
 use crate::sudoku::grid::{Grid, InvalidGrid, cell_name};
@@ -29,7 +30,12 @@ pub fn hint_watched(
     monitor: &dyn Monitor,
 ) -> Result<Option<Step>, SearchStopped> {
     let mut exact = true;
+    let mut one_solution = None;
     for p in SE_ORDER {
+        if p.advanced() && !*one_solution.get_or_insert_with(|| solutions_up_to_two(b) == 1) {
+            // SE's warning (no or several solutions) stops it here.
+            break;
+        }
         if !p.implemented() {
             // SE might take the missing technique here: no later step is
             // known to be SE's.
@@ -96,6 +102,31 @@ pub fn contradiction(b: &CandidateGrid) -> Option<String> {
     None
 }
 
+/// Why no step is found from `b`, reached after `steps` steps: it has no
+/// solution, or several (so SE's nested chains are not tried), or it needs
+/// a technique not implemented here.
+pub fn stuck_reason(b: &CandidateGrid, steps: usize) -> String {
+    if let Some(why) = contradiction(b) {
+        return format!("the position has no solution: {why}");
+    }
+    match solutions_up_to_two(b) {
+        0 => format!("stuck after {steps} steps: the position has no solution"),
+        1 => {
+            let missing = missing_names();
+            if missing.is_empty() {
+                format!("stuck after {steps} steps: no technique SE knows applies")
+            } else {
+                format!(
+                    "stuck after {steps} steps: needs a technique not implemented yet (SE goes on with one of: {missing})"
+                )
+            }
+        }
+        _ => format!(
+            "stuck after {steps} steps: the position has two or more solutions, and SE tries its nested forcing chains only on a position with one"
+        ),
+    }
+}
+
 /// Steps until the grid is solved or no implemented technique applies.
 pub fn explain(start: &CandidateGrid) -> Explanation {
     explain_with(start, &Silent)
@@ -141,11 +172,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
             }
             Ok(None) => {
                 return Explanation {
-                    stuck: Some(format!(
-                        "stuck after {} steps: needs a technique not implemented yet (SE goes on with one of: {})",
-                        steps.len(),
-                        missing_names()
-                    )),
+                    stuck: Some(stuck_reason(&b, steps.len())),
                     steps,
                     solved: false,
                     reached: b,

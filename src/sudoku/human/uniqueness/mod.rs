@@ -38,19 +38,26 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
 }
 
 /// True when the position has at most one solution, so that uniqueness
-/// arguments hold. A board whose filled digits are known is checked with
-/// the solver (its candidates can only have fewer solutions than its
-/// digits); pencil marks, or digits with several solutions, are searched
-/// cell by cell on the candidates.
+/// arguments hold.
 pub(super) fn at_most_one_solution(b: &CandidateGrid) -> bool {
+    solutions_up_to_two(b) <= 1
+}
+
+/// The position's solutions, counted up to 2. A board whose filled digits
+/// are known is counted with the solver first (its candidates can only
+/// have fewer solutions than its digits); pencil marks, or digits with
+/// several solutions, are searched cell by cell on the candidates.
+pub(in crate::sudoku::human) fn solutions_up_to_two(b: &CandidateGrid) -> usize {
     let digits_known = (0..CELLS).all(|c| !b.is_filled(c) || b.value(c) != 0);
-    if digits_known && solver::count_solutions(&b.grid(), 2).is_ok_and(|count| count.solutions == 1)
-    {
-        return true;
+    if digits_known {
+        if let Ok(n @ (0 | 1)) = solver::count_solutions(&b.grid(), 2).map(|count| count.solutions)
+        {
+            return n as usize;
+        }
     }
     let mut found = 0;
     count_fills(*b, &mut found);
-    found <= 1
+    found.min(2)
 }
 
 /// Counts (up to 2) the ways to fill the empty cells from their candidates
