@@ -9,6 +9,10 @@ use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::human::{self, CandidateGrid};
 use puzzlelab::sudoku::solver;
 
+use crate::common::se_listing::{
+    cells_named, same_after, se_marks, se_name, se_paths, steps_with_positions,
+};
+
 /// The first `n` puzzles of a shared set (`.txt`: one a line; `.csv`:
 /// `puzzle,solution` with a header).
 fn first_puzzles(dir: &Path, file: &str, n: usize) -> Vec<Grid> {
@@ -137,12 +141,7 @@ fn se_sample() -> Vec<Rated> {
                 .next()
                 .unwrap_or("")
                 .split('|')
-                .map(|t| match t.rsplit_once(' ') {
-                    Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => {
-                        name.to_string()
-                    }
-                    _ => t.to_string(),
-                })
+                .map(|t| se_name(t).to_string())
                 .collect();
             Rated {
                 puzzle,
@@ -321,7 +320,6 @@ fn chain_agreement_on_se_paths() {
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap();
-    let parse = se_marks;
     let lines: Vec<&str> = text.lines().collect();
     let first_chain = human::SE_ORDER
         .iter()
@@ -339,21 +337,15 @@ fn chain_agreement_on_se_paths() {
     let mut table: BTreeMap<String, [usize; 5]> = BTreeMap::new();
     let mut diffs = Vec::new();
     let mut cpu = std::time::Duration::ZERO;
-    for (i, l) in lines.iter().enumerate() {
-        let Some(step) = l.strip_prefix("S ") else {
-            continue;
-        };
-        if !chain_names.iter().any(|n| step.contains(n)) || i == 0 {
+    for (i, step, before) in steps_with_positions(&lines) {
+        if !chain_names.iter().any(|n| step.contains(n)) {
             continue;
         }
-        let Some(before) = lines[i - 1].strip_prefix("B ") else {
-            continue;
-        };
         let (rating, se_text) = step.split_once(' ').unwrap();
         let name = se_text.split(':').next().unwrap().to_string();
         let row = table.entry(name).or_default();
         row[0] += 1;
-        let b = parse(before);
+        let b = se_marks(before);
         let t0 = std::time::Instant::now();
         let mut ours = None;
         for p in &human::SE_ORDER[first_chain..] {
@@ -389,14 +381,7 @@ fn chain_agreement_on_se_paths() {
             row[3] += 1;
         }
         if let Some(after) = lines.get(i + 1).and_then(|l| l.strip_prefix("B ")) {
-            let mut ours_after = b;
-            s.apply(&mut ours_after);
-            let se_after = parse(after);
-            let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-            let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
-            if ours_after[..] == se_after.masks()[..] {
-                row[4] += 1;
-            }
+            row[4] += usize::from(same_after(&b, &s, after));
         }
     }
     eprintln!("{}", diffs.join("\n"));
@@ -438,25 +423,6 @@ const SE_CHAIN_STEPS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// A pencil-mark position as serate prints it (`%m`: 9 characters a cell);
-/// a lone candidate is a placed digit. Shared by the tests of SE's steps.
-pub(crate) fn se_marks(marks: &str) -> CandidateGrid {
-    use puzzlelab::sudoku::hui::Candidates;
-    let b = marks.as_bytes();
-    let mut bits = [0u16; 81];
-    for (c, m) in bits.iter_mut().enumerate() {
-        for d in 0..9 {
-            if b[c * 9 + d] != b'.' {
-                *m |= 1 << d;
-            }
-        }
-        if m.count_ones() == 1 {
-            *m = 0;
-        }
-    }
-    CandidateGrid::from_candidates(&Candidates::from_bits(bits))
-}
-
 #[test]
 fn chain_steps_equal_sukaku_explainers() {
     let first_chain = human::SE_ORDER
@@ -475,11 +441,7 @@ fn chain_steps_equal_sukaku_explainers() {
         assert_eq!(format!("{:.1} {}", s.rating_f64(), s.text), se);
         assert!(se.contains(s.technique));
         assert!(!s.links.is_empty());
-        let mut ours = b;
-        s.apply(&mut ours);
-        let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-        let ours: Vec<u16> = ours.masks().iter().map(lone).collect();
-        assert_eq!(ours[..], se_marks(after).masks()[..], "{se}");
+        assert!(same_after(&b, &s, after), "{se}");
     }
 }
 
@@ -573,10 +535,7 @@ fn se_agreement_by_technique() {
             .next()
             .unwrap_or("")
             .split('|')
-            .map(|t| match t.rsplit_once(' ') {
-                Some((name, code)) if code.bytes().all(|b| b.is_ascii_digit()) => name.to_string(),
-                _ => t.to_string(),
-            })
+            .map(|t| se_name(t).to_string())
             .collect();
         let ours = human::se_rate(&puzzle).unwrap();
         let er = ours.er.unwrap_or(ours.er_at_least);
@@ -605,20 +564,6 @@ fn se_agreement_by_technique() {
     }
 }
 
-/// Every cell named `rXcY` in a text, in order.
-fn cells_named(text: &str) -> Vec<usize> {
-    let b = text.as_bytes();
-    (0..b.len().saturating_sub(3))
-        .filter(|&i| {
-            b[i] == b'r'
-                && b[i + 1].is_ascii_digit()
-                && b[i + 2] == b'c'
-                && b[i + 3].is_ascii_digit()
-        })
-        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'))
-        .collect()
-}
-
 /// Step-by-step comparison with SE's own listing (`serate
 /// --format='P %g %r/%p/%d' --after='S %r %s'` output) named by
 /// `SE_STEPS`: for each puzzle, the first step where this engine's path
@@ -633,30 +578,17 @@ fn se_steps_first_difference() {
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut se_steps: Vec<String> = Vec::new();
     let (mut puzzles, mut same) = (0, 0);
     let mut first_diff: BTreeMap<String, usize> = BTreeMap::new();
     let show = std::env::var("SE_STEPS_SHOW").is_ok();
-    for line in text.lines() {
-        if let Some(s) = line.strip_prefix("S ") {
-            se_steps.push(s.to_string());
-            continue;
-        }
-        let Some(p) = line.strip_prefix("P ") else {
-            continue;
-        };
+    for (p, steps) in se_paths(&text) {
         let puzzle = Grid::parse(p.split(' ').next().unwrap()).unwrap();
-        let steps = std::mem::take(&mut se_steps);
         puzzles += 1;
         let e = human::explain(&CandidateGrid::from_grid(&puzzle));
         let mut diff = None;
         for (k, se) in steps.iter().enumerate() {
             let (rating, rest) = se.split_once(' ').unwrap();
-            let name = rest.split(':').next().unwrap();
-            let name = match name.rsplit_once(' ') {
-                Some((n, code)) if code.bytes().all(|b| b.is_ascii_digit()) => n,
-                _ => name,
-            };
+            let name = se_name(rest);
             let Some(ours) = e.steps.get(k) else {
                 diff = Some((k, name.to_string(), "(none)".to_string()));
                 break;

@@ -4,6 +4,8 @@
 //! finds nothing (SE run with nested chains switched off gives up there).
 
 use puzzlelab::sudoku::Grid;
+
+use crate::common::se_listing::se_paths;
 use puzzlelab::sudoku::human::{self, CandidateGrid};
 
 /// Compares our path with SE's printed steps ('S rating text' lines, then
@@ -79,18 +81,11 @@ fn path_agreement() {
     };
     let text = std::fs::read_to_string(&path).unwrap();
     let (mut puzzles, mut same) = (0, 0);
-    let mut steps = Vec::new();
-    for line in text.lines() {
-        if let Some(s) = line.strip_prefix("S ") {
-            steps.push(s.to_string());
-            continue;
-        }
-        let Some(p) = line.strip_prefix("P ") else {
-            continue;
-        };
+    for (p, steps) in se_paths(&text) {
         let puzzle = p.split(' ').next().unwrap();
         puzzles += 1;
-        match first_difference(&std::mem::take(&mut steps), puzzle) {
+        let steps: Vec<String> = steps.into_iter().map(str::to_string).collect();
+        match first_difference(&steps, puzzle) {
             None => same += 1,
             Some((k, se, ours)) => eprintln!("{puzzle}\n  step {k}: SE {se}\n  ours {ours}"),
         }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::human::se_marks;
+use crate::common::se_listing::{score_step, se_marks, se_name, steps_with_positions};
 use puzzlelab::sudoku::human;
 
 /// True for the step lines of SE's "Turbot Fish" producer.
@@ -38,19 +38,12 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
     let lines: Vec<&str> = listing.lines().collect();
     let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
     let mut diffs = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        let Some(step) = l.strip_prefix("S ") else {
-            continue;
-        };
+    for (i, step, before) in steps_with_positions(&lines) {
         let (rating, se_text) = step.split_once(' ').unwrap();
-        if !is_turbot_line(se_text) || i == 0 {
+        if !is_turbot_line(se_text) {
             continue;
         }
-        let Some(before) = lines[i - 1].strip_prefix("B ") else {
-            continue;
-        };
-        let name = se_text.split(':').next().unwrap();
-        let name = name.rsplit_once(' ').map_or(name, |(n, _)| n);
+        let name = se_name(se_text);
         let row = table.entry(name.to_string()).or_default();
         row[0] += 1;
         let b = se_marks(before);
@@ -58,7 +51,6 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
             diffs.push(format!("SE {rating} {se_text} | ours: none"));
             continue;
         };
-        let ours = format!("{:.1} {}", s.rating_f64(), s.text);
         // The arrows: strong, weak, strong, through the four cells named.
         let arrows: Vec<String> = s
             .links
@@ -76,34 +68,14 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
         {
             diffs.push(format!("SE {step}: links {arrows:?} {strong:?}"));
         }
-        if ours == step && s.technique == name {
-            row[1] += 1;
-        } else {
-            diffs.push(format!("SE {step} | ours {ours}"));
-        }
-        let same = match lines.get(i + 1) {
-            Some(after) if after.starts_with("B ") => {
-                let mut ours_after = b;
-                s.apply(&mut ours_after);
-                let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-                let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
-                Some(ours_after[..] == se_marks(&after[2..]).masks()[..])
-            }
-            Some(removed) if removed.starts_with("R ") => {
-                let ours: Vec<String> = s
-                    .removed
-                    .iter()
-                    .map(|&(c, d)| format!("r{}c{}.{d}", c / 9 + 1, c % 9 + 1))
-                    .collect();
-                Some(ours.join(",") == removed[2..])
-            }
-            _ => None,
-        };
-        match same {
-            Some(true) => row[2] += 1,
-            Some(false) => diffs.push(format!("SE {step}: other eliminations")),
-            None => {}
-        }
+        score_step(
+            row,
+            &mut diffs,
+            (step, name),
+            &b,
+            &s,
+            lines.get(i + 1).copied(),
+        );
     }
     (table, diffs)
 }

@@ -8,15 +8,18 @@
 
 use std::collections::BTreeMap;
 
-use crate::human::se_marks;
+use crate::common::se_listing::{
+    cells_named, score_step, se_marks, se_name, se_paths, steps_with_positions,
+};
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::human::{self, CandidateGrid};
 
-/// SE's technique name of a step line, without its code ("WXYZ-Wing").
+/// SE's technique name of a step line of the wings with a code
+/// ("WXYZ-Wing 2: ..." is "WXYZ-Wing"; the plain XYZ-Wing has none).
 fn wing_name(text: &str) -> Option<&str> {
-    let name = text.split(':').next()?;
-    let (name, code) = name.rsplit_once(' ')?;
-    (name.ends_with("XYZ-Wing") && code.bytes().all(|b| b.is_ascii_digit())).then_some(name)
+    let name = se_name(text);
+    let coded = text.split(':').next() != Some(name);
+    Some(name).filter(|n| coded && n.ends_with("XYZ-Wing"))
 }
 
 /// Replays every wing step of a listing (`B` position, `S` step, then the
@@ -26,15 +29,9 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
     let lines: Vec<&str> = listing.lines().collect();
     let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
     let mut diffs = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        let Some(step) = l.strip_prefix("S ") else {
-            continue;
-        };
+    for (i, step, before) in steps_with_positions(&lines) {
         let (_, se_text) = step.split_once(' ').unwrap();
         let Some(name) = wing_name(se_text) else {
-            continue;
-        };
-        let Some(before) = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("B ")) else {
             continue;
         };
         let row = table.entry(name.to_string()).or_default();
@@ -45,33 +42,14 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
             diffs.push(format!("SE {step} | ours: none"));
             continue;
         };
-        let ours = format!("{:.1} {}", s.rating_f64(), s.text);
-        if ours == step && s.technique == name {
-            row[1] += 1;
-        } else {
-            diffs.push(format!("SE {step} | ours {ours}"));
-        }
-        let removed: Vec<String> = s
-            .removed
-            .iter()
-            .map(|&(c, d)| format!("r{}c{}.{d}", c / 9 + 1, c % 9 + 1))
-            .collect();
-        let same = match lines.get(i + 1) {
-            Some(after) if after.starts_with("B ") => {
-                let mut ours_after = b;
-                s.apply(&mut ours_after);
-                let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-                let ours_after: Vec<u16> = ours_after.masks().iter().map(lone).collect();
-                Some(ours_after[..] == se_marks(&after[2..]).masks()[..])
-            }
-            Some(r) if r.starts_with("R ") => Some(removed.join(",") == r[2..]),
-            _ => None,
-        };
-        match same {
-            Some(true) => row[2] += 1,
-            Some(false) => diffs.push(format!("SE {step}: other eliminations")),
-            None => {}
-        }
+        score_step(
+            row,
+            &mut diffs,
+            (step, name),
+            &b,
+            &s,
+            lines.get(i + 1).copied(),
+        );
     }
     (table, diffs)
 }
@@ -131,17 +109,8 @@ fn wing_lines_on_se_paths() {
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut se_steps: Vec<String> = Vec::new();
     let (mut compared, mut same) = (0, 0);
-    for line in text.lines() {
-        if let Some(s) = line.strip_prefix("S ") {
-            se_steps.push(s.to_string());
-            continue;
-        }
-        let Some(p) = line.strip_prefix("P ") else {
-            continue;
-        };
-        let steps = std::mem::take(&mut se_steps);
+    for (p, steps) in se_paths(&text) {
         if !steps
             .iter()
             .any(|s| wing_name(s.split_once(' ').unwrap().1).is_some())
@@ -177,21 +146,8 @@ fn wing_lines_on_se_paths() {
 /// pattern or placed (the other techniques' lines are worded otherwise).
 fn same_step(se: &str, ours: &human::Step) -> bool {
     let (rating, text) = se.split_once(' ').unwrap();
-    let name = text.split(':').next().unwrap();
-    let name = match name.rsplit_once(' ') {
-        Some((n, code)) if code.bytes().all(|b| b.is_ascii_digit()) => n,
-        _ => name,
-    };
-    let b = text.as_bytes();
-    let named = (0..b.len().saturating_sub(3))
-        .filter(|&i| {
-            b[i] == b'r'
-                && b[i + 1].is_ascii_digit()
-                && b[i + 2] == b'c'
-                && b[i + 3].is_ascii_digit()
-        })
-        .map(|i| usize::from(b[i + 1] - b'1') * 9 + usize::from(b[i + 3] - b'1'));
-    let mut cells = named;
+    let name = se_name(text);
+    let mut cells = cells_named(text).into_iter();
     ours.technique == name
         && format!("{:.1}", ours.rating_f64()) == rating
         && cells.all(|c| ours.cells.contains(&c) || ours.placed.iter().any(|&(p, _)| p == c))

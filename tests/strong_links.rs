@@ -5,16 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::human::se_marks;
-use puzzlelab::sudoku::human::{self, CandidateGrid, Step};
-
-/// The position after a step, with lone candidates as placed digits.
-fn after(b: &CandidateGrid, s: &Step) -> Vec<u16> {
-    let mut ours = *b;
-    s.apply(&mut ours);
-    let lone = |m: &u16| if m.count_ones() == 1 { 0 } else { *m };
-    ours.masks().iter().map(lone).collect()
-}
+use crate::common::se_listing::{same_after, se_marks, se_name, steps_with_positions};
+use puzzlelab::sudoku::human;
 
 /// The SE_ORDER entry finding chains of `n` strong links.
 fn producer(n: char) -> &'static human::Producer {
@@ -65,7 +57,7 @@ fn strong_links_steps_equal_sukaku_explainers() {
         assert_eq!(format!("{:.1} {}", s.rating_f64(), s.text), se);
         assert!(se.contains(s.technique), "{se}");
         assert!(s.exact);
-        assert_eq!(after(&b, &s)[..], se_marks(se_after).masks()[..], "{se}");
+        assert!(same_after(&b, &s, se_after), "{se}");
         // Its arrows: the chain through SE's cells, strong and weak links
         // alternating, on the step's digit.
         let links = n.to_digit(10).unwrap() as usize * 2 - 1;
@@ -112,19 +104,9 @@ fn strong_links_on_se_paths() {
     let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
     let mut diffs = Vec::new();
     let mut cpu = std::time::Duration::ZERO;
-    for (i, l) in lines.iter().enumerate() {
-        let Some(step) = l.strip_prefix("S ") else {
-            continue;
-        };
-        let Some(before) = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("B ")) else {
-            continue;
-        };
+    for (i, step, before) in steps_with_positions(&lines) {
         let b = se_marks(before);
-        let name = step.split_once(' ').unwrap().1.split(':').next().unwrap();
-        let bare = match name.rsplit_once(' ') {
-            Some((n, code)) if code.bytes().all(|c| c.is_ascii_digit()) => n,
-            _ => name,
-        };
+        let bare = se_name(step.split_once(' ').unwrap().1);
         let t0 = std::time::Instant::now();
         if let Some(n) = family(step) {
             let row = table.entry(bare.to_string()).or_default();
@@ -137,8 +119,7 @@ fn strong_links_on_se_paths() {
             match ours {
                 Some(s)
                     if format!("{:.1} {}", s.rating_f64(), s.text) == step
-                        && se_after
-                            .is_none_or(|a| after(&b, &s)[..] == se_marks(a).masks()[..]) =>
+                        && se_after.is_none_or(|a| same_after(&b, &s, a)) =>
                 {
                     row[1] += 1
                 }

@@ -9,6 +9,7 @@
 pub mod data;
 pub mod hui_lab;
 pub mod pentomino_program;
+pub mod se_listing;
 pub mod tools;
 
 use std::collections::HashMap;
