@@ -49,11 +49,10 @@ pub(super) fn at_most_one_solution(b: &CandidateGrid) -> bool {
 /// several solutions, are searched cell by cell on the candidates.
 pub(in crate::sudoku::human) fn solutions_up_to_two(b: &CandidateGrid) -> usize {
     let digits_known = (0..CELLS).all(|c| !b.is_filled(c) || b.value(c) != 0);
-    if digits_known {
-        if let Ok(n @ (0 | 1)) = solver::count_solutions(&b.grid(), 2).map(|count| count.solutions)
-        {
-            return n as usize;
-        }
+    if digits_known
+        && let Ok(n @ (0 | 1)) = solver::count_solutions(&b.grid(), 2).map(|count| count.solutions)
+    {
+        return n as usize;
     }
     let mut found = 0;
     count_fills(*b, &mut found);
