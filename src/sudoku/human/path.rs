@@ -30,10 +30,12 @@ pub fn hint_watched(
     monitor: &dyn Monitor,
 ) -> Result<Option<Step>, SearchStopped> {
     let mut exact = true;
-    let mut one_solution = None;
+    let mut warning = None;
     for p in SE_ORDER {
-        if p.advanced() && !*one_solution.get_or_insert_with(|| solutions_up_to_two(b) == 1) {
-            // SE's warning (no or several solutions) stops it here.
+        // SE's warning (no or several solutions) stops it here; a count
+        // that gave up is no warning.
+        let warned = || solutions_up_to_two(b).is_some_and(|n| n != 1);
+        if p.advanced() && *warning.get_or_insert_with(warned) {
             break;
         }
         if !p.implemented() {
@@ -110,8 +112,8 @@ pub fn stuck_reason(b: &CandidateGrid, steps: usize) -> String {
         return format!("the position has no solution: {why}");
     }
     match solutions_up_to_two(b) {
-        0 => format!("stuck after {steps} steps: the position has no solution"),
-        1 => {
+        Some(0) => format!("stuck after {steps} steps: the position has no solution"),
+        Some(1) | None => {
             let missing = missing_names();
             if missing.is_empty() {
                 format!("stuck after {steps} steps: no technique SE knows applies")
@@ -121,7 +123,7 @@ pub fn stuck_reason(b: &CandidateGrid, steps: usize) -> String {
                 )
             }
         }
-        _ => format!(
+        Some(_) => format!(
             "stuck after {steps} steps: the position has two or more solutions, and SE tries its nested forcing chains only on a position with one"
         ),
     }

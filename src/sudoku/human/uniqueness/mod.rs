@@ -37,31 +37,42 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// True when the position has at most one solution, so that uniqueness
-/// arguments hold.
+/// True when the position is known to have at most one solution, so that
+/// uniqueness arguments hold.
 pub(super) fn at_most_one_solution(b: &CandidateGrid) -> bool {
-    solutions_up_to_two(b) <= 1
+    solutions_up_to_two(b).is_some_and(|n| n <= 1)
 }
 
-/// The position's solutions, counted up to 2. A board whose filled digits
-/// are known is counted with the solver first (its candidates can only
-/// have fewer solutions than its digits); pencil marks, or digits with
-/// several solutions, are searched cell by cell on the candidates.
-pub(in crate::sudoku::human) fn solutions_up_to_two(b: &CandidateGrid) -> usize {
+/// Cells the search on pencil marks may try before it gives up: about a
+/// tenth of a second (a position with no solution and much freedom could
+/// otherwise take very long).
+const FILL_BUDGET: u32 = 200_000;
+
+/// The position's solutions, counted up to 2; `None` when the search
+/// gave up. A board whose filled digits are known is counted with the
+/// solver first (its candidates can only have fewer solutions than its
+/// digits); pencil marks, or digits with several solutions, are searched
+/// cell by cell on the candidates.
+pub(in crate::sudoku::human) fn solutions_up_to_two(b: &CandidateGrid) -> Option<usize> {
     let digits_known = (0..CELLS).all(|c| !b.is_filled(c) || b.value(c) != 0);
     if digits_known
         && let Ok(n @ (0 | 1)) = solver::count_solutions(&b.grid(), 2).map(|count| count.solutions)
     {
-        return n as usize;
+        return Some(n as usize);
     }
     let mut found = 0;
-    count_fills(*b, &mut found);
-    found.min(2)
+    let mut budget = FILL_BUDGET;
+    count_fills(*b, &mut found, &mut budget);
+    (found >= 2 || budget > 0).then_some(found.min(2))
 }
 
 /// Counts (up to 2) the ways to fill the empty cells from their candidates
-/// with no two peers alike: the emptiest cell first.
-fn count_fills(b: CandidateGrid, found: &mut usize) {
+/// with no two peers alike, the emptiest cell first, while `budget` lasts.
+fn count_fills(b: CandidateGrid, found: &mut usize, budget: &mut u32) {
+    if *budget == 0 {
+        return;
+    }
+    *budget -= 1;
     let mut best = None;
     let mut fewest = 10;
     for c in 0..CELLS {
@@ -92,8 +103,8 @@ fn count_fills(b: CandidateGrid, found: &mut usize) {
         if cells_of(peers(c)).any(|p| !next.is_filled(p) && next.cand(p) == 0) {
             continue;
         }
-        count_fills(next, found);
-        if *found >= 2 {
+        count_fills(next, found, budget);
+        if *found >= 2 || *budget == 0 {
             return;
         }
     }

@@ -8,7 +8,7 @@
 use super::super::board::CandidateGrid;
 use super::super::tests::cells_named;
 use super::super::{SE_ORDER, Step, hint};
-use super::at_most_one_solution;
+use super::{at_most_one_solution, solutions_up_to_two};
 use crate::sudoku::grid::{Grid, cell_name};
 
 /// A board from SE's 729-character marks: a cell showing one digit is
@@ -170,4 +170,22 @@ fn nothing_is_claimed_on_a_position_with_two_solutions() {
             assert!(steps.is_empty(), "{}: {:?}", p.name, steps.first());
         }
     }
+}
+
+/// Pencil marks with no solution that the cell-by-cell count cannot see
+/// early (1 only in columns 1 and 2, which cannot hold nine of them; every
+/// cell keeps eight candidates or more): the count gives up on its budget
+/// instead of searching for ages, and an unknown count is no proof of
+/// uniqueness.
+#[test]
+fn the_count_on_pencil_marks_gives_up_instead_of_running_on() {
+    let mut b = CandidateGrid::from_grid(&Grid::empty());
+    for c in (0..81).filter(|c| c % 9 >= 2) {
+        b.remove(c, 1);
+    }
+    assert_eq!(solutions_up_to_two(&b), None);
+    assert!(!at_most_one_solution(&b));
+    // With a solution to find, the same search finds two at once.
+    let b = CandidateGrid::from_grid(&Grid::empty());
+    assert_eq!(solutions_up_to_two(&b), Some(2));
 }
