@@ -8,10 +8,14 @@ use super::super::bits::{Bits, mask_of};
 use super::super::compile::Compiled;
 use super::{Entry, Table, grow, image};
 
+/// The lengths of the three probe runs (6 bits of pattern in all).
+pub(super) const PROBE_LENS: [u32; 3] = [2, 3, 1];
+
 /// Probe cells after the first empty cell c whose state indexes the
 /// placement lists, as runs (offset from c, length); `S` is the short side.
 fn probe_runs(short: usize) -> [(usize, u32); 3] {
-    [(1, 2), (short.max(1) - 1, 3), (2 * short, 1)]
+    let [a, b, c] = PROBE_LENS;
+    [(1, a), (short.max(1) - 1, b), (2 * short, c)]
 }
 
 /// The kind to break symmetry on: mapped to itself by every symmetry;
