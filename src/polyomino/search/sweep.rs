@@ -151,7 +151,13 @@ impl<B: Bits> Sweep<'_, B> {
             };
             let rest = avail & !(1u64 << k);
             let lo = lo as usize;
-            for (i, &m) in t.masks.get(lo..hi as usize).unwrap_or(&[]).iter().enumerate() {
+            for (i, &m) in t
+                .masks
+                .get(lo..hi as usize)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
