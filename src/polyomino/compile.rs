@@ -240,12 +240,13 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         axes.push((stride, side[a]));
         stride *= side[a];
     }
+    // Stride of each of the caller's axes in bit order (0 for a side of 1).
+    let mut stride_of = [0usize; 3];
+    for (&a, &(s, _)) in order.iter().zip(&axes) {
+        stride_of[a] = s;
+    }
     let bit = |p: Point| -> usize {
-        order
-            .iter()
-            .zip(&axes)
-            .map(|(&a, &(s, _))| p[a] as usize * s)
-            .sum()
+        p[0] as usize * stride_of[0] + p[1] as usize * stride_of[1] + p[2] as usize * stride_of[2]
     };
     let mut cell_of = vec![[0u16; 3]; nbits];
     let mut coords = vec![[0u16; 3]; nbits];
@@ -267,24 +268,32 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         open.push(b);
     }
     let mut placements = Vec::with_capacity(kinds.len());
+    let mut cells: Vec<u16> = Vec::new();
     for k in &kinds {
-        let mut list = Vec::new();
-        for o in &k.orientations {
-            let e = extent(o);
-            if (0..3).any(|a| e[a] > side[a]) {
-                continue;
-            }
+        let fitting: Vec<(&Vec<Point>, [usize; 3])> = k
+            .orientations
+            .iter()
+            .map(|o| (o, extent(o)))
+            .filter(|(_, e)| (0..3).all(|a| e[a] <= side[a]))
+            .collect();
+        let room: usize = fitting
+            .iter()
+            .map(|(_, e)| (0..3).map(|a| side[a] + 1 - e[a]).product::<usize>())
+            .sum();
+        let mut list = Vec::with_capacity(room);
+        for (o, e) in fitting {
             for dl in 0..=side[0] - e[0] {
                 for dr in 0..=side[1] - e[1] {
                     for dc in 0..=side[2] - e[2] {
-                        let bits: Option<Vec<u16>> = o
-                            .iter()
-                            .map(|p| {
-                                let b = bit([p[0] + dl as u16, p[1] + dr as u16, p[2] + dc as u16]);
-                                open_grid[b].then_some(b as u16)
-                            })
-                            .collect();
-                        if let Some(mut bits) = bits {
+                        let at = bit([dl as u16, dr as u16, dc as u16]);
+                        cells.clear();
+                        let open_all = o.iter().all(|&p| {
+                            let b = at + bit(p);
+                            cells.push(b as u16);
+                            open_grid[b]
+                        });
+                        if open_all {
+                            let mut bits = cells.clone();
                             bits.sort_unstable();
                             list.push(bits);
                         }
@@ -333,11 +342,30 @@ fn symmetries(
         .iter()
         .map(|k| orientation_set(&k.orientations))
         .collect();
+    let turns = Turn::all(planar);
+    // A kind whose orientations are every turn of one of them (a free
+    // piece) is its own image under every turn: no need to turn them all.
+    let closed: Vec<bool> = sets
+        .iter()
+        .map(|set| {
+            let Some(first) = set.first() else {
+                return true;
+            };
+            let mut orbit: Vec<Vec<Point>> = turns.iter().map(|t| turn_shape(first, t)).collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            orbit == *set
+        })
+        .collect();
     // Kind → kind under `t`, if every kind has an image.
     let kind_map = |t: &Turn| -> Option<Vec<u8>> {
         kinds
             .iter()
-            .map(|k| {
+            .enumerate()
+            .map(|(i, k)| {
+                if closed[i] {
+                    return Some(i as u8);
+                }
                 let turned: Vec<Vec<Point>> =
                     k.orientations.iter().map(|o| turn_shape(o, t)).collect();
                 let image = orientation_set(&turned);
@@ -349,7 +377,7 @@ fn symmetries(
     };
     let nbits: usize = side.iter().product();
     let mut out = Vec::new();
-    for t in Turn::all(planar) {
+    for t in turns {
         if t.dims(side) != side {
             continue;
         }
@@ -394,12 +422,35 @@ fn colouring_allows(
     let board: i64 = open.iter().map(|&b| if dark(b) { 1 } else { -1 }).sum();
     let area = open.len() as i64;
     let width = (2 * area + 1) as usize;
-    let mut reach = vec![false; width];
-    reach[area as usize] = true;
-    for (k, kind) in kinds.iter().enumerate() {
+    let values_of = |k: usize| -> Vec<i64> {
         let mut values: Vec<i64> = placements[k].iter().map(|p| excess(p)).collect();
         values.sort_unstable();
         values.dedup();
+        values
+    };
+    if width <= 128 {
+        // The reachable excesses (offset by the area) as one bit set.
+        let keep = u128::MAX >> (128 - width);
+        let mut reach: u128 = 1 << area;
+        for (k, kind) in kinds.iter().enumerate() {
+            let values = values_of(k);
+            for _ in 0..kind.count {
+                reach = values.iter().fold(0, |next, &v| {
+                    let moved = if v >= 0 {
+                        reach.checked_shl(v as u32)
+                    } else {
+                        reach.checked_shr(v.unsigned_abs() as u32)
+                    };
+                    next | moved.unwrap_or(0)
+                }) & keep;
+            }
+        }
+        return reach >> (area + board) & 1 == 1;
+    }
+    let mut reach = vec![false; width];
+    reach[area as usize] = true;
+    for (k, kind) in kinds.iter().enumerate() {
+        let values = values_of(k);
         for _ in 0..kind.count {
             let mut next = vec![false; width];
             for (i, _) in reach.iter().enumerate().filter(|(_, r)| **r) {

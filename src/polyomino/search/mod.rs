@@ -31,7 +31,8 @@
 //! - Placements that shut off a pocket (against the walls and holes) that
 //!   the other pieces cannot make up are dropped when the tables are built.
 //! - Where neither the tight rule nor the pockets run, boards up to 128
-//!   cells take the [`lean`] search: the same sweep with bare masks.
+//!   cells take the [`lean`] search: the same sweep with bare masks; flat
+//!   boards with one copy of each piece the [`sweep`], leaner still.
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
 //! - A shard of a count deals the second level ([`split`]).
@@ -50,6 +51,7 @@ pub(crate) use super::progress::{Found, Shared};
 mod fewest;
 mod lean;
 mod split;
+mod sweep;
 mod tables;
 use crate::shard::Shard;
 pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
@@ -261,6 +263,9 @@ pub(crate) fn run_root<B: Bits>(
 ) -> Found {
     if let Some((first, shard)) = split {
         return split::run_shard(p, t, task, root, shared, first, shard);
+    }
+    if sweep::applies(p, t, &task) {
+        return sweep::run_root(p, t, task, root, shared);
     }
     if lean::applies(t, &task) {
         return lean::run_root(p, t, task, root, shared);

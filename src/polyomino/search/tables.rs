@@ -8,10 +8,14 @@ use super::super::bits::{Bits, mask_of};
 use super::super::compile::Compiled;
 use super::{Entry, Table, grow, image};
 
+/// The lengths of the three probe runs (6 bits of pattern in all).
+pub(super) const PROBE_LENS: [u32; 3] = [2, 3, 1];
+
 /// Probe cells after the first empty cell c whose state indexes the
 /// placement lists, as runs (offset from c, length); `S` is the short side.
 fn probe_runs(short: usize) -> [(usize, u32); 3] {
-    [(1, 2), (short.max(1) - 1, 3), (2 * short, 1)]
+    let [a, b, c] = PROBE_LENS;
+    [(1, a), (short.max(1) - 1, b), (2 * short, c)]
 }
 
 /// The kind to break symmetry on: mapped to itself by every symmetry;
@@ -379,7 +383,8 @@ fn probe_index<B: Bits>(
         .map(|c| ProbeCells::new(c, runs, start))
         .collect();
     // Each placement once: its entry and the probe bits it covers.
-    let mut placed: Vec<(usize, usize, Entry<B>, u64)> = Vec::new();
+    let mut placed: Vec<(usize, usize, Entry<B>, u64)> =
+        Vec::with_capacity(per_cell.iter().flatten().map(Vec::len).sum());
     for (c, cell) in per_cell.iter().enumerate() {
         for (k, list) in cell.iter().enumerate() {
             for &i in list {
@@ -389,23 +394,32 @@ fn probe_index<B: Bits>(
         }
     }
     let slot = |c: usize, pattern: usize, k: usize| (c * npat + pattern) * nkinds + k;
-    let mut next = vec![0u32; per_cell.len() * npat * nkinds + 1];
-    let mut has = vec![0u64; per_cell.len() * npat];
+    let rows = per_cell.len() * npat;
+    let mut next = vec![0u32; rows * nkinds + 1];
+    let mut has = vec![0u64; rows];
     for &(c, k, _, covered) in &placed {
         cells[c].each_pattern(covered, |pattern| {
             next[slot(c, pattern, k)] += 1;
             has[c * npat + pattern] |= 1 << k;
         });
     }
-    // Counts to starts (a plain running sum: there is one per list, tens
-    // of thousands); `next` is then each list's next free place.
+    // Counts to the ends of the lists (a running sum; most rows are empty
+    // and only repeat it), then filled from the back: placing the entries
+    // in reverse order leaves each list in order and `next` at the starts.
     let mut total = 0u32;
-    for n in &mut next {
-        let count = *n;
-        *n = total;
-        total += count;
+    for (row, &h) in next.chunks_exact_mut(nkinds.max(1)).zip(&has) {
+        if h == 0 {
+            row.fill(total);
+            continue;
+        }
+        for n in row {
+            total += *n;
+            *n = total;
+        }
     }
-    let starts = next.clone();
+    if let Some(last) = next.last_mut() {
+        *last = total;
+    }
     let blank = Entry {
         mask: B::ZERO,
         halo: B::ZERO,
@@ -416,13 +430,14 @@ fn probe_index<B: Bits>(
     };
     let mut entries = vec![blank; total as usize];
     let mut masks = vec![B::ZERO; total as usize];
-    for &(c, k, e, covered) in &placed {
+    for &(c, k, e, covered) in placed.iter().rev() {
         cells[c].each_pattern(covered, |pattern| {
             let at = &mut next[slot(c, pattern, k)];
+            *at -= 1;
             entries[*at as usize] = e;
             masks[*at as usize] = e.mask;
-            *at += 1;
         });
     }
+    let starts = next;
     (starts, has, entries, masks)
 }

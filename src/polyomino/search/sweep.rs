@@ -1,0 +1,191 @@
+//! The flat sweep: the first-empty-cell search for flat boards of up to
+//! 128 cells with one copy of every piece and neither the tight rule nor
+//! the pockets asked (the classic pentomino rectangles).
+//!
+//! It reads the same probe-indexed lists as [`super::lean`] but does less
+//! per node, which is where a pentomino count spends its time (5x12:
+//! about 500,000 nodes, 1.5 fitting placements each):
+//! - the probe pattern is one shift of the board to the anchor cell and
+//!   three fixed-width fields of it (the run lengths are constants);
+//! - the pieces left are a bit set passed down the recursion (no copies,
+//!   so no counts to keep);
+//! - the dead-cell test shifts along the two axes only;
+//! - the kind-by-kind list bounds come from one row of `Table::starts`.
+//!
+//! What it finds is the same as `Search::dfs` (each solution goes through
+//! `Search::solution`).
+
+use super::super::bits::Bits;
+use super::super::compile::Compiled;
+use super::tables::PROBE_LENS;
+use super::{Found, Root, Search, Shared, Stopped, Table, Task, start};
+
+/// True when the flat sweep can run this task on these tables.
+pub(super) fn applies<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> bool {
+    B::PROBED
+        && !t.tight
+        && !task.pockets
+        && t.axes.len() <= 2
+        && t.probes.map(|r| r.1) == PROBE_LENS
+        && p.kinds.iter().all(|k| k.count == 1)
+        && p.kinds.len() <= 64
+}
+
+/// Deepest stack: one piece per kind, at most 64 kinds.
+const DEPTH: usize = 64;
+
+/// One top-level branch, searched by the flat sweep.
+pub(super) fn run_root<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    task: Task,
+    root: &Root,
+    shared: &Shared,
+) -> Found {
+    let Some((s, filled)) = start(p, t, task, root, shared) else {
+        return Found {
+            stopped: Some(Stopped::Cancelled),
+            ..Found::default()
+        };
+    };
+    let mut s = s;
+    if filled == B::ONES {
+        s.solution();
+        return s.out;
+    }
+    if !s.all_regions_ok(filled) {
+        return s.out;
+    }
+    // A missing axis shifts by nothing into an empty mask.
+    let mut axes = [(0u32, B::ZERO, B::ZERO); 2];
+    for (a, x) in axes.iter_mut().zip(&t.axes) {
+        *a = *x;
+    }
+    let monos = p
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.size == 1)
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let avail = s.avail;
+    let mut sweep = Sweep {
+        t,
+        nk: p.kinds.len(),
+        axes,
+        monos,
+        offsets: [
+            t.probes[0].0 as u32,
+            t.probes[1].0 as u32,
+            t.probes[2].0 as u32,
+        ],
+        stack: [0; DEPTH],
+        s,
+    };
+    sweep.dfs(filled, avail, 0);
+    sweep.s.out
+}
+
+struct Sweep<'a, B: Bits> {
+    t: &'a Table<B>,
+    /// Holds the root, the counting of solutions and the output.
+    s: Search<'a, B>,
+    nk: usize,
+    axes: [(u32, B, B); 2],
+    /// The kinds of one cell (they fill a dead cell).
+    monos: u64,
+    /// Where the three probe runs start, after the anchor cell.
+    offsets: [u32; 3],
+    /// Entry indices of the pieces placed below the root.
+    stack: [u32; DEPTH],
+}
+
+impl<B: Bits> Sweep<'_, B> {
+    /// An empty cell with no empty neighbour, unless a one-cell piece is
+    /// left (in `avail`) to fill it.
+    #[inline(always)]
+    fn dead_cell(&self, filled: B, avail: u64) -> bool {
+        let empty = filled.not();
+        let [(s0, l0, h0), (s1, l1, h1)] = self.axes;
+        let near = empty
+            .shl(s0)
+            .and(l0)
+            .or(empty.shr(s0).and(h0))
+            .or(empty.shl(s1).and(l1))
+            .or(empty.shr(s1).and(h1));
+        !empty.and(near.not()).is_zero() && avail & self.monos == 0
+    }
+
+    /// The list row of the first empty cell: `cell*64 + pattern`.
+    #[inline(always)]
+    fn base(&self, filled: B) -> usize {
+        let cell = filled.not().lowest();
+        // Bits beyond the width read empty, as the table expects.
+        let x = filled.shr(cell as u32);
+        let [o0, o1, o2] = self.offsets;
+        let [l0, l1, l2] = PROBE_LENS;
+        let pattern = x.shr(o0).bits_at(0, l0)
+            | x.shr(o1).bits_at(0, l1) << l0
+            | x.shr(o2).bits_at(0, l2) << (l0 + l1);
+        (cell << 6) | pattern as usize
+    }
+
+    fn dfs(&mut self, filled: B, avail: u64, depth: usize) {
+        if !self.s.visit() {
+            return;
+        }
+        let t = self.t;
+        let base = self.base(filled);
+        let nk = self.nk;
+        let Some(&has) = t.has.get(base) else {
+            return;
+        };
+        let Some(row) = t.starts.get(base * nk..base * nk + nk + 1) else {
+            return;
+        };
+        let mut a = avail & has;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            let (Some(&lo), Some(&hi)) = (row.get(k), row.get(k + 1)) else {
+                return;
+            };
+            let rest = avail & !(1u64 << k);
+            let lo = lo as usize;
+            for (i, &m) in t
+                .masks
+                .get(lo..hi as usize)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                self.stack[depth % DEPTH] = (lo + i) as u32;
+                let next = filled.or(m);
+                if next == B::ONES {
+                    self.solution(depth + 1);
+                } else if !self.dead_cell(next, rest) {
+                    self.dfs(next, rest, depth + 1);
+                }
+                if self.s.stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The pieces placed so far fill the box: hand them to
+    /// `Search::solution` (the root is its stack's first piece).
+    #[cold]
+    fn solution(&mut self, depth: usize) {
+        let s = &mut self.s;
+        s.stack.truncate(1);
+        for &i in &self.stack[..depth.min(DEPTH)] {
+            if let Some(e) = self.t.entries.get(i as usize) {
+                s.stack.push((e.kind, e.id));
+            }
+        }
+        s.solution();
+    }
+}
