@@ -72,10 +72,7 @@ impl State {
     pub(super) fn propagate(&mut self) -> bool {
         // Sweeps over the 27 masks until none changed; each step is
         // specialised to its index so that neighbours are constants (no
-        // loops, no bounds checks). Band by band: a step's singles clear
-        // cells of the other digits of its band, which then come next in
-        // the same sweep (digit by digit took 7-11% more time for the same
-        // fixpoint, see docs/benchmarks.md).
+        // loops, no bounds checks).
         macro_rules! sweep {
             ($($k:literal)*) => {
                 loop {
@@ -94,7 +91,7 @@ impl State {
                 }
             };
         }
-        sweep!(0 3 6 9 12 15 18 21 24 1 4 7 10 13 16 19 22 25 2 5 8 11 14 17 20 23 26);
+        sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
     }
 
     /// One (digit, band) mask: band locked candidates, claimed columns, row
