@@ -132,7 +132,9 @@ pub fn solve_file_shard(
     let mut records = formats::records_of_file(path, monitor);
     let mut sum = FileSummary::default();
     let mut first_error: Option<FormatError> = None;
-    let mut block: Vec<Record> = Vec::with_capacity(BLOCK);
+    // The records are kept only to be written out; the search needs the grids.
+    let keep_records = writer.is_some();
+    let mut block: Vec<Record> = Vec::with_capacity(if keep_records { BLOCK } else { 0 });
     // The file index of each puzzle of the block (a shard's are not consecutive).
     let mut indices: Vec<u64> = Vec::with_capacity(BLOCK);
     let mut grids: Vec<super::Grid> = Vec::with_capacity(BLOCK);
@@ -140,6 +142,7 @@ pub fn solve_file_shard(
     loop {
         block.clear();
         indices.clear();
+        grids.clear();
         for item in records.by_ref() {
             match item {
                 Ok(r) => {
@@ -152,9 +155,12 @@ pub fn solve_file_shard(
                             continue;
                         }
                     }
-                    block.push(r);
+                    grids.push(r.grid);
+                    if keep_records {
+                        block.push(r);
+                    }
                     indices.push(i);
-                    if block.len() == BLOCK {
+                    if grids.len() == BLOCK {
                         break;
                     }
                 }
@@ -166,12 +172,10 @@ pub fn solve_file_shard(
             sum.stopped = true;
             break;
         }
-        if block.is_empty() {
+        if grids.is_empty() {
             break;
         }
-        sum.puzzles += block.len();
-        grids.clear();
-        grids.extend(block.iter().map(|r| r.grid));
+        sum.puzzles += grids.len();
         let offset = Offset {
             inner: monitor,
             done: sum.done as u64,
