@@ -41,6 +41,9 @@ pub struct Net {
     nested_offs: Vec<NestedOff>,
     /// The inner chain finders of levels 2 and up, made when first needed.
     inner: Option<Box<Inner>>,
+    /// Set when a level-4 inner search was stopped (Ctrl+C): the search
+    /// in progress is then incomplete.
+    pub stopped: bool,
 }
 
 /// A set of potentials of one kind (on or off) in insertion order, each
@@ -93,8 +96,10 @@ pub struct Mode {
     pub dynamic: bool,
     /// SE's level 1: basic rules add "offs" when nothing is pending.
     pub plus: bool,
-    /// SE's levels 2 and 3: then chain finders too (0: none).
+    /// SE's levels 2 to 4: then chain finders too (0: none).
     pub nested: u8,
+    /// Level 4's nesting limit: the level of its inner dynamic chains.
+    pub limit: u8,
 }
 
 impl Net {
@@ -112,6 +117,7 @@ impl Net {
             implied: Vec::new(),
             nested_offs: Vec::new(),
             inner: None,
+            stopped: false,
         }
     }
 
@@ -167,13 +173,15 @@ impl Net {
 
     /// SE's `doChaining`: completes `sets` from its assumption on `work`
     /// (left as it was); the two nodes of a contradiction (on, off) when
-    /// one is found first.
+    /// one is found first. Level 4's inner searches ask `stop` and set
+    /// [`Net::stopped`].
     pub fn chain(
         &mut self,
         work: &mut Work,
         base: &Work,
         sets: &mut Sets,
         m: Mode,
+        stop: &mut dyn FnMut() -> bool,
     ) -> Option<(u32, u32)> {
         let mut pend_on = std::mem::take(&mut self.pend_on);
         let mut pend_off = std::mem::take(&mut self.pend_off);
@@ -235,7 +243,7 @@ impl Net {
                 }
                 continue;
             }
-            if m.plus && self.add_advanced(work, base, sets, &mut pend_off, m.nested) {
+            if m.plus && self.add_advanced(work, base, sets, &mut pend_off, m, stop) {
                 continue;
             }
             break;
@@ -259,13 +267,14 @@ impl Net {
         base: &Work,
         sets: &mut Sets,
         pend_off: &mut Vec<u32>,
-        level: u8,
+        m: Mode,
+        stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         let mut implied = std::mem::take(&mut self.implied);
         super::plus::advanced(work, base, &mut implied);
-        if implied.is_empty() && level >= 2 {
+        if implied.is_empty() && m.nested >= 2 {
             self.implied = implied;
-            return self.add_nested(work, base, sets, pend_off, level);
+            return self.add_nested(work, base, sets, pend_off, m, stop);
         }
         let mut added = false;
         let mut parents = Vec::new();
@@ -314,19 +323,25 @@ fn hidden_parents(work: &Work, base: &Work, k: Pot, why: u8, sets: &Sets, out: &
 }
 
 impl Net {
-    /// SE's step past the basic rules at levels 2 and 3: the "offs" of
-    /// inner chain finders, queued; false when there are none new.
+    /// SE's step past the basic rules at levels 2 to 4: the "offs" of
+    /// inner chain finders, queued; false when there are none new (or
+    /// the inner search was stopped).
     fn add_nested(
         &mut self,
         work: &Work,
         base: &Work,
         sets: &mut Sets,
         pend_off: &mut Vec<u32>,
-        level: u8,
+        m: Mode,
+        stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         let mut offs = std::mem::take(&mut self.nested_offs);
         let inner = self.inner.get_or_insert_with(|| Box::new(Inner::new()));
-        super::nested::advanced(inner, work, base, level, &mut offs);
+        if !super::nested::advanced(inner, work, base, m, &mut offs, stop) {
+            self.stopped = true;
+            self.nested_offs = offs;
+            return false;
+        }
         let mut added = false;
         let mut parents = Vec::new();
         for (p, from, id) in &offs {

@@ -34,6 +34,20 @@ pub fn nested_forcing_chains(b: &super::CandidateGrid, sink: &mut Sink) -> Contr
 pub fn nested_multiple_chains(b: &super::CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
     multiple::nested(3, b, sink)
 }
+/// SE's "Nested Forcing Chains" level 4: dynamic chains inside the
+/// searches, at nesting limits 0 (plain), 1 (+), 2 and 3 (nested) in
+/// turn, each tried only when the ones before found nothing (serate's
+/// four "experimental" producers; rated from 10.5).
+pub fn nested_dynamic_chains(b: &super::CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    let before = sink.steps.len();
+    for limit in 0..4 {
+        multiple::nested_dynamic(limit, b, sink)?;
+        if sink.steps.len() > before {
+            break;
+        }
+    }
+    ControlFlow::Continue(())
+}
 pub use statics::forcing_chains_and_cycles;
 
 use super::{Link, Sink, Step};

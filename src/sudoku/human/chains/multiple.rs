@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 
 use super::dynamic::{Mode, Net, PotSet, Sets};
-use super::nested::Extra;
+use super::nested::{Extra, NO_CAUSE};
 use super::rules::{BY_CELL, Pot, Work, cell_of, digit_of, length_difficulty, pot};
 use super::{Found, Link};
 use crate::sudoku::grid::cell_name;
@@ -27,6 +27,9 @@ enum Rule {
     Plus,
     /// SE's levels 2 and 3, "Nested Forcing Chains".
     Nested(u8),
+    /// SE's level 4 with nesting limit `n`: dynamic chains of level `n`
+    /// inside the searches.
+    NestedDynamic(u8),
 }
 
 impl Rule {
@@ -37,6 +40,7 @@ impl Rule {
             Rule::Dynamic => 8.5,
             Rule::Plus => 9.0,
             Rule::Nested(level) => 8.5 + 0.5 * f64::from(level),
+            Rule::NestedDynamic(_) => 10.5,
         }
     }
 
@@ -44,9 +48,14 @@ impl Rule {
         Mode {
             y: self != Rule::Nishio,
             dynamic: self != Rule::Multiple,
-            plus: matches!(self, Rule::Plus | Rule::Nested(_)),
+            plus: matches!(self, Rule::Plus | Rule::Nested(_) | Rule::NestedDynamic(_)),
             nested: match self {
                 Rule::Nested(level) => level,
+                Rule::NestedDynamic(_) => 4,
+                _ => 0,
+            },
+            limit: match self {
+                Rule::NestedDynamic(n) => n,
                 _ => 0,
             },
         }
@@ -80,6 +89,13 @@ pub fn nested(level: u8, b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> 
     run(b, sink, Rule::Nested(level))
 }
 
+/// SE's "Nested Forcing Chains" at level 4 with nesting limit `limit`:
+/// its dynamic chains at level `limit` (0: plain, 1: (+), 2 and 3:
+/// nested) inside the searches.
+pub fn nested_dynamic(limit: u8, b: &CandidateGrid, sink: &mut Sink) -> ControlFlow<()> {
+    run(b, sink, Rule::NestedDynamic(limit))
+}
+
 struct Ctx {
     rule: Rule,
     base: Work,
@@ -107,9 +123,11 @@ impl Ctx {
     }
 
     /// Every hint of the rule on `base`, unsorted; false when `stop` said
-    /// stop (asked before each cell).
-    fn search(&mut self, mut stop: impl FnMut() -> bool) -> bool {
+    /// stop (asked before each cell, also by the searches of level 4's
+    /// inner rule).
+    fn search(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
         let dynamic = self.rule != Rule::Multiple;
+        self.net.stopped = false;
         for cell in 0..81 {
             let n = self.base.cand[cell].count_ones();
             if n > 2 || (n > 1 && dynamic) {
@@ -117,7 +135,10 @@ impl Ctx {
                     return false;
                 }
                 self.net.clear();
-                cell_chains(self, cell);
+                cell_chains(self, cell, stop);
+                if self.net.stopped {
+                    return false;
+                }
             }
         }
         true
@@ -128,37 +149,60 @@ fn run(b: &CandidateGrid, sink: &mut Sink, rule: Rule) -> ControlFlow<()> {
     let mut cx = Ctx::new(rule, Work::new(b.masks()));
     // The levels with basic rules or chains inside take long: Ctrl+C
     // stops them between cells.
-    let slow = matches!(rule, Rule::Plus | Rule::Nested(_));
-    if !cx.search(|| slow && sink.cancelled()) {
+    let slow = matches!(rule, Rule::Plus | Rule::Nested(_) | Rule::NestedDynamic(_));
+    if !cx.search(&mut || slow && sink.cancelled()) {
         return ControlFlow::Break(());
     }
     super::emit(std::mem::take(&mut cx.found), sink)
 }
 
-/// SE's static "Multiple Forcing Chains" as the inner rule of level 3.
-pub struct InnerMultiple(Ctx);
+/// A chain rule run inside a nested search on its working grid: SE's
+/// static "Multiple Forcing Chains" (level 3) or its dynamic chains at
+/// the nesting limit (level 4).
+pub struct InnerChains(Ctx);
 
-impl InnerMultiple {
-    pub fn new() -> InnerMultiple {
-        InnerMultiple(Ctx::new(Rule::Multiple, Work::new(&[0; 81])))
+impl InnerChains {
+    pub fn multiple() -> InnerChains {
+        InnerChains(Ctx::new(Rule::Multiple, Work::new(&[0; 81])))
+    }
+
+    /// SE's `Chaining(true, true, false, limit, ...)`: dynamic chains,
+    /// (+) at 1, nested at 2 and 3.
+    pub fn dynamic(limit: u8) -> InnerChains {
+        let rule = match limit {
+            0 => Rule::Dynamic,
+            1 => Rule::Plus,
+            n => Rule::Nested(n),
+        };
+        InnerChains(Ctx::new(rule, Work::new(&[0; 81])))
     }
 
     /// Every hint on `work` with its [`Extra`] against `outer` (the grid
-    /// the outer search started from), unsorted.
-    pub fn hints(&mut self, work: &Work, outer: &Work, out: &mut Vec<(Found, Extra)>) {
+    /// the outer search started from), unsorted; false (and no hints)
+    /// when `stop` said stop.
+    pub fn hints(
+        &mut self,
+        work: &Work,
+        outer: &Work,
+        out: &mut Vec<(Found, Extra)>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
         let cx = &mut self.0;
         cx.base = work.clone();
         cx.work = work.clone();
         cx.outer = Some(outer.clone());
         cx.found.clear();
         cx.extras.clear();
-        cx.search(|| false);
-        out.extend(cx.found.drain(..).zip(cx.extras.drain(..)));
+        let done = cx.search(stop);
+        if done {
+            out.extend(cx.found.drain(..).zip(cx.extras.drain(..)));
+        }
+        done
     }
 }
 
 /// SE's `getMultipleChainsHintListForCell`.
-fn cell_chains(cx: &mut Ctx, cell: usize) {
+fn cell_chains(cx: &mut Ctx, cell: usize, stop: &mut dyn FnMut() -> bool) {
     let m = cx.rule.mode();
     let mask = cx.base.cand[cell];
     let card = mask.count_ones();
@@ -169,13 +213,19 @@ fn cell_chains(cx: &mut Ctx, cell: usize) {
         let p = pot(cell, d);
         let mut on = Sets::new();
         cx.net.start(p, true, &mut on);
-        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut on, m);
+        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut on, m, stop);
+        if cx.net.stopped {
+            return;
+        }
         if let (true, Some((a, b))) = (dynamic, absurd) {
             binary(cx, p, true, a, b, true, &[(cell, d)], false);
         }
         let mut off = Sets::new();
         cx.net.start(p, false, &mut off);
-        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut off, m);
+        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut off, m, stop);
+        if cx.net.stopped {
+            return;
+        }
         if let (true, Some((a, b))) = (dynamic, absurd) {
             let removed = others(&cx.base, p);
             binary(cx, p, false, a, b, true, &removed, true);
@@ -205,7 +255,10 @@ fn cell_chains(cx: &mut Ctx, cell: usize) {
             }
         }
         if !nishio {
-            region_chains(cx, cell, d, &on);
+            region_chains(cx, cell, d, &on, stop);
+            if cx.net.stopped {
+                return;
+            }
         }
         per_value.push(on);
     }
@@ -246,7 +299,7 @@ fn others(w: &Work, q: Pot) -> Vec<(usize, u8)> {
 
 /// SE's `doRegionChainings` for the digit `d` of `cell`, whose "on"
 /// consequences are `on`.
-fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
+fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets, stop: &mut dyn FnMut() -> bool) {
     let m = cx.rule.mode();
     for r in regions_of(cell) {
         let places = cx.base.places(r, d);
@@ -264,7 +317,10 @@ fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets) {
             if places >> j & 1 == 1 && c != cell {
                 let mut s = Sets::new();
                 cx.net.start(pot(c, d), true, &mut s);
-                cx.net.chain(&mut cx.work, &cx.base, &mut s, m);
+                cx.net.chain(&mut cx.work, &cx.base, &mut s, m, stop);
+                if cx.net.stopped {
+                    return;
+                }
                 others.push(s);
             }
         }
@@ -356,6 +412,12 @@ fn binary(
         return;
     }
     let complexity = cx.net.ancestors(a) + cx.net.ancestors(b) + cx.net.nested_complexity(&[a, b]);
+    if let Some(outer) = &cx.outer {
+        // As level 4's inner rule (SE's chain targets: the "on", then the
+        // "off"; a binary chain's start has no cause).
+        let extra = super::nested::net_extra(&mut cx.net, &[a, b], NO_CAUSE, outer, &cx.base);
+        cx.extras.push(extra);
+    }
     let s = format!("{}.{}", cell_name(cell_of(src)), digit_of(src));
     let (pb, _) = cx.net.pot(b);
     let (pa, a_on) = cx.net.pot(a);

@@ -1,9 +1,10 @@
 //! The inner rules of Sudoku Explainer's "Nested Forcing Chains" (its
-//! chaining levels 2 and 3): when a dynamic search has nothing left to
+//! chaining levels 2 to 4): when a dynamic search has nothing left to
 //! process and the basic rules of [`plus`](super::plus) find nothing, SE
 //! runs whole chain finders on the working grid — level 2 its "Forcing
 //! Chains & Cycles", level 3 then also its (static) "Multiple Forcing
-//! Chains" — and every removal of their hints (sorted as SE sorts them)
+//! Chains", level 4 instead its dynamic chains at the nesting limit (our
+//! own dynamic search, one level down) — and every removal of their hints (sorted as SE sorts them)
 //! becomes a new "off". Its parents are the struck candidates the inner
 //! chain relied on (SE's `getRuleParents`: for each "on" of the inner
 //! chain, the candidates struck from its cell, or from its region for its
@@ -13,8 +14,9 @@
 use std::collections::HashMap;
 
 use super::Found;
+use super::dynamic::Mode;
 use super::dynamic::Net;
-use super::multiple::InnerMultiple;
+use super::multiple::InnerChains;
 use super::rules::{BY_CELL, Pot, Work, cell_of, digit_of, pot};
 use super::statics::{self, Search, StaticChain};
 use crate::sudoku::human::board::{REGIONS, region_set, regions_of};
@@ -36,7 +38,9 @@ pub struct Extra {
 /// The inner finders' state, kept for the whole outer search.
 pub struct Inner {
     search: Search,
-    multiple: Option<Box<InnerMultiple>>,
+    multiple: Option<Box<InnerChains>>,
+    /// Level 4's inner dynamic chains.
+    dynamic: Option<Box<InnerChains>>,
     ids: HashMap<Vec<u32>, u32>,
     complexity: Vec<usize>,
     hints: Vec<(Found, Extra)>,
@@ -47,6 +51,7 @@ impl Inner {
         Inner {
             search: Search::new(),
             multiple: None,
+            dynamic: None,
             ids: HashMap::new(),
             complexity: Vec::new(),
             hints: Vec::new(),
@@ -68,13 +73,36 @@ impl Inner {
     }
 }
 
-/// SE's `getAdvancedPotentials` past the basic rules at `level` 2 or 3:
-/// the "offs" of the first inner chain rule with a hint needing a struck
-/// candidate of `base`, run on `work`.
-pub fn advanced(inner: &mut Inner, work: &Work, base: &Work, level: u8, out: &mut Vec<NestedOff>) {
+/// SE's `getAdvancedPotentials` past the basic rules at level 2, 3 or 4
+/// (`m.nested`): the "offs" of the first inner chain rule with a hint
+/// needing a struck candidate of `base`, run on `work`; false when level
+/// 4's inner search was stopped.
+pub fn advanced(
+    inner: &mut Inner,
+    work: &Work,
+    base: &Work,
+    m: Mode,
+    out: &mut Vec<NestedOff>,
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
     out.clear();
     let mut hints = std::mem::take(&mut inner.hints);
     hints.clear();
+    if m.nested >= 4 {
+        let mut d = inner
+            .dynamic
+            .take()
+            .unwrap_or_else(|| Box::new(InnerChains::dynamic(m.limit)));
+        let done = d.hints(work, base, &mut hints, stop);
+        inner.dynamic = Some(d);
+        if done {
+            add_hints(inner, &mut hints, out);
+        }
+        hints.clear();
+        inner.hints = hints;
+        return done;
+    }
+    let level = m.nested;
     statics::hints(work, &mut inner.search, |f, shape| {
         let mut parents = Vec::new();
         static_parents(&shape, base, work, &mut parents);
@@ -83,15 +111,16 @@ pub fn advanced(inner: &mut Inner, work: &Work, base: &Work, level: u8, out: &mu
     });
     add_hints(inner, &mut hints, out);
     if out.is_empty() && level >= 3 {
-        let mut m = inner
+        let mut mfc = inner
             .multiple
             .take()
-            .unwrap_or_else(|| Box::new(InnerMultiple::new()));
-        m.hints(work, base, &mut hints);
-        inner.multiple = Some(m);
+            .unwrap_or_else(|| Box::new(InnerChains::multiple()));
+        mfc.hints(work, base, &mut hints, &mut || false);
+        inner.multiple = Some(mfc);
         add_hints(inner, &mut hints, out);
     }
     inner.hints = hints;
+    true
 }
 
 /// SE's handling of one inner rule's hints: sorted (rating, chain length,
