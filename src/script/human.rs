@@ -375,10 +375,11 @@ pub mod api {
 
     /// The implemented techniques in Sudoku Explainer's order, as maps (name, rating, note).
     ///
-    /// `rating` is SE's base rating; `note` says what varies it. SE's
-    /// techniques not implemented yet (the dynamic forcing chains with
-    /// nested levels, SE's hardest) are named in the text of a step that
-    /// gets stuck.
+    /// `rating` is SE's base rating; `note` says what varies it. Every
+    /// technique SE's serate tries is here, up to its nested forcing
+    /// chains with dynamic chains inside (10.5 and up); where none applies
+    /// to a puzzle with one solution, `se_rate` gives SE's 20.0 ("Beyond
+    /// solver").
     pub fn techniques() -> Array {
         human::techniques()
             .iter()

@@ -80,6 +80,11 @@ pub struct Explanation {
     /// True when the monitor stopped the walk (Ctrl+C): `stuck` says so
     /// and the steps are only a beginning.
     pub stopped: bool,
+    /// True when the walk stopped on a position with one solution where
+    /// none of SE's techniques applies (all are implemented here): SE
+    /// finds nothing there either and rates the puzzle 20.0, "Beyond
+    /// solver".
+    pub beyond_solver: bool,
 }
 
 /// A cell with no candidate left, or a digit with no place left in a
@@ -115,8 +120,12 @@ pub fn stuck_reason(b: &CandidateGrid, steps: usize) -> String {
         Some(0) => format!("stuck after {steps} steps: the position has no solution"),
         Some(1) | None => {
             let missing = missing_names();
-            if missing.is_empty() {
-                format!("stuck after {steps} steps: no technique SE knows applies")
+            if beyond_solver(b) {
+                format!(
+                    "stuck after {steps} steps: none of SE's techniques applies (SE rates such a puzzle 20.0, \"Beyond solver\")"
+                )
+            } else if missing.is_empty() {
+                format!("stuck after {steps} steps: none of SE's techniques applies")
             } else {
                 format!(
                     "stuck after {steps} steps: needs a technique not implemented yet (SE goes on with one of: {missing})"
@@ -127,6 +136,13 @@ pub fn stuck_reason(b: &CandidateGrid, steps: usize) -> String {
             "stuck after {steps} steps: the position has two or more solutions, and SE tries its nested forcing chains only on a position with one"
         ),
     }
+}
+
+/// True when every technique of SE's order is implemented and `b` has one
+/// solution: a position where no step is found is then one where SE finds
+/// none either.
+fn beyond_solver(b: &CandidateGrid) -> bool {
+    missing_names().is_empty() && solutions_up_to_two(b) == Some(1)
 }
 
 /// Steps until the grid is solved or no implemented technique applies.
@@ -147,6 +163,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
                 stuck: None,
                 reached: b,
                 stopped: false,
+                beyond_solver: false,
             };
         }
         if let Some(why) = contradiction(&b) {
@@ -156,6 +173,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
                 stuck: Some(format!("the position has no solution: {why}")),
                 reached: b,
                 stopped: false,
+                beyond_solver: false,
             };
         }
         match hint_watched(&b, monitor) {
@@ -166,6 +184,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
                     solved: false,
                     reached: b,
                     stopped: true,
+                    beyond_solver: false,
                 };
             }
             Ok(Some(s)) => {
@@ -179,6 +198,7 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
                     solved: false,
                     reached: b,
                     stopped: false,
+                    beyond_solver: beyond_solver(&b),
                 };
             }
         }
@@ -252,13 +272,17 @@ pub fn se_rate_with(g: &Grid, monitor: &dyn Monitor) -> Result<Rating, RateError
     )))
 }
 
+/// SE's ER for a puzzle its techniques cannot finish, in tenths (20.0).
+pub const BEYOND_SOLVER: u8 = 200;
+
 /// ER/EP/ED of an explanation.
 pub fn rate_path(e: &Explanation) -> Rating {
     let exact_len = e.steps.iter().take_while(|s| s.exact).count();
     let prefix = &e.steps[..exact_len];
     let er_at_least = prefix.iter().map(|s| s.rating).max().unwrap_or(0);
-    // A full grid takes no step: SE rates it 0/0/0.
-    let full = (e.solved && e.steps.is_empty()).then_some(0);
+    // A full grid takes no step: SE rates it 0/0/0. Beyond its solver SE
+    // leaves EP and ED at 0 when no step reached them.
+    let full = ((e.solved && e.steps.is_empty()) || e.beyond_solver).then_some(0);
     let ed = prefix.first().map(|s| s.rating).or(full);
     let ep = prefix
         .iter()
@@ -276,6 +300,16 @@ pub fn rate_path(e: &Explanation) -> Rating {
     } else {
         e.stuck.clone()
     };
+    if all_exact && e.beyond_solver {
+        return Rating {
+            er: Some(BEYOND_SOLVER),
+            ep,
+            ed,
+            er_at_least: BEYOND_SOLVER,
+            unknown: None,
+            steps: e.steps.len(),
+        };
+    }
     Rating {
         er: unknown.is_none().then_some(er_at_least),
         ep,

@@ -333,3 +333,41 @@ fn techniques_lists_names_and_base_ratings_in_se_order() {
         );
     }
 }
+
+/// Where no technique applies on a puzzle with one solution, SE's serate
+/// prints ER 20.0 ("Beyond solver") with the EP and ED it had reached, 0
+/// when none: `rate_path` does the same once every technique is
+/// implemented, and a walk stopped or stuck before an unbuilt technique
+/// still gets no figure.
+#[test]
+fn a_walk_beyond_the_solver_rates_twenty() {
+    use super::path::{BEYOND_SOLVER, Explanation, rate_path};
+    let ym = Grid::parse(crate::sudoku::puzzles::YM).unwrap();
+    let start = CandidateGrid::from_grid(&ym);
+    let one = hint(&start).unwrap();
+    assert!(one.exact);
+    let walk = |steps: Vec<Step>, beyond_solver: bool, stopped: bool| Explanation {
+        steps,
+        solved: false,
+        stuck: Some("stuck".into()),
+        reached: start,
+        stopped,
+        beyond_solver,
+    };
+    let r = rate_path(&walk(vec![], true, false));
+    assert_eq!((r.er, r.ep, r.ed), (Some(BEYOND_SOLVER), Some(0), Some(0)));
+    assert_eq!(r.unknown, None);
+    let r = rate_path(&walk(vec![one.clone()], true, false));
+    assert_eq!(r.er, Some(200));
+    assert_eq!(r.ed, Some(one.rating));
+    let ep = if one.placed.is_empty() { 0 } else { one.rating };
+    assert_eq!(r.ep, Some(ep));
+    for (beyond, stopped) in [(false, false), (false, true)] {
+        let r = rate_path(&walk(vec![one.clone()], beyond, stopped));
+        assert_eq!(r.er, None);
+        assert!(r.unknown.is_some());
+    }
+    // Every technique of SE's order is built, so the walks of puzzles
+    // with one solution can end there.
+    assert!(super::SE_ORDER.iter().all(|p| p.implemented()));
+}
