@@ -12,7 +12,7 @@
 //! as the parent does: on the empty cell with the fewest live placements,
 //! or on a piece with one copy left when it has fewer still.
 
-use super::{Bits, Fewest};
+use super::{Bits, Fewest, SearchCopy};
 use crate::polyomino::compile::MAX_KINDS;
 
 /// Most placements the renumbered table holds.
@@ -48,16 +48,18 @@ impl Small {
 impl<B: Bits> Fewest<'_, B> {
     /// Search below a node whose live set (`live` words of depth `d`) has
     /// `n <= MOST` placements, with the small table.
-    pub(super) fn hand_over(&mut self, d: usize, filled: u64, n: usize) {
+    #[inline(always)]
+    pub(super) fn hand_over<C: SearchCopy>(&mut self, d: usize, filled: u64, n: usize) {
         match n {
-            0..=64 => self.small_start::<1>(d, filled, n),
-            65..=128 => self.small_start::<2>(d, filled, n),
-            129..=256 => self.small_start::<4>(d, filled, n),
-            _ => self.small_start::<WORDS>(d, filled, n),
+            0..=64 => self.small_start::<C, 1>(d, filled, n),
+            65..=128 => self.small_start::<C, 2>(d, filled, n),
+            129..=256 => self.small_start::<C, 4>(d, filled, n),
+            _ => self.small_start::<C, WORDS>(d, filled, n),
         }
     }
 
-    fn small_start<const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
+    #[inline(always)]
+    fn small_start<C: SearchCopy, const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
         let ft = self.ft;
         let w = ft.words;
         let mut small = std::mem::replace(
@@ -107,7 +109,7 @@ impl<B: Bits> Fewest<'_, B> {
                 (1u64 << bits) - 1
             };
         }
-        self.small_node::<W>(&small, live, filled);
+        C::small_node::<B, W>(self, &small, live, filled);
         self.small = small;
     }
 
@@ -120,7 +122,15 @@ impl<B: Bits> Fewest<'_, B> {
         n
     }
 
-    fn small_node<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
+    /// The body of a node of the small table (see `copies` for why it is
+    /// compiled twice).
+    #[inline(always)]
+    pub(super) fn small_node<C: SearchCopy, const W: usize>(
+        &mut self,
+        t: &Small,
+        live: [u64; W],
+        filled: u64,
+    ) {
         if !self.s.visit() {
             return;
         }
@@ -159,7 +169,7 @@ impl<B: Bits> Fewest<'_, B> {
             while bits != 0 {
                 let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.small_place(t, &live, filled, i);
+                self.small_place::<C, W>(t, &live, filled, i);
                 if self.s.stop {
                     return;
                 }
@@ -169,15 +179,15 @@ impl<B: Bits> Fewest<'_, B> {
 
     /// Place placement `i` of the small table and search below it.
     #[inline(always)]
-    fn small_place<const W: usize>(&mut self, t: &Small, live: &[u64; W], filled: u64, i: usize) {
-        let m = t.masks[i];
-        let k = t.kind_of[i] as usize;
-        let next = filled | m;
-        self.s.take(k);
-        self.s.stack.push((k as u8, t.ids[i]));
-        if next == u64::MAX {
-            self.s.solution();
-        } else if !self.walled_in(next, m) {
+    fn small_place<C: SearchCopy, const W: usize>(
+        &mut self,
+        t: &Small,
+        live: &[u64; W],
+        filled: u64,
+        i: usize,
+    ) {
+        let (m, k) = (t.masks[i], t.kind_of[i] as usize);
+        if let Some(next) = self.enter(k, t.ids[i], filled, m) {
             let mut child = *live;
             let mut x = m;
             while x != 0 {
@@ -193,9 +203,8 @@ impl<B: Bits> Fewest<'_, B> {
                     *c &= !s;
                 }
             }
-            self.small_node::<W>(t, child, next);
+            C::small_node::<B, W>(self, t, child, next);
         }
-        self.s.stack.pop();
-        self.s.give(k);
+        self.leave(k);
     }
 }
