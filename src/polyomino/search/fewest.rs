@@ -20,10 +20,14 @@
 //!   or on a piece with one copy left when it has fewer still; an empty
 //!   cell or a piece with none cuts the branch at once (a dead cell, or a
 //!   pocket no piece left fits);
-//! - once a child has at most 512 live placements, its subtree is searched
-//!   on those alone, renumbered into a table of 1 to 8 words, with no
-//!   counts kept (`compact`): 3x to 3.4x faster on Bedlam and 3x4x5 than
-//!   keeping the counts to the leaves (256 or 1024 were slower).
+//! - once a child has at most 1024 live placements, its subtree is
+//!   searched on those alone, renumbered into a table of 1 to 16 words,
+//!   with no counts kept (`compact`): 3x to 3.4x faster on Bedlam and
+//!   3x4x5 than keeping the counts to the leaves. With the copy below and
+//!   the table built by `pext`, 1024 beat 512 and 768 on Bedlam (about
+//!   1 s of 6-7) and was within the noise on 3x4x5;
+//! - it is compiled twice, for the baseline CPU and with POPCNT, BMI1/2
+//!   and AVX2 (`copies`), chosen at run time.
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
@@ -240,7 +244,6 @@ struct Fewest<'a, B: Bits> {
     per_kind: Vec<[u16; MAX_KINDS]>,
     /// The table the last levels are searched with (`compact`).
     small: compact::Small,
-    most: usize,
 }
 
 impl<'a, B: Bits> Fewest<'a, B> {
@@ -291,7 +294,6 @@ impl<'a, B: Bits> Fewest<'a, B> {
             cover,
             per_kind,
             small: compact::Small::new(),
-            most: std::env::var("PZ_MOST").ok().and_then(|v| v.parse().ok()).unwrap_or(compact::MOST).min(compact::MOST),
         })
     }
 
@@ -409,7 +411,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
                 .iter()
                 .map(|x| x.count_ones() as usize)
                 .sum::<usize>();
-            if n <= self.most {
+            if n <= compact::MOST {
                 self.hand_over::<C>(d + 1, next, n);
             } else {
                 self.child_counts(d, m, k);
