@@ -164,7 +164,8 @@ impl<B: Bits> Fewest<'_, B> {
 mod tests {
     use super::PORTABLE_ONLY;
     use crate::monitor::Silent;
-    use crate::polyomino::{Options, Space, solid_pentominoes, solve_solid, soma};
+    use crate::polyomino::space::solid_pentominoes;
+    use crate::polyomino::{Options, Space, solve_solid, soma};
     use std::sync::atomic::Ordering;
 
     /// Raw and class counts of `solids` in `space`.
