@@ -20,10 +20,14 @@
 //!   or on a piece with one copy left when it has fewer still; an empty
 //!   cell or a piece with none cuts the branch at once (a dead cell, or a
 //!   pocket no piece left fits);
-//! - once a child has at most 512 live placements, its subtree is searched
-//!   on those alone, renumbered into a table of 1 to 8 words, with no
-//!   counts kept (`compact`): 3x to 3.4x faster on Bedlam and 3x4x5 than
-//!   keeping the counts to the leaves (256 or 1024 were slower).
+//! - once a child has at most 1024 live placements, its subtree is
+//!   searched on those alone, renumbered into a table of 1 to 16 words,
+//!   with no counts kept (`compact`): 3x to 3.4x faster on Bedlam and
+//!   3x4x5 than keeping the counts to the leaves. With the copy below and
+//!   the table built by `pext`, 1024 beat 512 and 768 on Bedlam (about
+//!   1 s of 6-7) and was within the noise on 3x4x5;
+//! - it is compiled twice, for the baseline CPU and with POPCNT, BMI1/2
+//!   and AVX2 (`copies`), chosen at run time.
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
@@ -37,6 +41,8 @@ use crate::polyomino::compile::{Compiled, MAX_KINDS};
 use crate::shard::Shard;
 
 mod compact;
+mod copies;
+use copies::SearchCopy;
 
 /// Cells of a `u64` box.
 const CELLS: usize = 64;
@@ -187,7 +193,7 @@ pub(crate) fn run_root<B: Bits>(
     } else if f.regions_ok {
         f.s.out.nodes += 1;
         if let Some(choice) = f.choose(0) {
-            f.branch(0, filled, choice, split);
+            f.top(filled, choice, split);
         }
     }
     f.s.out
@@ -337,12 +343,15 @@ impl<'a, B: Bits> Fewest<'a, B> {
         }
     }
 
-    fn node(&mut self, d: usize, filled: u64) {
+    /// The body of a node below the top (see `copies` for why it is
+    /// compiled twice).
+    #[inline(always)]
+    fn node<C: SearchCopy>(&mut self, d: usize, filled: u64) {
         if !self.s.visit() {
             return;
         }
         if let Some(choice) = self.choose(d) {
-            self.branch(d, filled, choice, None);
+            self.branch::<C>(d, filled, choice, None);
         }
     }
 
@@ -352,7 +361,14 @@ impl<'a, B: Bits> Fewest<'a, B> {
     // Indexed: `place` below takes `self` mutably while the live set of
     // depth `d` is read word by word.
     #[allow(clippy::needless_range_loop)]
-    fn branch(&mut self, d: usize, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
+    #[inline(always)]
+    fn branch<C: SearchCopy>(
+        &mut self,
+        d: usize,
+        filled: u64,
+        choice: Choice,
+        split: Option<(u64, Shard)>,
+    ) {
         let w = self.ft.words;
         let (row, lo, hi) = self.row(choice);
         let mut item = split.map_or(0, |s| s.0);
@@ -374,7 +390,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
                         continue;
                     }
                 }
-                self.place(d, filled, q, low);
+                self.place::<C>(d, filled, q, low);
                 if self.s.stop {
                     return;
                 }
@@ -384,28 +400,46 @@ impl<'a, B: Bits> Fewest<'a, B> {
 
     /// Place live placement `q` at depth `d` and search below it.
     #[inline(always)]
-    fn place(&mut self, d: usize, filled: u64, q: usize, low: u64) {
+    fn place<C: SearchCopy>(&mut self, d: usize, filled: u64, q: usize, low: u64) {
         let ft = self.ft;
-        let m = ft.masks[q];
-        let k = ft.kinds[q] as usize;
-        let next = filled | m;
-        self.s.take(k);
-        self.s.stack.push((k as u8, ft.ids[q]));
-        if next == u64::MAX {
-            self.s.solution();
-        } else if !self.walled_in(next, m) && self.child_live(d, m, k, low & !next) {
-            let w = self.ft.words;
+        let (m, k) = (ft.masks[q], ft.kinds[q] as usize);
+        if let Some(next) = self.enter(k, ft.ids[q], filled, m)
+            && self.child_live(d, m, k, low & !next)
+        {
+            let w = ft.words;
             let n = self.live[(d + 1) * w..][..w]
                 .iter()
                 .map(|x| x.count_ones() as usize)
                 .sum::<usize>();
             if n <= compact::MOST {
-                self.hand_over(d + 1, next, n);
+                self.hand_over::<C>(d + 1, next, n);
             } else {
                 self.child_counts(d, m, k);
-                self.node(d + 1, next);
+                C::node(self, d + 1, next);
             }
         }
+        self.leave(k);
+    }
+
+    /// Place `m` (kind `k`, index `id` in its list) on `filled`: the cells
+    /// then filled when the search goes on below, `None` when the box is
+    /// full (the solution is counted) or a cell next to `m` is walled in.
+    /// [`Fewest::leave`] undoes it. The part of a move both searches share.
+    #[inline(always)]
+    fn enter(&mut self, k: usize, id: u32, filled: u64, m: u64) -> Option<u64> {
+        let next = filled | m;
+        self.s.take(k);
+        self.s.stack.push((k as u8, id));
+        if next == u64::MAX {
+            self.s.solution();
+            return None;
+        }
+        (!self.walled_in(next, m)).then_some(next)
+    }
+
+    /// Undo [`Fewest::enter`] of a piece of kind `k`.
+    #[inline(always)]
+    fn leave(&mut self, k: usize) {
         self.s.stack.pop();
         self.s.give(k);
     }

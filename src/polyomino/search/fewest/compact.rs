@@ -1,6 +1,7 @@
-//! The fewest-options search's last levels, once at most 512 placements
+//! The fewest-options search's last levels, once at most 1024 placements
 //! are live: the live placements are renumbered 0..n, so that a set of
-//! them is `W` words (1, 2, 4 or 8: the fewest that hold n), and the search
+//! them is `W` words (1, 2, 4, 8 or 16: the fewest that hold
+//! n), and the search
 //! below keeps no counts at all.
 //!
 //! Why: the parent's bookkeeping (taking every killed placement off the
@@ -12,13 +13,13 @@
 //! as the parent does: on the empty cell with the fewest live placements,
 //! or on a piece with one copy left when it has fewer still.
 
-use super::{Bits, Fewest};
+use super::{Bits, Fewest, SearchCopy};
 use crate::polyomino::compile::MAX_KINDS;
 
 /// Most placements the renumbered table holds.
 pub(super) const MOST: usize = 64 * WORDS;
 /// Words of the widest table.
-const WORDS: usize = 8;
+const WORDS: usize = 16;
 
 /// The renumbered live placements (one buffer per top-level branch,
 /// reused at every hand-over; a table of `W` words uses the first part).
@@ -31,6 +32,9 @@ pub(super) struct Small {
     kind_of: Vec<u8>,
     /// Index in `Compiled::placements[kind]`.
     ids: Vec<u32>,
+    /// Per word of the parent's live set: the new number of its first
+    /// live placement.
+    offsets: Vec<u32>,
 }
 
 impl Small {
@@ -41,6 +45,7 @@ impl Small {
             masks: vec![0; MOST],
             kind_of: vec![0; MOST],
             ids: vec![0; MOST],
+            offsets: Vec::new(),
         }
     }
 }
@@ -48,16 +53,19 @@ impl Small {
 impl<B: Bits> Fewest<'_, B> {
     /// Search below a node whose live set (`live` words of depth `d`) has
     /// `n <= MOST` placements, with the small table.
-    pub(super) fn hand_over(&mut self, d: usize, filled: u64, n: usize) {
+    #[inline(always)]
+    pub(super) fn hand_over<C: SearchCopy>(&mut self, d: usize, filled: u64, n: usize) {
         match n {
-            0..=64 => self.small_start::<1>(d, filled, n),
-            65..=128 => self.small_start::<2>(d, filled, n),
-            129..=256 => self.small_start::<4>(d, filled, n),
-            _ => self.small_start::<WORDS>(d, filled, n),
+            0..=64 => self.small_start::<C, 1>(d, filled, n),
+            65..=128 => self.small_start::<C, 2>(d, filled, n),
+            129..=256 => self.small_start::<C, 4>(d, filled, n),
+            257..=512 => self.small_start::<C, 8>(d, filled, n),
+            _ => self.small_start::<C, WORDS>(d, filled, n),
         }
     }
 
-    fn small_start<const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
+    #[inline(always)]
+    fn small_start<C: SearchCopy, const W: usize>(&mut self, d: usize, filled: u64, n: usize) {
         let ft = self.ft;
         let w = ft.words;
         let mut small = std::mem::replace(
@@ -68,17 +76,29 @@ impl<B: Bits> Fewest<'_, B> {
                 masks: Vec::new(),
                 kind_of: Vec::new(),
                 ids: Vec::new(),
+                offsets: Vec::new(),
             },
         );
-        small.cells[..64 * W].fill(0);
+        // Only the empty cells' sets are ever read (a live placement
+        // covers empty cells only).
+        let mut empty = !filled;
+        while empty != 0 {
+            let c = empty.trailing_zeros() as usize % 64;
+            empty &= empty - 1;
+            small.cells[c * W..][..W].fill(0);
+        }
         let mut a = self.s.avail;
         while a != 0 {
             let k = a.trailing_zeros() as usize % MAX_KINDS;
             a &= a - 1;
             small.kinds[k * W..][..W].fill(0);
         }
+        if small.offsets.len() < w {
+            small.offsets.resize(w, 0);
+        }
         let mut j = 0usize;
         for i in 0..w {
+            small.offsets[i] = j as u32;
             let mut bits = self.live[d * w + i];
             while bits != 0 && j < n.min(MOST) {
                 let q = i * 64 + bits.trailing_zeros() as usize;
@@ -89,13 +109,39 @@ impl<B: Bits> Fewest<'_, B> {
                 small.kind_of[j] = k;
                 small.ids[j] = ft.ids[q];
                 let (word, bit) = (j / 64, 1u64 << (j % 64));
-                let mut x = m;
-                while x != 0 {
-                    small.cells[(x.trailing_zeros() as usize % 64) * W + word] |= bit;
-                    x &= x - 1;
+                if !C::PEXT {
+                    let mut x = m;
+                    while x != 0 {
+                        small.cells[(x.trailing_zeros() as usize % 64) * W + word] |= bit;
+                        x &= x - 1;
+                    }
                 }
                 small.kinds[(k as usize % MAX_KINDS) * W + word] |= bit;
                 j += 1;
+            }
+        }
+        if C::PEXT {
+            // A cell's new set, a word of the old numbering at a time: the
+            // old set's bits at the live placements, packed in order, land
+            // at the new numbers of that word's first live placement on.
+            let mut empty = !filled;
+            while empty != 0 {
+                let c = empty.trailing_zeros() as usize % 64;
+                empty &= empty - 1;
+                let (lo, hi) = ft.cell_words[c];
+                let row = &mut small.cells[c * W..][..W];
+                for i in lo as usize..hi as usize {
+                    let x = C::pext(ft.cell_sets[c * w + i], self.live[d * w + i]);
+                    if x == 0 {
+                        continue;
+                    }
+                    let o = small.offsets[i] as usize;
+                    let (word, shift) = (o / 64, o % 64);
+                    row[word % W] |= x << shift;
+                    if shift != 0 && word + 1 < W {
+                        row[word + 1] |= x >> (64 - shift);
+                    }
+                }
             }
         }
         let mut live = [0u64; W];
@@ -107,7 +153,7 @@ impl<B: Bits> Fewest<'_, B> {
                 (1u64 << bits) - 1
             };
         }
-        self.small_node::<W>(&small, live, filled);
+        C::small_node::<B, W>(self, &small, live, filled);
         self.small = small;
     }
 
@@ -120,7 +166,15 @@ impl<B: Bits> Fewest<'_, B> {
         n
     }
 
-    fn small_node<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
+    /// The body of a node of the small table (see `copies` for why it is
+    /// compiled twice).
+    #[inline(always)]
+    pub(super) fn small_node<C: SearchCopy, const W: usize>(
+        &mut self,
+        t: &Small,
+        live: [u64; W],
+        filled: u64,
+    ) {
         if !self.s.visit() {
             return;
         }
@@ -159,7 +213,7 @@ impl<B: Bits> Fewest<'_, B> {
             while bits != 0 {
                 let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.small_place(t, &live, filled, i);
+                self.small_place::<C, W>(t, &live, filled, i);
                 if self.s.stop {
                     return;
                 }
@@ -169,15 +223,15 @@ impl<B: Bits> Fewest<'_, B> {
 
     /// Place placement `i` of the small table and search below it.
     #[inline(always)]
-    fn small_place<const W: usize>(&mut self, t: &Small, live: &[u64; W], filled: u64, i: usize) {
-        let m = t.masks[i];
-        let k = t.kind_of[i] as usize;
-        let next = filled | m;
-        self.s.take(k);
-        self.s.stack.push((k as u8, t.ids[i]));
-        if next == u64::MAX {
-            self.s.solution();
-        } else if !self.walled_in(next, m) {
+    fn small_place<C: SearchCopy, const W: usize>(
+        &mut self,
+        t: &Small,
+        live: &[u64; W],
+        filled: u64,
+        i: usize,
+    ) {
+        let (m, k) = (t.masks[i], t.kind_of[i] as usize);
+        if let Some(next) = self.enter(k, t.ids[i], filled, m) {
             let mut child = *live;
             let mut x = m;
             while x != 0 {
@@ -193,9 +247,8 @@ impl<B: Bits> Fewest<'_, B> {
                     *c &= !s;
                 }
             }
-            self.small_node::<W>(t, child, next);
+            C::small_node::<B, W>(self, t, child, next);
         }
-        self.s.stack.pop();
-        self.s.give(k);
+        self.leave(k);
     }
 }
