@@ -11,8 +11,10 @@ use puzzlelab::script::Limits;
 use puzzlelab::script::host::RecordingHost;
 use puzzlelab::script::session::Session;
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::human::{self, CandidateGrid, Producer, Step};
+use puzzlelab::sudoku::human::{self, Producer};
 use puzzlelab::sudoku::solver;
+
+use crate::common::se_listing::{position_on_path, step_line};
 
 fn producer(name: &str) -> &'static Producer {
     human::SE_ORDER.iter().find(|p| p.name == name).unwrap()
@@ -20,21 +22,6 @@ fn producer(name: &str) -> &'static Producer {
 
 const LEVEL_2: &str = "Nested Forcing Chain (+ Forcing Chains)";
 const LEVEL_3: &str = "Nested Forcing Chain (+ Multiple Forcing Chains)";
-
-/// The position after the first `k` steps of our path (each SE's: the
-/// steps before are checked against SE's path by `human_plus` and by
-/// `se_nested_paths_reproduced` below).
-fn position(puzzle: &str, k: usize) -> CandidateGrid {
-    let mut b = CandidateGrid::from_grid(&Grid::parse(puzzle).unwrap());
-    for _ in 0..k {
-        human::hint(&b).unwrap().apply(&mut b);
-    }
-    b
-}
-
-fn line(s: &Step) -> String {
-    format!("{:.1} {}", s.rating_f64(), s.text)
-}
 
 /// Steps of SE's paths that come from its nested forcing chains: at each,
 /// its "Dynamic Forcing Chain (+)" finds nothing (SE run with nested
@@ -77,13 +64,13 @@ const SE_NESTED_STEPS: &[(&str, usize, &str)] = &[
 fn se_nested_steps_reproduced() {
     let plus = producer("Dynamic Forcing Chain (+)");
     for &(puzzle, k, se) in SE_NESTED_STEPS {
-        let b = position(puzzle, k);
+        let b = position_on_path(puzzle, k);
         assert!(
             plus.find_all(&b).is_empty(),
             "{puzzle} step {k}: (+) finds one"
         );
         let step = human::hint(&b).unwrap();
-        assert_eq!(line(&step), se, "{puzzle} step {k}");
+        assert_eq!(step_line(&step), se, "{puzzle} step {k}");
         assert!(step.exact, "{puzzle} step {k}");
         let level = [LEVEL_2, LEVEL_3]
             .into_iter()
@@ -101,7 +88,7 @@ fn nested_instances_are_sound() {
     for &(puzzle, k, _) in SE_NESTED_STEPS {
         let grid = Grid::parse(puzzle).unwrap();
         let solution = solver::solve(&grid).unwrap().unwrap();
-        let b = position(puzzle, k);
+        let b = position_on_path(puzzle, k);
         for name in [LEVEL_2, LEVEL_3] {
             for s in producer(name).find_all(&b) {
                 for &(c, d) in &s.removed {

@@ -10,27 +10,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use puzzlelab::monitor::Monitor;
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::human::{self, CandidateGrid, Producer, Step};
+use puzzlelab::sudoku::human::{self, Producer};
 use puzzlelab::sudoku::solver;
+
+use crate::common::se_listing::{position_on_path, step_line};
 
 const LEVEL_4: &str = "Nested Forcing Chain (+ Dynamic Forcing Chains)";
 
 fn producer(name: &str) -> &'static Producer {
     human::SE_ORDER.iter().find(|p| p.name == name).unwrap()
-}
-
-/// The position after the first `k` steps of our path (SE's path, see
-/// human_nested).
-fn position(puzzle: &str, k: usize) -> CandidateGrid {
-    let mut b = CandidateGrid::from_grid(&Grid::parse(puzzle).unwrap());
-    for _ in 0..k {
-        human::hint(&b).unwrap().apply(&mut b);
-    }
-    b
-}
-
-fn line(s: &Step) -> String {
-    format!("{:.1} {}", s.rating_f64(), s.text)
 }
 
 /// A position of the data file: heavy (minutes for SE, ~a minute for
@@ -77,7 +65,7 @@ fn se_hints() -> Vec<SeHints> {
 /// Our level-4 hints equal SE's, in SE's order, and each removes only
 /// candidates that are not the solution's and places only its digits.
 fn compare(p: &SeHints) {
-    let b = position(&p.puzzle, p.k);
+    let b = position_on_path(&p.puzzle, p.k);
     let solution = solver::solve(&Grid::parse(&p.puzzle).unwrap())
         .unwrap()
         .unwrap();
@@ -90,8 +78,10 @@ fn compare(p: &SeHints) {
             assert_eq!(solution.get(c), d, "{}: {}", p.puzzle, s.text);
         }
     }
-    let ours: Vec<(String, Vec<(usize, u8)>)> =
-        ours.iter().map(|s| (line(s), s.removed.clone())).collect();
+    let ours: Vec<(String, Vec<(usize, u8)>)> = ours
+        .iter()
+        .map(|s| (step_line(s), s.removed.clone()))
+        .collect();
     for (i, (se, us)) in p.hints.iter().zip(&ours).enumerate() {
         assert_eq!(us, se, "{} step {}: hint {i}", p.puzzle, p.k);
     }
@@ -141,7 +131,7 @@ impl Monitor for Countdown {
 #[test]
 fn ctrl_c_stops_a_level4_search() {
     let p = &se_hints()[0];
-    let b = position(&p.puzzle, p.k);
+    let b = position_on_path(&p.puzzle, p.k);
     let unsolved = (0..81).filter(|&c| !b.is_filled(c)).count();
     let all = Countdown {
         checks: AtomicUsize::new(0),
@@ -171,7 +161,7 @@ fn dump_positions() {
     let list = std::env::var("LEVEL4_DUMP").unwrap();
     for spec in std::fs::read_to_string(list).unwrap().lines() {
         let (puzzle, k) = spec.split_once(' ').unwrap();
-        let b = position(puzzle, k.trim().parse().unwrap());
+        let b = position_on_path(puzzle, k.trim().parse().unwrap());
         let tokens: Vec<String> = (0..81)
             .map(|c| {
                 if b.is_filled(c) {
@@ -195,7 +185,7 @@ fn dump_positions() {
 fn level4_at() {
     let spec = std::env::var("LEVEL4_AT").unwrap();
     let (puzzle, k) = spec.split_once(' ').unwrap();
-    let b = position(puzzle, k.trim().parse().unwrap());
+    let b = position_on_path(puzzle, k.trim().parse().unwrap());
     let solution = solver::solve(&Grid::parse(puzzle).unwrap())
         .unwrap()
         .unwrap();
@@ -207,6 +197,6 @@ fn level4_at() {
             && s.placed.iter().all(|&(c, d)| solution.get(c) == d);
         let removed: Vec<String> = s.removed.iter().map(|(c, d)| format!("{c}:{d}")).collect();
         let mark = if sound { "" } else { " UNSOUND" };
-        println!("{} | {}{mark}", line(s), removed.join(","));
+        println!("{} | {}{mark}", step_line(s), removed.join(","));
     }
 }

@@ -129,3 +129,19 @@ pub fn score_step(
         None => {}
     }
 }
+
+/// The position after the first `k` steps of this engine's path from
+/// `puzzle` (the tests that use it check those steps are SE's).
+pub fn position_on_path(puzzle: &str, k: usize) -> CandidateGrid {
+    let grid = puzzlelab::sudoku::Grid::parse(puzzle).unwrap();
+    let mut b = CandidateGrid::from_grid(&grid);
+    for _ in 0..k {
+        puzzlelab::sudoku::human::hint(&b).unwrap().apply(&mut b);
+    }
+    b
+}
+
+/// A step as serate's `--after='%r %s'` prints it: rating, then text.
+pub fn step_line(s: &Step) -> String {
+    format!("{:.1} {}", s.rating_f64(), s.text)
+}
