@@ -270,18 +270,39 @@ pub(crate) fn run_root<B: Bits>(
     if lean::applies(t, &task) {
         return lean::run_root(p, t, task, root, shared);
     }
+    match open_root(p, t, task, root, shared) {
+        Ok((mut s, filled)) => {
+            s.dfs(filled);
+            s.out
+        }
+        Err(found) => found,
+    }
+}
+
+/// A root's search ready to go deeper, with the cells filled; or what
+/// the root alone settles: stopped before it began, a solution at once,
+/// or a region no piece can fill.
+fn open_root<'a, B: Bits>(
+    p: &'a Compiled,
+    t: &'a Table<B>,
+    task: Task,
+    root: &'a Root,
+    shared: &'a Shared<'a>,
+) -> Result<(Search<'a, B>, B), Found> {
     let Some((mut s, filled)) = start(p, t, task, root, shared) else {
-        return Found {
+        return Err(Found {
             stopped: Some(Stopped::Cancelled),
             ..Found::default()
-        };
+        });
     };
     if filled == B::ONES {
         s.solution();
-    } else if s.all_regions_ok(filled) {
-        s.dfs(filled);
+        return Err(s.out);
     }
-    s.out
+    if !s.all_regions_ok(filled) {
+        return Err(s.out);
+    }
+    Ok((s, filled))
 }
 
 /// A search with the branch's piece placed, and the cells then filled;

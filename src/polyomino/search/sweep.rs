@@ -18,7 +18,8 @@
 use super::super::bits::Bits;
 use super::super::compile::Compiled;
 use super::tables::PROBE_LENS;
-use super::{Found, Root, Search, Shared, Stopped, Table, Task, start};
+use super::tables::{padded_axes, single_cell_kinds};
+use super::{Found, Root, Search, Shared, Table, Task, open_root};
 
 /// True when the flat sweep can run this task on these tables.
 pub(super) fn applies<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> bool {
@@ -42,31 +43,12 @@ pub(super) fn run_root<B: Bits>(
     root: &Root,
     shared: &Shared,
 ) -> Found {
-    let Some((s, filled)) = start(p, t, task, root, shared) else {
-        return Found {
-            stopped: Some(Stopped::Cancelled),
-            ..Found::default()
-        };
+    let (s, filled) = match open_root(p, t, task, root, shared) {
+        Ok(opened) => opened,
+        Err(found) => return found,
     };
-    let mut s = s;
-    if filled == B::ONES {
-        s.solution();
-        return s.out;
-    }
-    if !s.all_regions_ok(filled) {
-        return s.out;
-    }
-    // A missing axis shifts by nothing into an empty mask.
-    let mut axes = [(0u32, B::ZERO, B::ZERO); 2];
-    for (a, x) in axes.iter_mut().zip(&t.axes) {
-        *a = *x;
-    }
-    let monos = p
-        .kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.size == 1)
-        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let axes = padded_axes::<B, 2>(t);
+    let monos = single_cell_kinds(p);
     let avail = s.avail;
     let mut sweep = Sweep {
         t,

@@ -441,3 +441,23 @@ fn probe_index<B: Bits>(
     let starts = next;
     (starts, has, entries, masks)
 }
+
+/// The table's axes padded to `N`: an absent axis shifts by nothing into
+/// an empty mask.
+pub(super) fn padded_axes<B: Bits, const N: usize>(t: &Table<B>) -> [(u32, B, B); N] {
+    let mut axes = [(0u32, B::ZERO, B::ZERO); N];
+    for (a, x) in axes.iter_mut().zip(&t.axes) {
+        *a = *x;
+    }
+    axes
+}
+
+/// The kinds of one cell, as a bit set over kinds: a dead cell can still
+/// take one of them.
+pub(super) fn single_cell_kinds(p: &Compiled) -> u64 {
+    p.kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.size == 1)
+        .fold(0u64, |m, (i, _)| m | 1 << i)
+}
