@@ -203,7 +203,7 @@ impl<'m, R: BufRead> Lines<'m, R> {
                 self.at_start = false;
             }
             let rest = &chunk[start..];
-            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
+            let end = memchr::memchr2(b'\n', b'\r', rest);
             let take = end.unwrap_or(rest.len());
             length = length.saturating_add(take);
             if length <= self.max_line {

@@ -181,18 +181,24 @@ pub fn solve_file_shard(
             done: sum.done as u64,
             found: sum.solved as u64,
         };
-        let b = batch::solve_all(&grids, threads, &offset);
-        sum.done += b.done();
-        sum.solved += b.solved();
-        sum.unique += b.unique();
-        sum.multiple += b.multiple();
-        sum.invalid += b.invalid();
-        sum.unsolvable += b.unsolvable();
-        if b.stopped {
+        // A run that writes nothing only counts: no solution grid is built.
+        let (t, solved) = if keep_records {
+            let b = batch::solve_all(&grids, threads, &offset);
+            (b.tally(), Some(b))
+        } else {
+            (batch::tally_all(&grids, threads, &offset), None)
+        };
+        sum.done += t.done;
+        sum.solved += t.solved();
+        sum.unique += t.unique;
+        sum.multiple += t.multiple;
+        sum.invalid += t.invalid;
+        sum.unsolvable += t.unsolvable;
+        if t.stopped {
             sum.stopped = true;
             break;
         }
-        if let (Some(w), Some(o)) = (writer.as_mut(), out) {
+        if let (Some(w), Some(o), Some(b)) = (writer.as_mut(), out, solved) {
             for ((r, outcome), &i) in block.iter().zip(&b.outcomes).zip(&indices) {
                 let solution = outcome.as_ref().and_then(|o| o.solution());
                 let record = match o.format {

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::{InvalidGrid, count_solutions};
+use super::{InvalidGrid, count_only, count_solutions};
 use crate::monitor::{Monitor, Progress};
 use crate::sudoku::Grid;
 
@@ -100,21 +100,112 @@ pub fn chunk_size(len: usize, threads: usize, max: usize) -> usize {
 /// monitor says so; what was done is kept.
 pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch {
     let start = Instant::now();
+    let (outcomes, stopped) =
+        run_chunks(grids, threads, monitor, outcome, |o| o.solution().is_some());
+    Batch {
+        outcomes,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped,
+    }
+}
+
+/// What a batch found, counted: [`solve_all`] without the solutions, for a
+/// run that writes nothing (no solution grid is built).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Puzzles looked at (all of them unless stopped).
+    pub done: usize,
+    /// Exactly one solution.
+    pub unique: usize,
+    /// Two or more.
+    pub multiple: usize,
+    /// Clues that break the rules.
+    pub invalid: usize,
+    /// No solution.
+    pub unsolvable: usize,
+    /// True when the monitor stopped the batch early.
+    pub stopped: bool,
+}
+
+impl Tally {
+    /// Puzzles solved (unique or several).
+    pub fn solved(&self) -> usize {
+        self.unique + self.multiple
+    }
+}
+
+impl Batch {
+    /// The batch's counts.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            done: self.done(),
+            unique: self.unique(),
+            multiple: self.multiple(),
+            invalid: self.invalid(),
+            unsolvable: self.unsolvable(),
+            stopped: self.stopped,
+        }
+    }
+}
+
+/// What one puzzle counted to two is, without its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Invalid,
+    Unsolvable,
+    Unique,
+    Multiple,
+}
+
+/// Counts every grid's solutions to two like [`solve_all`], keeping only
+/// the counts.
+pub fn tally_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Tally {
+    let verdict = |g: &Grid| match count_only(g, 2) {
+        Err(_) => Verdict::Invalid,
+        Ok(0) => Verdict::Unsolvable,
+        Ok(1) => Verdict::Unique,
+        Ok(_) => Verdict::Multiple,
+    };
+    let solved = |v: &Verdict| matches!(v, Verdict::Unique | Verdict::Multiple);
+    let (verdicts, stopped) = run_chunks(grids, threads, monitor, verdict, solved);
+    let mut t = Tally {
+        stopped,
+        ..Tally::default()
+    };
+    for v in verdicts.into_iter().flatten() {
+        t.done += 1;
+        match v {
+            Verdict::Invalid => t.invalid += 1,
+            Verdict::Unsolvable => t.unsolvable += 1,
+            Verdict::Unique => t.unique += 1,
+            Verdict::Multiple => t.multiple += 1,
+        }
+    }
+    t
+}
+
+/// Applies `each` to every grid in chunks on `threads` threads, reporting
+/// progress (`solved` says which results count as found) and stopping
+/// between chunks when the monitor says so: the results in input order,
+/// `None` for the grids not reached, and whether it stopped.
+fn run_chunks<T: Send>(
+    grids: &[Grid],
+    threads: usize,
+    monitor: &dyn Monitor,
+    each: impl Fn(&Grid) -> T + Sync,
+    solved: impl Fn(&T) -> bool + Sync,
+) -> (Vec<Option<T>>, bool) {
     let total = grids.len() as u64;
     let done = AtomicU64::new(0);
     let found = AtomicU64::new(0);
-    let run_chunk = |chunk: &[Grid]| -> Option<Vec<Option<Outcome>>> {
+    let run_chunk = |chunk: &[Grid]| -> Option<Vec<T>> {
         if monitor.cancelled() {
             return None;
         }
-        let out: Vec<Option<Outcome>> = chunk.iter().map(|g| Some(outcome(g))).collect();
-        let solved = out
-            .iter()
-            .flatten()
-            .filter(|o| o.solution().is_some())
-            .count();
+        let out: Vec<T> = chunk.iter().map(&each).collect();
+        let n = out.iter().filter(|o| solved(o)).count() as u64;
         let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
-        let f = found.fetch_add(solved as u64, Ordering::Relaxed) + solved as u64;
+        let f = found.fetch_add(n, Ordering::Relaxed) + n;
         monitor.report(&Progress {
             label: "solving",
             done: d,
@@ -128,7 +219,7 @@ pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch
         n => n,
     };
     let chunk = chunk_size(grids.len(), workers, MAX_CHUNK);
-    let chunks: Vec<Option<Vec<Option<Outcome>>>> = if threads == 1 {
+    let chunks: Vec<Option<Vec<T>>> = if threads == 1 {
         grids.chunks(chunk).map(run_chunk).collect()
     } else {
         use rayon::prelude::*;
@@ -146,21 +237,17 @@ pub fn solve_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Batch
         }
     };
     let mut stopped = false;
-    let mut outcomes = Vec::with_capacity(grids.len());
+    let mut results = Vec::with_capacity(grids.len());
     for (part_grids, part) in grids.chunks(chunk).zip(chunks) {
         match part {
-            Some(v) => outcomes.extend(v),
+            Some(v) => results.extend(v.into_iter().map(Some)),
             None => {
                 stopped = true;
-                outcomes.extend(std::iter::repeat_n(None, part_grids.len()));
+                results.extend(std::iter::repeat_with(|| None).take(part_grids.len()));
             }
         }
     }
-    Batch {
-        outcomes,
-        seconds: start.elapsed().as_secs_f64(),
-        stopped,
-    }
+    (results, stopped)
 }
 
 #[cfg(test)]
@@ -192,9 +279,17 @@ mod tests {
                 (2, 1, 1, 1)
             );
         }
+        for threads in [1, 2] {
+            let t = tally_all(&grids, threads, &Silent);
+            assert_eq!(t, solve_all(&grids, threads, &Silent).tally());
+            assert_eq!((t.done, t.unique, t.multiple, t.invalid), (3, 1, 1, 1));
+        }
         let flag = std::sync::atomic::AtomicBool::new(true);
         let b = solve_all(&grids, 1, &Flag(&flag));
         assert!(b.stopped);
         assert_eq!(b.done(), 0);
+        let t = tally_all(&grids, 1, &Flag(&flag));
+        assert!(t.stopped);
+        assert_eq!(t.done, 0);
     }
 }

@@ -31,7 +31,7 @@ mod state;
 mod tables;
 
 pub use self::search::Isa;
-use self::search::{HARD_BELOW_CLUES, Search};
+use self::search::Search;
 use super::Grid;
 use crate::monitor::Monitor;
 
@@ -66,6 +66,16 @@ pub fn count_solutions(g: &Grid, limit: u64) -> Result<Count, InvalidGrid> {
     count_solutions_with(g, limit, None)
 }
 
+/// The number of solutions of `g` up to `limit` (at least 1), without
+/// building any solution grid: what a batch that writes nothing needs.
+pub fn count_only(g: &Grid, limit: u64) -> Result<u64, InvalidGrid> {
+    let mut search = Search::new(limit, None, false);
+    if !search.start(g, Isa::detect()) {
+        check(g)?;
+    }
+    Ok(search.count)
+}
+
 /// True when the grid has exactly one solution.
 pub fn is_unique(g: &Grid) -> Result<bool, InvalidGrid> {
     Ok(count_solutions(g, 2)?.solutions == 1)
@@ -95,15 +105,7 @@ pub fn count_solutions_on(
     } else {
         Isa::Portable
     };
-    let mut search = Search {
-        limit: limit.max(1),
-        count: 0,
-        first: None,
-        guesses: 0,
-        stopped: false,
-        monitor,
-        hard: g.filled() < HARD_BELOW_CLUES,
-    };
+    let mut search = Search::new(limit, monitor, true);
     if !search.start(g, isa) {
         check(g)?;
     }

@@ -27,8 +27,23 @@ pub enum Isa {
 }
 
 impl Isa {
-    /// The fastest copy this CPU can run.
+    /// The fastest copy this CPU can run (asked of the CPU once, then
+    /// remembered: a batch asks for every puzzle).
     pub fn detect() -> Isa {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        static DETECTED: AtomicU8 = AtomicU8::new(0);
+        match DETECTED.load(Ordering::Relaxed) {
+            1 => Isa::Portable,
+            2 => Isa::X86V3,
+            _ => {
+                let isa = Isa::ask_cpu();
+                DETECTED.store(if isa == Isa::X86V3 { 2 } else { 1 }, Ordering::Relaxed);
+                isa
+            }
+        }
+    }
+
+    fn ask_cpu() -> Isa {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2")
@@ -51,10 +66,14 @@ pub(super) struct Search<'m> {
     pub(super) guesses: u64,
     pub(super) stopped: bool,
     pub(super) monitor: Option<&'m dyn Monitor>,
+    /// Whether to keep the first solution as a grid (a batch that only
+    /// counts skips building it).
+    keep_first: bool,
     /// Few clues (hard puzzles): column claiming at each fixpoint and the
     /// peer-scored guess pay off; with many clues (e.g. serg's 34-35) the
-    /// cheaper column singles and first bivalue cell are faster.
-    pub(super) hard: bool,
+    /// cheaper column singles and first bivalue cell are faster. Set by
+    /// [`Search::start`] from the clues it places.
+    hard: bool,
 }
 
 /// One compiled copy of the search: how it recurses into itself.
@@ -83,7 +102,22 @@ impl Compiled for X86V3Copy {
     }
 }
 
-impl Search<'_> {
+impl<'m> Search<'m> {
+    /// A search counting to `limit` (at least 1), keeping the first
+    /// solution when `keep_first`.
+    pub(super) fn new(limit: u64, monitor: Option<&'m dyn Monitor>, keep_first: bool) -> Self {
+        Search {
+            limit: limit.max(1),
+            count: 0,
+            first: None,
+            guesses: 0,
+            stopped: false,
+            monitor,
+            keep_first,
+            hard: false,
+        }
+    }
+
     fn done(&self) -> bool {
         self.count >= self.limit || self.stopped
     }
@@ -106,6 +140,7 @@ impl Search<'_> {
         let Some(s) = State::from_grid(g) else {
             return false;
         };
+        self.hard = s.clues() < HARD_BELOW_CLUES;
         self.run_portable(s);
         true
     }
@@ -116,6 +151,7 @@ impl Search<'_> {
         let Some(s) = State::from_grid(g) else {
             return false;
         };
+        self.hard = s.clues() < HARD_BELOW_CLUES;
         // SAFETY: this function's own features, checked by the caller.
         unsafe { self.run_x86v3(s) };
         true
@@ -164,7 +200,7 @@ impl Search<'_> {
             }
             if s.solved() {
                 self.count += 1;
-                if self.first.is_none() {
+                if self.keep_first && self.first.is_none() {
                     self.first = Some(s.to_grid());
                 }
                 return;

@@ -257,6 +257,17 @@ impl State {
         m
     }
 
+    /// Cells placed (the clues, right after [`State::from_grid`]).
+    #[inline(always)]
+    pub(super) fn clues(&self) -> usize {
+        CELLS
+            - self
+                .unsolved
+                .iter()
+                .map(|u| u.count_ones() as usize)
+                .sum::<usize>()
+    }
+
     pub(super) fn solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
