@@ -13,8 +13,8 @@ use super::compile::{Compiled, Problem, compile};
 use super::packing::Packing;
 use super::pieces::Piece;
 use super::search::{
-    FewestTable, Found, Root, Shared, Stopped, Table, Task, build, fewest_items, fewest_root,
-    root_items, roots, run_root, tight_rule,
+    FewestTable, Found, Root, Shared, Stopped, Table, Task, build, deepen, fewest_items,
+    fewest_root, root_items, roots, run_root, tight_rule,
 };
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
@@ -232,8 +232,8 @@ fn run<B: Bits + Send + Sync>(
                 || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
         }),
     };
-    let roots: Vec<Root> = roots(p, t, &task);
-    let shared = Shared {
+    let mut roots: Vec<Root> = roots(p, t, &task);
+    let mut shared = Shared {
         monitor,
         branches_done: AtomicU64::new(0),
         branches: roots.len() as u64,
@@ -247,6 +247,14 @@ fn run<B: Bits + Send + Sync>(
     // A shard numbers the second-level items of all branches in search
     // order: branch r's come after those of the branches before it.
     let shard = options.shard.filter(|s| !s.is_whole());
+    // A count on several threads: the few, uneven top-level branches are
+    // cut one level deeper so that no thread waits long for the last one.
+    // Only for counts (the order of kept packings, a limit and the items
+    // of a shard are defined on the top-level branches) and the 2D search.
+    if threads > 1 && shard.is_none() && fewest.is_none() && !task.keep && options.limit.is_none() {
+        roots = deepen(p, t, task, roots, &shared);
+        shared.branches = roots.len() as u64;
+    }
     let mut firsts: Vec<u64> = Vec::new();
     let mut items = (0, 0);
     if let Some(shard) = shard {

@@ -166,6 +166,39 @@ fn copies_break_symmetry_and_count_classes() {
 }
 
 #[test]
+fn branches_cut_deeper_for_threads_count_the_same() {
+    // Several threads cut each top-level branch one level deeper (see
+    // `search::deepen`); the counts must stay the published ones, raw and
+    // by class, with copies (the floor) and a single broken piece alike.
+    let d = Piece::new("d", 'd', &[(0, 0), (0, 1)]);
+    let cases: Vec<(Region, Vec<Piece>, u64, u64)> = vec![
+        (Region::rect(5, 12).unwrap(), pentominoes(), 4040, 1010),
+        (Region::rect(3, 20).unwrap(), pentominoes(), 8, 2),
+        (
+            Region::rect(4, 4).unwrap(),
+            vec![piece_by_name("L4").unwrap(); 4],
+            10,
+            3,
+        ),
+        (Region::rect(4, 4).unwrap(), vec![d; 8], 36, 9),
+    ];
+    for (region, pieces, raw, classes) in cases {
+        for threads in [1, 3] {
+            for (is_raw, want) in [(true, raw), (false, classes)] {
+                let options = Options {
+                    raw: is_raw,
+                    threads: Some(threads),
+                    ..Options::default()
+                };
+                let out = solve(&region, &pieces, &options, &Silent).unwrap();
+                assert_eq!(out.count, want, "{threads} threads, raw {is_raw}");
+                assert_eq!(out.stopped, None);
+            }
+        }
+    }
+}
+
+#[test]
 fn copies_get_their_own_labels() {
     let l4 = vec![piece_by_name("L4").unwrap(); 4];
     let options = Options {

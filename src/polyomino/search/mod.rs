@@ -156,6 +156,47 @@ pub(crate) struct Root {
     /// The representative's bits: a solution is a duplicate only under a
     /// symmetry keeping this as its smallest placement of the broken kind.
     rep: Option<(usize, Vec<u16>)>,
+    /// A second piece placed with the first (kind, placement), when the
+    /// branch was cut deeper for threads to share ([`deepen`]).
+    second: Option<(usize, usize)>,
+}
+
+impl Root {
+    /// Pieces the branch places before its search starts.
+    fn depth(&self) -> usize {
+        1 + self.second.is_some() as usize
+    }
+}
+
+/// The top-level branches cut one level deeper, so that threads share
+/// many small pieces of work instead of a few uneven ones: each root
+/// becomes one branch per fitting placement at the lowest empty cell
+/// after it. Every solution below the root covers that cell with exactly
+/// one of them, and whether it counts depends only on the root and itself,
+/// so the branches' counts add up to the root's. A root that settles
+/// itself (a solution at once, a region no piece fills, a stop) stays one.
+pub(crate) fn deepen<B: Bits>(
+    p: &Compiled,
+    t: &Table<B>,
+    task: Task,
+    roots: Vec<Root>,
+    shared: &Shared,
+) -> Vec<Root> {
+    let mut out = Vec::with_capacity(roots.len() * 8);
+    for root in roots {
+        match open_root(p, t, task, &root, shared) {
+            Ok((s, filled)) => {
+                for second in s.lowest_cell_placements(filled) {
+                    out.push(Root {
+                        second: Some(second),
+                        ..root.clone()
+                    });
+                }
+            }
+            Err(_) => out.push(root),
+        }
+    }
+    out
 }
 
 /// The top-level branches, in search order.
@@ -186,6 +227,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                         },
                         floor: (!single).then_some((k, rank)),
                         rep: Some((k, p.placements[k][*rep].clone())),
+                        second: None,
                     }
                 })
                 .collect()
@@ -217,6 +259,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                     check: check.clone(),
                     floor: None,
                     rep: None,
+                    second: None,
                 })
                 .collect()
         }
@@ -348,11 +391,13 @@ fn start<'a, B: Bits>(
         shared.cancelled.store(true, Ordering::Relaxed);
         return None;
     }
-    let m = mask_of::<B>(&p.placements[root.kind][root.id]);
-    s.take(root.kind);
+    let mut filled = t.start;
+    for (k, id) in std::iter::once((root.kind, root.id)).chain(root.second) {
+        filled = filled.or(mask_of::<B>(&p.placements[k][id]));
+        s.take(k);
+        s.stack.push((k as u8, id as u32));
+    }
     s.set_uniform();
-    s.stack.push((root.kind as u8, root.id as u32));
-    let filled = t.start.or(m);
     s.out.nodes = 1;
     Some((s, filled))
 }
@@ -563,6 +608,42 @@ impl<B: Bits> Search<'_, B> {
             }
         }
         None
+    }
+
+    /// The placements `branch` would try at the lowest empty cell of
+    /// `filled` (kind, placement), ignoring the tight cells: see [`deepen`].
+    fn lowest_cell_placements(&self, filled: B) -> Vec<(usize, usize)> {
+        let t = self.t;
+        let cell = filled.not().lowest();
+        let base = if B::PROBED {
+            let mut pattern = 0;
+            let mut shift = 0;
+            for (off, len) in t.probes {
+                pattern |= filled.bits_at(cell + off, len) << shift;
+                shift += len;
+            }
+            (cell << 6) + pattern as usize
+        } else {
+            cell
+        };
+        let nk = self.nkinds;
+        let mut out = Vec::new();
+        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            let lo = t.starts.get(base * nk + k).copied().unwrap_or(0) as usize;
+            let hi = t.starts.get(base * nk + k + 1).copied().unwrap_or(0) as usize;
+            for e in t.entries.get(lo..hi).unwrap_or(&[]) {
+                let floor_here = k == self.floor_kind;
+                if e.mask.and(filled).is_zero()
+                    && !(floor_here && (e.rank <= self.floor || e.omin < self.floor))
+                {
+                    out.push((e.kind as usize, e.id as usize));
+                }
+            }
+        }
+        out
     }
 
     /// Try every fitting placement of the list at `base` (see [`Table`]).

@@ -158,11 +158,11 @@ impl<B: Bits> Sweep<'_, B> {
     }
 
     /// The pieces placed so far fill the box: hand them to
-    /// `Search::solution` (the root is its stack's first piece).
+    /// `Search::solution` (the root's pieces come first on its stack).
     #[cold]
     fn solution(&mut self, depth: usize) {
         let s = &mut self.s;
-        s.stack.truncate(1);
+        s.stack.truncate(s.root.depth());
         for &i in &self.stack[..depth.min(DEPTH)] {
             if let Some(e) = self.t.entries.get(i as usize) {
                 s.stack.push((e.kind, e.id));
