@@ -413,12 +413,13 @@ fn colouring_allows(
     open: &[usize],
     coords: &[[u16; 3]],
 ) -> bool {
-    let dark = |b: usize| coords[b].iter().map(|&c| c as usize).sum::<usize>() % 2 == 0;
-    let excess = |bits: &[u16]| -> i64 {
-        bits.iter()
-            .map(|&b| if dark(b as usize) { 1 } else { -1 })
-            .sum()
-    };
+    // Each bit's colour once: +1 dark, -1 light.
+    let sign: Vec<i8> = coords
+        .iter()
+        .map(|c| 1 - 2 * (c.iter().map(|&x| x as usize).sum::<usize>() % 2) as i8)
+        .collect();
+    let dark = |b: usize| sign[b] > 0;
+    let excess = |bits: &[u16]| -> i64 { bits.iter().map(|&b| i64::from(sign[b as usize])).sum() };
     let board: i64 = open.iter().map(|&b| if dark(b) { 1 } else { -1 }).sum();
     let area = open.len() as i64;
     let width = (2 * area + 1) as usize;

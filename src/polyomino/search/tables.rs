@@ -77,8 +77,10 @@ fn axes_of<B: Bits>(p: &Compiled) -> Vec<(u32, B, B)> {
 
 /// What a single placement does to the box: the pockets it closes
 /// against the box's walls and holes.
-struct Walls<'a, B> {
-    axes: &'a [(u32, B, B)],
+struct Walls<B> {
+    /// The axes padded to three (an absent one shifts into an empty mask):
+    /// the flood's steps unroll.
+    axes: [(u32, B, B); 3],
     start: B,
     /// Per kind: bit n set when the other pieces (one copy of this kind
     /// taken out) can make up exactly n cells (n < 128).
@@ -87,8 +89,8 @@ struct Walls<'a, B> {
     steps: usize,
 }
 
-impl<'a, B: Bits> Walls<'a, B> {
-    fn new(p: &Compiled, axes: &'a [(u32, B, B)], start: B) -> Self {
+impl<B: Bits> Walls<B> {
+    fn new(p: &Compiled, axes: &[(u32, B, B)], start: B) -> Self {
         let sums = (0..p.kinds.len())
             .map(|k| {
                 let mut reach: u128 = 1;
@@ -101,8 +103,12 @@ impl<'a, B: Bits> Walls<'a, B> {
             })
             .collect();
         let steps = p.kinds.iter().map(|k| k.size).max().unwrap_or(1);
+        let mut padded = [(0u32, B::ZERO, B::ZERO); 3];
+        for (a, x) in padded.iter_mut().zip(axes) {
+            *a = *x;
+        }
         Walls {
-            axes,
+            axes: padded,
             start,
             sums,
             steps,
@@ -118,11 +124,11 @@ impl<'a, B: Bits> Walls<'a, B> {
             return false;
         }
         let empty = self.start.or(m).not();
-        let mut seeds = grow(self.axes, m).and(empty);
+        let mut seeds = grow(&self.axes, m).and(empty);
         while !seeds.is_zero() {
             let mut x = seeds.lowest_bit();
             for _ in 0..self.steps {
-                let y = grow(self.axes, x).and(empty);
+                let y = grow(&self.axes, x).and(empty);
                 if y == x {
                     let n = x.count();
                     if n < 128 && self.sums[k] >> n & 1 == 0 {
@@ -183,26 +189,7 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
     let axes = axes_of::<B>(p);
     let walls = Walls::new(p, &axes, start);
-    let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
-    for (k, list) in p.placements.iter().enumerate() {
-        for (i, bits) in list.iter().enumerate() {
-            // The broken kind keeps every placement: its representatives
-            // are looked up among its entries.
-            if Some(k) != broken && walls.shuts_pocket(k, mask_of(bits)) {
-                continue;
-            }
-            if let Some(&first) = bits.first() {
-                per_cell[first as usize][k].push(i as u32);
-            }
-        }
-    }
-    if let Some(seed) = seed {
-        use rand::seq::SliceRandom;
-        let mut rng = shuffle_lists(&mut per_cell, seed);
-        reps.shuffle(&mut rng);
-    }
-    let entry = |k: usize, i: u32, bits: &[u16]| {
-        let m = mask_of::<B>(bits);
+    let entry = |k: usize, i: u32, m: B| {
         let (r, o) = if Some(k) == broken {
             (rank[i as usize], omin[i as usize])
         } else {
@@ -217,6 +204,53 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             omin: o,
         }
     };
+    let probes = probe_runs(p.short());
+    let cells: Vec<ProbeCells> = (0..nbits)
+        .map(|c| ProbeCells::new(c, probes, start))
+        .collect();
+    // Each kept placement once, with its anchor (lowest) cell and the probe
+    // bits it covers. The broken kind keeps every placement: its
+    // representatives are looked up among its entries.
+    let mut placed: Vec<Placed<B>> = Vec::with_capacity(p.placements.iter().map(Vec::len).sum());
+    let kept = |k: usize, m: B| Some(k) == broken || !walls.shuts_pocket(k, m);
+    let mut push = |k: usize, i: u32, m: B| {
+        let c = m.lowest();
+        placed.push((c, k, entry(k, i, m), cells[c].covered(m)));
+    };
+    if let Some(seed) = seed {
+        // Shuffled: the lists by cell and kind, each shuffled.
+        let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
+        for (k, list) in p.placements.iter().enumerate() {
+            for (i, bits) in list.iter().enumerate() {
+                if let Some(&first) = bits.first()
+                    && kept(k, mask_of(bits))
+                {
+                    per_cell[first as usize][k].push(i as u32);
+                }
+            }
+        }
+        use rand::seq::SliceRandom;
+        let mut rng = shuffle_lists(&mut per_cell, seed);
+        reps.shuffle(&mut rng);
+        for cell in &per_cell {
+            for (k, list) in cell.iter().enumerate() {
+                for &i in list {
+                    push(k, i, mask_of(&p.placements[k][i as usize]));
+                }
+            }
+        }
+    } else {
+        // Within a list the order is by placement index either way.
+        for (k, list) in p.placements.iter().enumerate() {
+            for (i, bits) in list.iter().enumerate() {
+                let m = mask_of(bits);
+                if !bits.is_empty() && kept(k, m) {
+                    push(k, i as u32, m);
+                }
+            }
+        }
+    }
+    let entry = |k: usize, i: u32, bits: &[u16]| entry(k, i, mask_of(bits));
     let ndirs = 2 * axes.len();
     let (mut cover_starts, mut cover_has, mut cover) = (Vec::new(), Vec::new(), Vec::new());
     if tight {
@@ -263,10 +297,7 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         }
         cover_starts.push(cover.len() as u32);
     }
-    let probes = probe_runs(p.short());
-    let (starts, has, entries, masks) = probe_index(&per_cell, probes, start, |k, i| {
-        entry(k, i, &p.placements[k][i as usize])
-    });
+    let (starts, has, entries, masks) = probe_index(nkinds, &cells, &placed);
     Table {
         probes,
         starts,
@@ -284,6 +315,12 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     }
 }
 
+/// A kept placement: its anchor cell, kind, entry and covered probe bits.
+type Placed<B> = (usize, usize, Entry<B>, u64);
+
+/// Probe cells in all (the sum of [`PROBE_LENS`]).
+const NPROBES: usize = 6;
+
 /// The probe cells of one anchor cell: which bits of a probe pattern can
 /// vary, which are always set, and which repeat an earlier bit.
 struct ProbeCells {
@@ -291,11 +328,13 @@ struct ProbeCells {
     free: u64,
     /// Bit j for probe j: always filled (a hole, or a bit beyond the box).
     fixed: u64,
-    /// (j, later j') probing the same cell: bit j' copies bit j.
-    same: Vec<(u32, u32)>,
+    /// (j, later j') probing the same cell: bit j' copies bit j (the
+    /// first `nsame`).
+    same: [(u32, u32); NPROBES],
+    nsame: usize,
     /// The cell of each probe (`usize::MAX` beyond the bit set's width,
     /// where it always reads empty).
-    cells: Vec<usize>,
+    cells: [usize; NPROBES],
 }
 
 impl ProbeCells {
@@ -304,29 +343,35 @@ impl ProbeCells {
         let mut out = ProbeCells {
             free: 0,
             fixed: 0,
-            same: Vec::new(),
-            cells: Vec::new(),
+            same: [(0, 0); NPROBES],
+            nsame: 0,
+            cells: [usize::MAX; NPROBES],
         };
         if !B::PROBED {
             return out;
         }
+        let mut j = 0;
         for (off, len) in runs {
             for i in 0..len as usize {
-                let j = out.cells.len() as u32;
                 let q = c + off + i;
+                if j >= NPROBES {
+                    return out;
+                }
                 if q >= width {
                     // `bits_at` reads 0 there, whatever is filled.
-                    out.cells.push(usize::MAX);
+                    j += 1;
                     continue;
                 }
                 if start.has(q) {
                     out.fixed |= 1 << j;
-                } else if let Some(first) = out.cells.iter().position(|&x| x == q) {
-                    out.same.push((first as u32, j));
+                } else if let Some(first) = out.cells[..j].iter().position(|&x| x == q) {
+                    out.same[out.nsame] = (first as u32, j as u32);
+                    out.nsame += 1;
                 } else {
                     out.free |= 1 << j;
                 }
-                out.cells.push(q);
+                out.cells[j] = q;
+                j += 1;
             }
         }
         out
@@ -341,6 +386,7 @@ impl ProbeCells {
 
     /// Every pattern the search can meet here that leaves the `covered`
     /// probe cells empty.
+    #[inline]
     fn each_pattern(&self, covered: u64, mut f: impl FnMut(usize)) {
         if self.fixed & covered != 0 {
             return;
@@ -349,7 +395,7 @@ impl ProbeCells {
         let mut sub = free;
         loop {
             let mut pattern = self.fixed | sub;
-            for &(a, b) in &self.same {
+            for &(a, b) in &self.same[..self.nsame] {
                 pattern |= (pattern >> a & 1) << b;
             }
             f(pattern as usize);
@@ -364,40 +410,25 @@ impl ProbeCells {
 /// The placement lists by anchor cell, probe pattern and kind, as
 /// `(starts, has, entries, masks)` of [`Table`]. Each placement is filed
 /// under every pattern of its anchor's probe cells that leaves the cells
-/// it covers empty, keeping list order within a list; patterns the search
-/// cannot meet (a probe on a hole or beyond the box reads filled, or
-/// beyond the bit set empty; one cell probed twice reads the same) get
-/// empty lists. Counted first, then filled in place: no list grows.
+/// it covers empty, keeping the order of `placed` within a list; patterns
+/// the search cannot meet (a probe on a hole or beyond the box reads
+/// filled, or beyond the bit set empty; one cell probed twice reads the
+/// same) get empty lists. Counted first, then filled in place: no list
+/// grows.
 #[allow(clippy::type_complexity)]
 fn probe_index<B: Bits>(
-    per_cell: &[Vec<Vec<u32>>],
-    runs: [(usize, u32); 3],
-    start: B,
-    entry: impl Fn(usize, u32) -> Entry<B>,
+    nkinds: usize,
+    cells: &[ProbeCells],
+    placed: &[Placed<B>],
 ) -> (Vec<u32>, Vec<u64>, Vec<Entry<B>>, Vec<B>) {
-    let nkinds = per_cell.first().map_or(0, Vec::len);
     // Boards beyond 128 cells skip the probe index: it would multiply the
     // (already large) tables.
     let npat = if B::PROBED { 1usize << 6 } else { 1 };
-    let cells: Vec<ProbeCells> = (0..per_cell.len())
-        .map(|c| ProbeCells::new(c, runs, start))
-        .collect();
-    // Each placement once: its entry and the probe bits it covers.
-    let mut placed: Vec<(usize, usize, Entry<B>, u64)> =
-        Vec::with_capacity(per_cell.iter().flatten().map(Vec::len).sum());
-    for (c, cell) in per_cell.iter().enumerate() {
-        for (k, list) in cell.iter().enumerate() {
-            for &i in list {
-                let e = entry(k, i);
-                placed.push((c, k, e, cells[c].covered(e.mask)));
-            }
-        }
-    }
     let slot = |c: usize, pattern: usize, k: usize| (c * npat + pattern) * nkinds + k;
-    let rows = per_cell.len() * npat;
+    let rows = cells.len() * npat;
     let mut next = vec![0u32; rows * nkinds + 1];
     let mut has = vec![0u64; rows];
-    for &(c, k, _, covered) in &placed {
+    for &(c, k, _, covered) in placed {
         cells[c].each_pattern(covered, |pattern| {
             next[slot(c, pattern, k)] += 1;
             has[c * npat + pattern] |= 1 << k;
