@@ -103,6 +103,8 @@ struct Part {
     sigma: u8,
     /// Slots 0 and 1 still exchangeable, as in [`State`].
     swap: bool,
+    /// The source row's clue pattern per stack (see [`RowTables`]).
+    pat: [u8; 3],
 }
 
 impl Part {
@@ -228,7 +230,7 @@ impl PuzzleMinlex {
                         map: UNNAMED,
                         swap,
                     };
-                    self.try_row(&st, r, depth, &rows.src[t as usize][r], &mut best_row);
+                    self.try_row(&st, r, depth, rows, &mut best_row);
                 }
             }
         }
@@ -243,9 +245,8 @@ impl PuzzleMinlex {
         let mut best_row = u64::MAX;
         self.next_states.clear();
         for st in &states {
-            let t = st.t as usize;
             for r in candidates(depth, st.used, &st.rows) {
-                self.try_row(st, r, depth, &rows.src[t][r], &mut best_row);
+                self.try_row(st, r, depth, rows, &mut best_row);
             }
         }
         self.settle(best_row, depth, form, states);
@@ -283,7 +284,7 @@ impl PuzzleMinlex {
         for &(i, r) in &cands {
             let st = &states[i as usize];
             let r = r as usize;
-            self.try_row(st, r, depth, &rows.src[st.t as usize][r], &mut best_row);
+            self.try_row(st, r, depth, rows, &mut best_row);
         }
         self.cands = cands;
         self.settle(best_row, depth, form, states);
@@ -342,14 +343,24 @@ impl PuzzleMinlex {
     /// kept in `next_states` when it ties with `best_row`, which it
     /// replaces (dropping the states kept so far) when it is smaller.
     #[inline]
-    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
+    fn try_row(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        rows: &RowTables,
+        best_row: &mut u64,
+    ) {
+        let t = st.t as usize;
         let part = Part {
             map: st.map,
             next: st.next,
             ords: st.ords,
             sigma: st.sigma,
             swap: st.swap,
+            pat: rows.pat[t][r],
         };
+        let v = &rows.src[t][r];
         self.fill(st, r, depth, v, 0, 0, part, best_row);
     }
 
@@ -377,9 +388,8 @@ impl PuzzleMinlex {
     ) {
         if p.swap && slot == 0 {
             let sig = PERMS_OF_3[p.sigma as usize];
-            let (a, b) = (3 * sig[0], 3 * sig[1]);
-            let empty_a = v[a..a + 3] == [0; 3];
-            let empty_b = v[b..b + 3] == [0; 3];
+            let empty_a = p.pat[sig[0]] == 0;
+            let empty_b = p.pat[sig[1]] == 0;
             if empty_a && empty_b {
                 // Still empty: the two slots stay exchangeable.
                 slot = 2;
@@ -402,14 +412,32 @@ impl PuzzleMinlex {
         let sig = PERMS_OF_3[p.sigma as usize];
         while slot < 3 {
             let base = 3 * sig[slot];
-            // Each cell's rank: empty 0, a named digit its name, a new
-            // digit 15 (it takes the next name, after every named one).
-            let k0 = u32::from(p.map[usize::from(v[base])]);
-            let k1 = u32::from(p.map[usize::from(v[base + 1])]);
-            let k2 = u32::from(p.map[usize::from(v[base + 2])]);
             let shift = 24 - 12 * slot as u32;
             let mut tri = 0u32;
-            if k0 | k1 | k2 != 0 {
+            let pat = p.pat[sig[slot]];
+            if pat != 0 && pat & (pat - 1) == 0 {
+                // One clue, in cell `c`: as far right as the orders allow.
+                let c = 2 - pat.trailing_zeros() as usize;
+                let d = usize::from(v[base + c]);
+                let mut k = u32::from(p.map[d]);
+                if k == NEW {
+                    p.name(d);
+                    k = u32::from(p.next - 1);
+                }
+                let ords = p.ords[slot];
+                (p.ords[slot], tri) = if ords & AT[c][2] != 0 {
+                    (ords & AT[c][2], k)
+                } else if ords & AT[c][1] != 0 {
+                    (ords & AT[c][1], k << 4)
+                } else {
+                    (ords & AT[c][0], k << 8)
+                };
+            } else if pat != 0 {
+                // Each cell's rank: empty 0, a named digit its name, a new
+                // digit 15 (it takes the next name, after every named one).
+                let k0 = u32::from(p.map[usize::from(v[base])]);
+                let k1 = u32::from(p.map[usize::from(v[base + 1])]);
+                let k2 = u32::from(p.map[usize::from(v[base + 2])]);
                 let fresh = u32::from(k0 == NEW) + u32::from(k1 == NEW) + u32::from(k2 == NEW);
                 if fresh > 1 {
                     self.fill_names(st, r, depth, v, slot, row, p, [k0, k1, k2], best);
@@ -607,6 +635,22 @@ const BEFORE: [[u8; 3]; 3] = {
                 t[p[i]][p[j]] |= 1 << o;
                 j += 1;
             }
+            i += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// `AT[c][i]`: the column orders (bits over [`PERMS_OF_3`]) putting cell
+/// `c` of a stack in place `i`.
+const AT: [[u8; 3]; 3] = {
+    let mut t = [[0u8; 3]; 3];
+    let mut o = 0;
+    while o < 6 {
+        let mut i = 0;
+        while i < 3 {
+            t[PERMS_OF_3[o][i]][i] |= 1 << o;
             i += 1;
         }
         o += 1;
