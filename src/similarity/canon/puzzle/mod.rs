@@ -6,7 +6,10 @@ mod tables;
 
 use super::{PERMS_OF_3, Transform};
 use crate::sudoku::Grid;
-use tables::{ALL_ORDERS, KEY, LEAST, SORTERS, SWAP01, candidates, clue_mask, pattern_len, unpack};
+use tables::{
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
+    pattern_len, places, unpack,
+};
 
 /// What the search needs of each source row, for the grid as given
 /// (`t` = 0) and transposed (`t` = 1).
@@ -619,58 +622,4 @@ impl PuzzleMinlex {
             self.fill(st, r, depth, v, slot + 1, row, q, best);
         }
     }
-}
-
-/// `BEFORE[a][b]`: the column orders (bits over [`PERMS_OF_3`]) putting
-/// cell `a` of a stack before cell `b`.
-const BEFORE: [[u8; 3]; 3] = {
-    let mut t = [[0u8; 3]; 3];
-    let mut o = 0;
-    while o < 6 {
-        let p = PERMS_OF_3[o];
-        let mut i = 0;
-        while i < 3 {
-            let mut j = i + 1;
-            while j < 3 {
-                t[p[i]][p[j]] |= 1 << o;
-                j += 1;
-            }
-            i += 1;
-        }
-        o += 1;
-    }
-    t
-};
-
-/// `AT[c][i]`: the column orders (bits over [`PERMS_OF_3`]) putting cell
-/// `c` of a stack in place `i`.
-const AT: [[u8; 3]; 3] = {
-    let mut t = [[0u8; 3]; 3];
-    let mut o = 0;
-    while o < 6 {
-        let mut i = 0;
-        while i < 3 {
-            t[PERMS_OF_3[o][i]][i] |= 1 << o;
-            i += 1;
-        }
-        o += 1;
-    }
-    t
-};
-
-/// The rank of a digit not named yet (see [`PuzzleMinlex::fill`]).
-const NEW: u32 = 15;
-
-/// A state's names before any: empty cells rank 0, every digit [`NEW`].
-const UNNAMED: [u8; 16] = {
-    let mut m = [NEW as u8; 16];
-    m[0] = 0;
-    m
-};
-
-/// The places of three ranks among themselves, as [`LEAST`] takes them.
-#[inline(always)]
-fn places(k0: u32, k1: u32, k2: u32) -> usize {
-    let lt = |a: u32, b: u32| usize::from(a < b);
-    9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2)
 }
