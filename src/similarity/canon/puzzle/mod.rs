@@ -586,11 +586,13 @@ impl PuzzleMinlex {
                     // A digit met twice in one stack (not a valid puzzle)
                     // keeps its first name.
                     let d = u16::from(v[base + c]);
-                    let j = (0..named).find(|&j| seq >> (4 * j) & 15 == d).unwrap_or_else(|| {
-                        seq |= d << (4 * named);
-                        named += 1;
-                        named - 1
-                    });
+                    let j = (0..named)
+                        .find(|&j| seq >> (4 * j) & 15 == d)
+                        .unwrap_or_else(|| {
+                            seq |= d << (4 * named);
+                            named += 1;
+                            named - 1
+                        });
                     name = u32::from(p.next + j);
                 }
                 x = x << 4 | name;
