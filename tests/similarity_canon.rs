@@ -156,7 +156,7 @@ fn tie_heavy(rng: &mut ChaCha8Rng, count: usize) -> Vec<Grid> {
         let mut cells = *g.cells();
         let keep = [1, 2, 3, 4, 6, 9, 12][i % 7];
         let mode = i % 4;
-        for idx in 0..81 {
+        for (idx, cell) in cells.iter_mut().enumerate() {
             let (r, c) = (idx / 9, idx % 9);
             // Symmetric masks decide from one cell of each pair.
             let rep = match mode {
@@ -167,7 +167,7 @@ fn tie_heavy(rng: &mut ChaCha8Rng, count: usize) -> Vec<Grid> {
             let mut h = rep as u64 * 0x9e37_79b9 + i as u64 * 0x85eb_ca6b;
             h ^= h >> 13;
             if (h % 81) as usize >= keep * if mode == 0 { 1 } else { 2 } {
-                cells[idx] = 0;
+                *cell = 0;
             }
         }
         if mode == 3 {
