@@ -137,3 +137,70 @@ fn solution_grids_share_forms_and_match_brute_force() {
         }
     }
 }
+
+/// A grid with many automorphisms (each band a shift of the first): its
+/// sparse and symmetric subsets tie in many arrangements at every row.
+const SHIFTED: &str =
+    "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+
+/// Puzzles where many arrangements tie: few clues, clue sets symmetric under
+/// transposition or a half turn of a grid with many automorphisms, several
+/// new digits in one stack, and a digit twice in one stack (not a valid
+/// puzzle, but any 81 cells have a form).
+fn tie_heavy(rng: &mut ChaCha8Rng, count: usize) -> Vec<Grid> {
+    let base = Grid::parse(SHIFTED).unwrap();
+    let solved = Grid::parse(SOLVED).unwrap();
+    let mut out = Vec::new();
+    for i in 0..count {
+        let g = if i % 2 == 0 { base } else { solved };
+        let mut cells = *g.cells();
+        let keep = [1, 2, 3, 4, 6, 9, 12][i % 7];
+        let mode = i % 4;
+        for (idx, cell) in cells.iter_mut().enumerate() {
+            let (r, c) = (idx / 9, idx % 9);
+            // Symmetric masks decide from one cell of each pair.
+            let rep = match mode {
+                0 => idx,
+                1 => 9 * r.min(c) + r.max(c),
+                _ => idx.min(80 - idx),
+            };
+            let mut h = rep as u64 * 0x9e37_79b9 + i as u64 * 0x85eb_ca6b;
+            h ^= h >> 13;
+            if (h % 81) as usize >= keep * if mode == 0 { 1 } else { 2 } {
+                *cell = 0;
+            }
+        }
+        if mode == 3 {
+            // A digit twice in a stack of a row, and three clues in a stack.
+            let r = i % 9;
+            cells[9 * r] = 5;
+            cells[9 * r + 2] = 5;
+            cells[9 * ((r + 4) % 9) + 3..9 * ((r + 4) % 9) + 6].copy_from_slice(&[7, 8, 9]);
+        }
+        out.push(Transform::random(rng).apply(&Grid::from_cells(cells)));
+    }
+    out
+}
+
+#[test]
+fn tie_heavy_puzzles_match_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for g in tie_heavy(&mut rng, 12) {
+        assert_eq!(canon(&g), canon_brute_force(&g), "{}", g.line());
+    }
+}
+
+#[test]
+fn tie_heavy_puzzles_keep_their_form_when_moved() {
+    let mut rng = ChaCha8Rng::seed_from_u64(314);
+    for g in tie_heavy(&mut rng, 400) {
+        let form = canon(&g);
+        assert_eq!(canon(&form), form, "{}", g.line());
+        for _ in 0..3 {
+            let h = Transform::random(&mut rng).apply(&g);
+            assert_eq!(canon(&h), form, "{}", g.line());
+            let t = equivalent(&g, &h).expect("equivalent");
+            assert_eq!(t.apply(&g), h);
+        }
+    }
+}

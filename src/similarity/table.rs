@@ -7,6 +7,7 @@
 //! file costs tens of bytes a puzzle, not a script map per group.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::groups::Grouping;
@@ -23,11 +24,22 @@ pub(super) type Packed = [u64; 6];
 
 /// `g` packed (see [`Packed`]).
 pub(super) fn pack(g: &Grid) -> Packed {
-    let mut p = [0u64; 6];
-    for (i, &v) in g.cells().iter().enumerate() {
-        p[i / 16] |= u64::from(v & 15) << (60 - 4 * (i % 16));
-    }
-    p
+    let cells = g.cells();
+    // Eight cells at a time: their low nibbles gathered into 32 bits,
+    // first cell highest.
+    let eight = |at: usize| {
+        if at >= cells.len() {
+            return 0;
+        }
+        let mut b = [0u8; 8];
+        let end = (at + 8).min(cells.len());
+        b[..end - at].copy_from_slice(&cells[at..end]);
+        let x = u64::from_be_bytes(b) & 0x0f0f_0f0f_0f0f_0f0f;
+        let x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+        let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+        (x | x >> 16) & 0xffff_ffff
+    };
+    std::array::from_fn(|w| eight(16 * w) << 32 | eight(16 * w + 8))
 }
 
 /// The grid packed in `p`.
@@ -49,7 +61,12 @@ impl Hasher for FormHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A packed form comes as its 48 bytes at once: eight at a time.
+        let mut words = bytes.chunks_exact(8);
+        for w in words.by_ref() {
+            self.write_u64(u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+        }
+        for &b in words.remainder() {
             self.write_u64(u64::from(b));
         }
     }
@@ -250,15 +267,15 @@ impl GroupTable {
     pub(super) fn add(&mut self, first: u32, forms: &[Packed], index: &mut FormIndex) {
         for (k, form) in forms.iter().enumerate() {
             let m = first + k as u32;
-            match index.get(form) {
-                Some(&g) => {
-                    let slot = &mut self.slots[g as usize];
+            match index.entry(*form) {
+                Entry::Occupied(g) => {
+                    let slot = &mut self.slots[*g.get() as usize];
                     self.next[slot.last as usize] = m;
                     slot.last = m;
                     slot.count += 1;
                 }
-                None => {
-                    index.insert(*form, self.forms.len() as u32);
+                Entry::Vacant(e) => {
+                    e.insert(self.forms.len() as u32);
                     self.forms.push(*form);
                     self.slots.push(Slot {
                         first: m,
@@ -285,6 +302,13 @@ mod tests {
         let g = Grid::parse(X).unwrap();
         assert_eq!(unpack(&pack(&g)), g);
         assert_eq!(unpack(&pack(&Grid::empty())), Grid::empty());
+        // Cell by cell, as the packed form is described.
+        let cells: [u8; 81] = std::array::from_fn(|i| (i * 7 % 10) as u8);
+        let mut want = [0u64; 6];
+        for (i, &v) in cells.iter().enumerate() {
+            want[i / 16] |= u64::from(v) << (60 - 4 * (i % 16));
+        }
+        assert_eq!(pack(&Grid::from_cells(cells)), want);
     }
 
     /// The table of a list's grouping gives back its groups, whole and

@@ -199,7 +199,9 @@ impl Grid {
 
     /// True when every cell holds a value 0..=9 (a puzzle or a solution).
     pub fn is_digits(&self) -> bool {
-        self.cells.iter().all(|&v| v <= 9)
+        // A fold over all 81 cells, without an early exit, compiles to a
+        // few vector instructions (it runs once per line or `canon` call).
+        !self.cells.iter().fold(false, |bad, &v| bad | (v > 9))
     }
 
     /// True when no cell is empty.

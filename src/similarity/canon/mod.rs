@@ -27,8 +27,9 @@
 //! reaching the most are filled. Filling goes slot by slot: each cell
 //! ranks as empty 0, a named digit its name, a new digit after every name;
 //! a table over the ranks' places gives the allowed orders putting them
-//! smallest, and a row stops at its first slot worse than the best row so
-//! far. Only a slot with several new digits splits a state, one per way of
+//! smallest (a stack with one clue, the common case, goes straight to the
+//! rightmost place its orders allow), and a row stops at its first slot
+//! worse than the best row so far. Only a slot with several new digits splits a state, one per way of
 //! naming them. Rows are compared packed four bits a cell in an integer.
 
 mod brute;

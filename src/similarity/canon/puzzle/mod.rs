@@ -6,7 +6,10 @@ mod tables;
 
 use super::{PERMS_OF_3, Transform};
 use crate::sudoku::Grid;
-use tables::{ALL_ORDERS, KEY, LEAST, SORTERS, SWAP01, candidates, clue_mask, pattern_len, unpack};
+use tables::{
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
+    pattern_len, places, unpack,
+};
 
 /// What the search needs of each source row, for the grid as given
 /// (`t` = 0) and transposed (`t` = 1).
@@ -82,7 +85,8 @@ struct State {
     rows: [u8; 9],
     /// Per stack slot: the column orders (bits over [`PERMS_OF_3`]) still tying.
     ords: [u8; 3],
-    /// Source digit → name (0: not named yet). Indexed by `value & 15`.
+    /// Source digit → name (0 for empty cells, [`NEW`] for a digit not
+    /// named yet). Indexed by `value & 15`.
     map: [u8; 16],
     /// Slots 0 and 1 may still exchange their source stacks: both are
     /// empty in every row so far (so every column order is allowed).
@@ -94,8 +98,6 @@ struct State {
 struct Part {
     /// The state's names with those given in this row.
     map: [u8; 16],
-    /// The digits named in this row, in order, four bits each.
-    named: u64,
     /// Next name to give.
     next: u8,
     /// Column orders still tying, per slot.
@@ -104,14 +106,15 @@ struct Part {
     sigma: u8,
     /// Slots 0 and 1 still exchangeable, as in [`State`].
     swap: bool,
+    /// The source row's clue pattern per stack (see [`RowTables`]).
+    pat: [u8; 3],
 }
 
 impl Part {
-    /// Give digit `d` the next name (`first`: the row's first new name).
+    /// Give digit `d` the next name.
     #[inline]
-    fn name(&mut self, d: usize, first: u8) {
+    fn name(&mut self, d: usize) {
         self.map[d] = self.next;
-        self.named |= (d as u64) << (4 * (self.next - first));
         self.next += 1;
     }
 }
@@ -227,10 +230,10 @@ impl PuzzleMinlex {
                         next: 1,
                         rows: chosen,
                         ords: [ALL_ORDERS; 3],
-                        map: [0; 16],
+                        map: UNNAMED,
                         swap,
                     };
-                    self.try_row(&st, r, depth, &rows.src[t as usize][r], &mut best_row);
+                    self.try_row(&st, r, depth, rows, &mut best_row);
                 }
             }
         }
@@ -245,9 +248,8 @@ impl PuzzleMinlex {
         let mut best_row = u64::MAX;
         self.next_states.clear();
         for st in &states {
-            let t = st.t as usize;
             for r in candidates(depth, st.used, &st.rows) {
-                self.try_row(st, r, depth, &rows.src[t][r], &mut best_row);
+                self.try_row(st, r, depth, rows, &mut best_row);
             }
         }
         self.settle(best_row, depth, form, states);
@@ -285,7 +287,7 @@ impl PuzzleMinlex {
         for &(i, r) in &cands {
             let st = &states[i as usize];
             let r = r as usize;
-            self.try_row(st, r, depth, &rows.src[st.t as usize][r], &mut best_row);
+            self.try_row(st, r, depth, rows, &mut best_row);
         }
         self.cands = cands;
         self.settle(best_row, depth, form, states);
@@ -344,15 +346,24 @@ impl PuzzleMinlex {
     /// kept in `next_states` when it ties with `best_row`, which it
     /// replaces (dropping the states kept so far) when it is smaller.
     #[inline]
-    fn try_row(&mut self, st: &State, r: usize, depth: usize, v: &[u8; 9], best_row: &mut u64) {
+    fn try_row(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        rows: &RowTables,
+        best_row: &mut u64,
+    ) {
+        let t = st.t as usize;
         let part = Part {
             map: st.map,
-            named: 0,
             next: st.next,
             ords: st.ords,
             sigma: st.sigma,
             swap: st.swap,
+            pat: rows.pat[t][r],
         };
+        let v = &rows.src[t][r];
         self.fill(st, r, depth, v, 0, 0, part, best_row);
     }
 
@@ -378,14 +389,21 @@ impl PuzzleMinlex {
         mut p: Part,
         best: &mut u64,
     ) {
-        let sig = PERMS_OF_3[p.sigma as usize];
         if p.swap && slot == 0 {
-            let (a, b) = (3 * sig[0], 3 * sig[1]);
-            if v[a..a + 3] == [0; 3] && v[b..b + 3] == [0; 3] {
+            let sig = PERMS_OF_3[p.sigma as usize];
+            let empty_a = p.pat[sig[0]] == 0;
+            let empty_b = p.pat[sig[1]] == 0;
+            if empty_a && empty_b {
                 // Still empty: the two slots stay exchangeable.
                 slot = 2;
+            } else if empty_a || empty_b {
+                // The empty stack comes first (its triple is the least).
+                p.swap = false;
+                if empty_b {
+                    p.sigma = SWAP01[p.sigma as usize];
+                }
             } else {
-                // The first clue in them fixes which stack comes first:
+                // Clues in both: the first fixes which stack comes first;
                 // try both.
                 p.swap = false;
                 self.fill(st, r, depth, v, 0, 0, p, best);
@@ -394,60 +412,65 @@ impl PuzzleMinlex {
                 return;
             }
         }
+        let sig = PERMS_OF_3[p.sigma as usize];
         while slot < 3 {
             let base = 3 * sig[slot];
-            let (d0, d1, d2) = (v[base], v[base + 1], v[base + 2]);
             let shift = 24 - 12 * slot as u32;
             let mut tri = 0u32;
-            if d0 | d1 | d2 != 0 {
+            let pat = p.pat[sig[slot]];
+            if pat != 0 && pat & (pat - 1) == 0 {
+                // One clue, in cell `c`: as far right as the orders allow.
+                let c = 2 - pat.trailing_zeros() as usize;
+                let d = usize::from(v[base + c]);
+                let mut k = u32::from(p.map[d]);
+                if k == NEW {
+                    p.name(d);
+                    k = u32::from(p.next - 1);
+                }
+                let ords = p.ords[slot];
+                (p.ords[slot], tri) = if ords & AT[c][2] != 0 {
+                    (ords & AT[c][2], k)
+                } else if ords & AT[c][1] != 0 {
+                    (ords & AT[c][1], k << 4)
+                } else {
+                    (ords & AT[c][0], k << 8)
+                };
+            } else if pat != 0 {
                 // Each cell's rank: empty 0, a named digit its name, a new
                 // digit 15 (it takes the next name, after every named one).
-                let mut fresh = 0;
-                let mut new_digit = 0;
-                let map = &p.map;
-                let mut rank = |d: u8| {
-                    let d = usize::from(d & 15);
-                    let m = u32::from(map[d]);
-                    if d == 0 {
-                        0
-                    } else if m == 0 {
-                        fresh += 1;
-                        new_digit = d;
-                        15
-                    } else {
-                        m
-                    }
-                };
-                let (k0, k1, k2) = (rank(d0), rank(d1), rank(d2));
+                let k0 = u32::from(p.map[usize::from(v[base])]);
+                let k1 = u32::from(p.map[usize::from(v[base + 1])]);
+                let k2 = u32::from(p.map[usize::from(v[base + 2])]);
+                let fresh = u32::from(k0 == NEW) + u32::from(k1 == NEW) + u32::from(k2 == NEW);
                 if fresh > 1 {
-                    self.fill_names(st, r, depth, v, slot, row, p, best);
+                    self.fill_names(st, r, depth, v, slot, row, p, [k0, k1, k2], best);
                     return;
                 }
-                {
-                    let lt = |a: u32, b: u32| usize::from(a < b);
-                    let w = 9 * (lt(k1, k0) + lt(k2, k0))
-                        + 3 * (lt(k0, k1) + lt(k2, k1))
-                        + lt(k0, k2)
-                        + lt(k1, k2);
-                    let keep = LEAST[w][p.ords[slot] as usize];
-                    let o = PERMS_OF_3[keep.trailing_zeros() as usize];
-                    let k = [k0, k1, k2];
-                    let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
-                    p.ords[slot] = keep;
-                    if fresh == 1 {
-                        p.name(new_digit, st.next);
-                        // The new digit's nibble (15) becomes its name.
-                        let at = if least & 15 == 15 {
-                            0
-                        } else if least >> 4 & 15 == 15 {
-                            4
-                        } else {
-                            8
-                        };
-                        least ^= (15 ^ u32::from(p.next - 1)) << at;
-                    }
-                    tri = least;
+                let keep = LEAST[places(k0, k1, k2)][p.ords[slot] as usize];
+                let o = PERMS_OF_3[keep.trailing_zeros() as usize];
+                let k = [k0, k1, k2];
+                let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
+                p.ords[slot] = keep;
+                if fresh == 1 {
+                    let c = if k0 == NEW {
+                        0
+                    } else if k1 == NEW {
+                        1
+                    } else {
+                        2
+                    };
+                    p.name(usize::from(v[base + c]));
+                    // The new digit's nibble (15) becomes its name.
+                    let at = if least & 15 == NEW {
+                        0
+                    } else if least >> 4 & 15 == NEW {
+                        4
+                    } else {
+                        8
+                    };
+                    least ^= (NEW ^ u32::from(p.next - 1)) << at;
                 }
+                tri = least;
             }
             row = row << 12 | u64::from(tri);
             // Worse than the best row already: stop.
@@ -469,16 +492,14 @@ impl PuzzleMinlex {
         ns.ords = p.ords;
         ns.sigma = p.sigma;
         ns.swap = p.swap;
-        for i in 0..p.next - st.next {
-            ns.map[(p.named >> (4 * i) & 15) as usize] = st.next + i;
-        }
+        ns.map = p.map;
         ns.next = p.next;
     }
 
-    /// [`Self::fill`] from a slot with more than one new digit: each
-    /// allowed order names them in its own way; the orders giving the
-    /// smallest triple are grouped by the names they give, and each group
-    /// goes on as a state of its own.
+    /// [`Self::fill`] from a slot with more than one new cell (ranks
+    /// `k`): each allowed order names the new digits in its own way; the
+    /// orders giving the smallest triple are grouped by the names they
+    /// give, and each group goes on as a state of its own.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn fill_names(
@@ -490,27 +511,91 @@ impl PuzzleMinlex {
         slot: usize,
         row: u64,
         p: Part,
+        k: [u32; 3],
         best: &mut u64,
     ) {
         let sig = PERMS_OF_3[p.sigma as usize];
         let base = 3 * sig[slot];
-        // The least orders grouped by the names they give: (digits named
-        // in the row, in order; next name; the orders).
-        let mut opts = [(0u64, 0u8, 0u8); 6];
+        let d = [v[base], v[base + 1], v[base + 2]];
+        let new = [k[0] == NEW, k[1] == NEW, k[2] == NEW];
+        let distinct = (!new[0] || !new[1] || d[0] != d[1])
+            && (!new[0] || !new[2] || d[0] != d[2])
+            && (!new[1] || !new[2] || d[1] != d[2]);
+        if distinct {
+            // The new digits take the next names in the order they come:
+            // the orders putting the ranks least give one triple.
+            let keep = LEAST[places(k[0], k[1], k[2])][p.ords[slot] as usize];
+            let mut least = 0u32;
+            let mut name = u32::from(p.next);
+            for &c in &PERMS_OF_3[keep.trailing_zeros() as usize] {
+                let x = if new[c] {
+                    name += 1;
+                    name - 1
+                } else {
+                    k[c]
+                };
+                least = least << 4 | x;
+            }
+            let row = row << 12 | u64::from(least);
+            if row > *best >> (24 - 12 * slot as u32) {
+                return;
+            }
+            if new == [true; 3] {
+                // Each order names the three its own way.
+                let mut bits = keep;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let mut q = p;
+                    for &c in &PERMS_OF_3[i] {
+                        q.name(usize::from(d[c]));
+                    }
+                    q.ords[slot] = 1 << i;
+                    self.fill(st, r, depth, v, slot + 1, row, q, best);
+                }
+            } else {
+                // Two new cells a < b: named a first or b first.
+                let a = usize::from(!new[0]);
+                let b = if new[2] { 2 } else { 1 };
+                let first = keep & BEFORE[a][b];
+                for (mask, x, y) in [(first, a, b), (keep & !first, b, a)] {
+                    if mask != 0 {
+                        let mut q = p;
+                        q.name(usize::from(d[x]));
+                        q.name(usize::from(d[y]));
+                        q.ords[slot] = mask;
+                        self.fill(st, r, depth, v, slot + 1, row, q, best);
+                    }
+                }
+            }
+            return;
+        }
+        // Per group: the new digits in the order named (four bits each),
+        // how many, the orders.
+        let mut groups = [(0u16, 0u8, 0u8); 6];
         let mut n = 0;
         let mut least = u32::MAX;
         let mut bits = p.ords[slot];
         while bits != 0 {
-            let o = bits.trailing_zeros() as usize;
+            let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let mut q = p;
-            let mut x = 0u32;
-            for &c in &PERMS_OF_3[o] {
-                let d = usize::from(v[base + c] & 15);
-                if d != 0 && q.map[d] == 0 {
-                    q.name(d, st.next);
+            let (mut x, mut seq, mut named) = (0u32, 0u16, 0u8);
+            for &c in &PERMS_OF_3[i] {
+                let mut name = k[c];
+                if name == NEW {
+                    // A digit met twice in one stack (not a valid puzzle)
+                    // keeps its first name.
+                    let d = u16::from(v[base + c]);
+                    let j = (0..named)
+                        .find(|&j| seq >> (4 * j) & 15 == d)
+                        .unwrap_or_else(|| {
+                            seq |= d << (4 * named);
+                            named += 1;
+                            named - 1
+                        });
+                    name = u32::from(p.next + j);
                 }
-                x = x << 4 | if d == 0 { 0 } else { u32::from(q.map[d]) };
+                x = x << 4 | name;
             }
             if x > least {
                 continue;
@@ -519,10 +604,10 @@ impl PuzzleMinlex {
                 least = x;
                 n = 0;
             }
-            if let Some(e) = opts[..n].iter_mut().find(|e| e.0 == q.named) {
-                e.2 |= 1 << o;
+            if let Some(g) = groups[..n].iter_mut().find(|g| g.0 == seq) {
+                g.2 |= 1 << i;
             } else {
-                opts[n] = (q.named, q.next, 1 << o);
+                groups[n] = (seq, named, 1 << i);
                 n += 1;
             }
         }
@@ -530,13 +615,11 @@ impl PuzzleMinlex {
         if row > *best >> (24 - 12 * slot as u32) {
             return;
         }
-        for &(named, next, mask) in &opts[..n] {
+        for &(seq, named, mask) in &groups[..n] {
             let mut q = p;
-            for i in p.next - st.next..next - st.next {
-                q.map[(named >> (4 * i) & 15) as usize] = st.next + i;
+            for j in 0..named {
+                q.name(usize::from(seq >> (4 * j) & 15));
             }
-            q.named = named;
-            q.next = next;
             q.ords[slot] = mask;
             self.fill(st, r, depth, v, slot + 1, row, q, best);
         }

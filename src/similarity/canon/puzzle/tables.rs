@@ -44,9 +44,14 @@ const MINPAT: [[u8; 64]; 8] = {
 
 /// A row packed four bits a cell, first cell highest, written out.
 pub(super) fn unpack(row: u64, out: &mut [u8]) {
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = (row >> (32 - 4 * k) & 15) as u8;
-    }
+    // The first eight cells spread from nibbles to bytes (last cell in
+    // the lowest byte), then put first.
+    let x = row >> 4;
+    let x = (x & 0xffff_0000) << 16 | x & 0xffff;
+    let x = (x & 0x0000_ff00_0000_ff00) << 8 | x & 0x0000_00ff_0000_00ff;
+    let x = (x & 0x00f0_00f0_00f0_00f0) << 4 | x & 0x000f_000f_000f_000f;
+    out[..8].copy_from_slice(&x.to_be_bytes());
+    out[8] = (row & 15) as u8;
 }
 
 /// The clue cells of a row of values 0..15 (bit 8 - c for column c): the
@@ -120,10 +125,16 @@ pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterat
 /// its most leading empty cells.
 #[inline(always)]
 pub(super) fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
-    let q = u32::from(MINPAT[p[sig[0]] as usize][ords[0] as usize]) << 6
-        | u32::from(MINPAT[p[sig[1]] as usize][ords[1] as usize]) << 3
-        | u32::from(MINPAT[p[sig[2]] as usize][ords[2] as usize]);
-    32 - q.leading_zeros()
+    // The first slot with clues decides: its least pattern's bit length
+    // above the slots after it.
+    for slot in 0..3 {
+        let m = p[sig[slot]];
+        if m != 0 {
+            let least = u32::from(MINPAT[m as usize][ords[slot] as usize]);
+            return 3 * (2 - slot as u32) + 32 - least.leading_zeros();
+        }
+    }
+    0
 }
 
 /// `LEAST[w][m]`: of the column orders in `m`, those giving the smallest
@@ -194,3 +205,57 @@ pub(super) const SORTERS: [u8; 512] = {
     }
     t
 };
+
+/// `BEFORE[a][b]`: the column orders (bits over [`PERMS_OF_3`]) putting
+/// cell `a` of a stack before cell `b`.
+pub(super) const BEFORE: [[u8; 3]; 3] = {
+    let mut t = [[0u8; 3]; 3];
+    let mut o = 0;
+    while o < 6 {
+        let p = PERMS_OF_3[o];
+        let mut i = 0;
+        while i < 3 {
+            let mut j = i + 1;
+            while j < 3 {
+                t[p[i]][p[j]] |= 1 << o;
+                j += 1;
+            }
+            i += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// `AT[c][i]`: the column orders (bits over [`PERMS_OF_3`]) putting cell
+/// `c` of a stack in place `i`.
+pub(super) const AT: [[u8; 3]; 3] = {
+    let mut t = [[0u8; 3]; 3];
+    let mut o = 0;
+    while o < 6 {
+        let mut i = 0;
+        while i < 3 {
+            t[PERMS_OF_3[o][i]][i] |= 1 << o;
+            i += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// The rank of a digit not named yet (see `PuzzleMinlex::fill`).
+pub(super) const NEW: u32 = 15;
+
+/// A state's names before any: empty cells rank 0, every digit [`NEW`].
+pub(super) const UNNAMED: [u8; 16] = {
+    let mut m = [NEW as u8; 16];
+    m[0] = 0;
+    m
+};
+
+/// The places of three ranks among themselves, as [`LEAST`] takes them.
+#[inline(always)]
+pub(super) fn places(k0: u32, k1: u32, k2: u32) -> usize {
+    let lt = |a: u32, b: u32| usize::from(a < b);
+    9 * (lt(k1, k0) + lt(k2, k0)) + 3 * (lt(k0, k1) + lt(k2, k1)) + lt(k0, k2) + lt(k1, k2)
+}
