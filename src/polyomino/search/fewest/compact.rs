@@ -18,11 +18,6 @@ use crate::polyomino::compile::MAX_KINDS;
 
 /// Most placements the renumbered table holds.
 pub(super) const MOST: usize = 64 * WORDS;
-/// At most this many live placements: an empty cell is checked in each
-/// child before the child is visited (a dead child then costs a few
-/// AND-tests instead of a node's scan). On 2x5x6, 3 / 5 / 8 / 16 / 64
-/// take 4% / 6% / 9% / 10% / 2% off the instructions.
-const LOW: u32 = 8;
 /// Words of the widest table.
 const WORDS: usize = 16;
 
@@ -184,16 +179,11 @@ impl<B: Bits> Fewest<'_, B> {
             return;
         }
         let (mut best, mut cell) = (u32::MAX, 0usize);
-        // The empty cells most likely left with nothing (at most `LOW`
-        // live placements): checked in each child before it is visited,
-        // as the parent's `child_live` does.
-        let mut low = 0u64;
         let mut empty = !filled;
         while empty != 0 {
             let c = empty.trailing_zeros() as usize % 64;
             empty &= empty - 1;
             let n = Self::popcount(&live, &t.cells[c * W..][..W]);
-            low |= u64::from(n <= LOW) << c;
             if n < best {
                 if n == 0 {
                     return;
@@ -223,7 +213,7 @@ impl<B: Bits> Fewest<'_, B> {
             while bits != 0 {
                 let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.small_place::<C, W>(t, &live, filled, i, low);
+                self.small_place::<C, W>(t, &live, filled, i);
                 if self.s.stop {
                     return;
                 }
@@ -239,7 +229,6 @@ impl<B: Bits> Fewest<'_, B> {
         live: &[u64; W],
         filled: u64,
         i: usize,
-        low: u64,
     ) {
         let (m, k) = (t.masks[i], t.kind_of[i] as usize);
         if let Some(next) = self.enter(k, t.ids[i], filled, m) {
@@ -256,15 +245,6 @@ impl<B: Bits> Fewest<'_, B> {
                 let set = &t.kinds[(k % MAX_KINDS) * W..][..W];
                 for (c, s) in child.iter_mut().zip(set) {
                     *c &= !s;
-                }
-            }
-            let mut x = low & !m;
-            while x != 0 {
-                let set = &t.cells[(x.trailing_zeros() as usize % 64) * W..][..W];
-                x &= x - 1;
-                if child.iter().zip(set).fold(0, |a, (c, s)| a | (c & s)) == 0 {
-                    self.leave(k);
-                    return;
                 }
             }
             C::small_node::<B, W>(self, t, child, next);
