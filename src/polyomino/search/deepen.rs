@@ -41,18 +41,7 @@ impl<B: Bits> Search<'_, B> {
     /// `filled` (kind, placement), ignoring the tight cells: see [`deepen`].
     fn lowest_cell_placements(&self, filled: B) -> Vec<(usize, usize)> {
         let t = self.t;
-        let cell = filled.not().lowest();
-        let base = if B::PROBED {
-            let mut pattern = 0;
-            let mut shift = 0;
-            for (off, len) in t.probes {
-                pattern |= filled.bits_at(cell + off, len) << shift;
-                shift += len;
-            }
-            (cell << 6) + pattern as usize
-        } else {
-            cell
-        };
+        let base = t.lowest_cell_base(filled);
         let nk = self.nkinds;
         let mut out = Vec::new();
         let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);

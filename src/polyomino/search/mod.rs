@@ -112,6 +112,25 @@ pub(crate) struct Table<B> {
     reps: Vec<(usize, Vec<usize>)>,
 }
 
+impl<B: Bits> Table<B> {
+    /// The list (see [`Table`]) of the lowest empty cell of `filled`: the
+    /// cell, and when probed the pattern of filled cells around it.
+    #[inline(always)]
+    fn lowest_cell_base(&self, filled: B) -> usize {
+        let cell = filled.not().lowest();
+        if !B::PROBED {
+            return cell;
+        }
+        let mut pattern = 0;
+        let mut shift = 0;
+        for (off, len) in self.probes {
+            pattern |= filled.bits_at(cell + off, len) << shift;
+            shift += len;
+        }
+        (cell << 6) + pattern as usize
+    }
+}
+
 /// The cells with a neighbour in `x` (along any axis).
 #[inline]
 fn beside<B: Bits>(axes: &[(u32, B, B)], x: B) -> B {
@@ -204,18 +223,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
         }
         _ => {
             // No symmetry breaking: the placements at the first empty cell.
-            let cell = t.start.not().lowest();
-            let base = if B::PROBED {
-                let mut pattern = 0;
-                let mut shift = 0;
-                for (off, len) in t.probes {
-                    pattern |= t.start.bits_at(cell + off, len) << shift;
-                    shift += len;
-                }
-                (cell << 6) + pattern as usize
-            } else {
-                cell
-            };
+            let base = t.lowest_cell_base(t.start);
             let nk = p.kinds.len();
             let check = if task.raw { Vec::new() } else { others };
             let lo = t.starts.get(base * nk).copied().unwrap_or(0) as usize;
@@ -517,18 +525,7 @@ impl<B: Bits> Search<'_, B> {
             self.branch(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
             return;
         }
-        let cell = filled.not().lowest();
-        let base = if B::PROBED {
-            let mut pattern = 0;
-            let mut shift = 0;
-            for (off, len) in t.probes {
-                pattern |= filled.bits_at(cell + off, len) << shift;
-                shift += len;
-            }
-            (cell << 6) + pattern as usize
-        } else {
-            cell
-        };
+        let base = t.lowest_cell_base(filled);
         self.branch(filled, base, &t.starts, &t.has, &t.entries);
     }
 

@@ -79,18 +79,7 @@ impl<B: Bits> Search<'_, B> {
             self.top_branch(filled, base, lists, item, shard);
             return;
         }
-        let cell = filled.not().lowest();
-        let base = if B::PROBED {
-            let mut pattern = 0;
-            let mut shift = 0;
-            for (off, len) in t.probes {
-                pattern |= filled.bits_at(cell + off, len) << shift;
-                shift += len;
-            }
-            (cell << 6) + pattern as usize
-        } else {
-            cell
-        };
+        let base = t.lowest_cell_base(filled);
         let lists = (&t.starts[..], &t.has[..], &t.entries[..]);
         self.top_branch(filled, base, lists, item, shard);
     }
