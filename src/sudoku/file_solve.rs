@@ -46,6 +46,18 @@ pub struct FileSummary {
     pub stopped: bool,
 }
 
+impl FileSummary {
+    /// Adds a block's counts.
+    fn add(&mut self, t: &batch::Tally) {
+        self.done += t.done;
+        self.solved += t.solved();
+        self.unique += t.unique;
+        self.multiple += t.multiple;
+        self.invalid += t.invalid;
+        self.unsolvable += t.unsolvable;
+    }
+}
+
 /// Where to write puzzles with their solutions.
 pub struct Output {
     /// The file (refused when it is the input).
@@ -188,12 +200,7 @@ pub fn solve_file_shard(
         } else {
             (batch::tally_all(&grids, threads, &offset), None)
         };
-        sum.done += t.done;
-        sum.solved += t.solved();
-        sum.unique += t.unique;
-        sum.multiple += t.multiple;
-        sum.invalid += t.invalid;
-        sum.unsolvable += t.unsolvable;
+        sum.add(&t);
         if t.stopped {
             sum.stopped = true;
             break;

@@ -132,54 +132,51 @@ impl Tally {
     pub fn solved(&self) -> usize {
         self.unique + self.multiple
     }
+
+    /// Counts one puzzle by its solutions counted to two (`None`: its
+    /// clues break the rules).
+    fn add(&mut self, solutions: Option<u64>) {
+        self.done += 1;
+        match solutions {
+            None => self.invalid += 1,
+            Some(0) => self.unsolvable += 1,
+            Some(1) => self.unique += 1,
+            Some(_) => self.multiple += 1,
+        }
+    }
 }
 
 impl Batch {
     /// The batch's counts.
     pub fn tally(&self) -> Tally {
-        Tally {
-            done: self.done(),
-            unique: self.unique(),
-            multiple: self.multiple(),
-            invalid: self.invalid(),
-            unsolvable: self.unsolvable(),
+        let mut t = Tally {
             stopped: self.stopped,
+            ..Tally::default()
+        };
+        for o in self.outcomes.iter().flatten() {
+            t.add(match o {
+                Outcome::Invalid(_) => None,
+                Outcome::Unsolvable => Some(0),
+                Outcome::Unique(_) => Some(1),
+                Outcome::Multiple(_) => Some(2),
+            });
         }
+        t
     }
-}
-
-/// What one puzzle counted to two is, without its solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
-    Invalid,
-    Unsolvable,
-    Unique,
-    Multiple,
 }
 
 /// Counts every grid's solutions to two like [`solve_all`], keeping only
 /// the counts.
 pub fn tally_all(grids: &[Grid], threads: usize, monitor: &dyn Monitor) -> Tally {
-    let verdict = |g: &Grid| match count_only(g, 2) {
-        Err(_) => Verdict::Invalid,
-        Ok(0) => Verdict::Unsolvable,
-        Ok(1) => Verdict::Unique,
-        Ok(_) => Verdict::Multiple,
-    };
-    let solved = |v: &Verdict| matches!(v, Verdict::Unique | Verdict::Multiple);
-    let (verdicts, stopped) = run_chunks(grids, threads, monitor, verdict, solved);
+    let count = |g: &Grid| count_only(g, 2).ok();
+    let solved = |n: &Option<u64>| n.is_some_and(|n| n > 0);
+    let (counts, stopped) = run_chunks(grids, threads, monitor, count, solved);
     let mut t = Tally {
         stopped,
         ..Tally::default()
     };
-    for v in verdicts.into_iter().flatten() {
-        t.done += 1;
-        match v {
-            Verdict::Invalid => t.invalid += 1,
-            Verdict::Unsolvable => t.unsolvable += 1,
-            Verdict::Unique => t.unique += 1,
-            Verdict::Multiple => t.multiple += 1,
-        }
+    for n in counts.into_iter().flatten() {
+        t.add(n);
     }
     t
 }
