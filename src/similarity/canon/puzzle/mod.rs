@@ -2,10 +2,13 @@
 //! built one row at a time from the states that tie for the smallest
 //! prefix (see the module above for the method).
 
+mod copies;
 mod tables;
 
 use super::{PERMS_OF_3, Transform};
 use crate::sudoku::Grid;
+use crate::sudoku::solver::Isa;
+use copies::MinlexCopy;
 use tables::{
     ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
     pattern_len, places, unpack,
@@ -27,6 +30,7 @@ struct RowTables {
 }
 
 impl RowTables {
+    #[inline(always)]
     fn new(g: &Grid) -> RowTables {
         let cells = g.cells();
         let mut src = [[[0u8; 9]; 9]; 2];
@@ -143,18 +147,24 @@ impl PuzzleMinlex {
     /// time: the leading empty rows, the first row with clues, then each
     /// further row (a band's last row has no choice to narrow).
     pub(super) fn form(&mut self, g: &Grid) -> Grid {
+        self.form_on(g, Isa::detect())
+    }
+
+    /// [`Self::form`] in the compiled copy `C` (see [`copies`]).
+    #[inline(always)]
+    fn form_in<C: MinlexCopy>(&mut self, g: &Grid) -> Grid {
         let rows = RowTables::new(g);
         let Some((depth, first_key)) = self.empty_rows(&rows) else {
             self.states.clear();
             return Grid::empty();
         };
         let mut form = [0u8; 81];
-        self.first_clue_row(&rows, depth, first_key, &mut form);
+        self.first_clue_row::<C>(&rows, depth, first_key, &mut form);
         for depth in depth + 1..9 {
             if depth % 3 == 2 {
-                self.band_last_row(&rows, depth, &mut form);
+                self.band_last_row::<C>(&rows, depth, &mut form);
             } else {
-                self.next_row(&rows, depth, &mut form);
+                self.next_row::<C>(&rows, depth, &mut form);
             }
         }
         Grid::from_cells(form)
@@ -165,6 +175,7 @@ impl PuzzleMinlex {
     /// Leaves in `self.zero` the ways to choose the leading empty rows and
     /// returns their number with the clue key of the first row with clues
     /// (`None` for an empty grid).
+    #[inline(always)]
     fn empty_rows(&mut self, rows: &RowTables) -> Option<(usize, u8)> {
         self.zero.clear();
         self.zero.push((0, 0, [0; 9]));
@@ -199,7 +210,8 @@ impl PuzzleMinlex {
     /// The first non-empty row (row `depth`): the fewest clues per stack
     /// (`first_key`), every digit new; the stack orders that sort its clue
     /// counts tie.
-    fn first_clue_row(
+    #[inline(always)]
+    fn first_clue_row<C: MinlexCopy>(
         &mut self,
         rows: &RowTables,
         depth: usize,
@@ -233,7 +245,7 @@ impl PuzzleMinlex {
                         map: UNNAMED,
                         swap,
                     };
-                    self.try_row(&st, r, depth, rows, &mut best_row);
+                    self.try_row::<C>(&st, r, depth, rows, &mut best_row);
                 }
             }
         }
@@ -243,13 +255,19 @@ impl PuzzleMinlex {
     }
 
     /// A band's last row: one candidate a state, no choice to narrow.
-    fn band_last_row(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
+    #[inline(always)]
+    fn band_last_row<C: MinlexCopy>(
+        &mut self,
+        rows: &RowTables,
+        depth: usize,
+        form: &mut [u8; 81],
+    ) {
         let states = std::mem::take(&mut self.states);
         let mut best_row = u64::MAX;
         self.next_states.clear();
         for st in &states {
             for r in candidates(depth, st.used, &st.rows) {
-                self.try_row(st, r, depth, rows, &mut best_row);
+                self.try_row::<C>(st, r, depth, rows, &mut best_row);
             }
         }
         self.settle(best_row, depth, form, states);
@@ -258,7 +276,8 @@ impl PuzzleMinlex {
     /// Row `depth` (not a band's last): only rows with the most leading
     /// empty cells any candidate can have (from clue patterns alone) are
     /// filled.
-    fn next_row(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
+    #[inline(always)]
+    fn next_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
         let states = std::mem::take(&mut self.states);
         let mut least_len = u32::MAX;
         self.cands.clear();
@@ -287,7 +306,7 @@ impl PuzzleMinlex {
         for &(i, r) in &cands {
             let st = &states[i as usize];
             let r = r as usize;
-            self.try_row(st, r, depth, rows, &mut best_row);
+            self.try_row::<C>(st, r, depth, rows, &mut best_row);
         }
         self.cands = cands;
         self.settle(best_row, depth, form, states);
@@ -345,8 +364,8 @@ impl PuzzleMinlex {
     /// State `st` filling row `depth` with source row `r` (values `v`):
     /// kept in `next_states` when it ties with `best_row`, which it
     /// replaces (dropping the states kept so far) when it is smaller.
-    #[inline]
-    fn try_row(
+    #[inline(always)]
+    fn try_row<C: MinlexCopy>(
         &mut self,
         st: &State,
         r: usize,
@@ -364,7 +383,7 @@ impl PuzzleMinlex {
             pat: rows.pat[t][r],
         };
         let v = &rows.src[t][r];
-        self.fill(st, r, depth, v, 0, 0, part, best_row);
+        C::fill(self, st, r, depth, v, 0, 0, part, best_row);
     }
 
     /// Fill stack slots `slot..3` of row `depth` from source row `r`
@@ -377,8 +396,8 @@ impl PuzzleMinlex {
     /// `next_states` (after dropping them when it is smaller). When a slot
     /// has several new digits, each naming of them goes on separately.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn fill(
+    #[inline(always)]
+    fn fill<C: MinlexCopy>(
         &mut self,
         st: &State,
         r: usize,
@@ -406,9 +425,9 @@ impl PuzzleMinlex {
                 // Clues in both: the first fixes which stack comes first;
                 // try both.
                 p.swap = false;
-                self.fill(st, r, depth, v, 0, 0, p, best);
+                C::fill(self, st, r, depth, v, 0, 0, p, best);
                 p.sigma = SWAP01[p.sigma as usize];
-                self.fill(st, r, depth, v, 0, 0, p, best);
+                C::fill(self, st, r, depth, v, 0, 0, p, best);
                 return;
             }
         }
@@ -443,7 +462,7 @@ impl PuzzleMinlex {
                 let k2 = u32::from(p.map[usize::from(v[base + 2])]);
                 let fresh = u32::from(k0 == NEW) + u32::from(k1 == NEW) + u32::from(k2 == NEW);
                 if fresh > 1 {
-                    self.fill_names(st, r, depth, v, slot, row, p, [k0, k1, k2], best);
+                    C::fill_names(self, st, r, depth, v, slot, row, p, [k0, k1, k2], best);
                     return;
                 }
                 let keep = LEAST[places(k0, k1, k2)][p.ords[slot] as usize];
@@ -500,9 +519,9 @@ impl PuzzleMinlex {
     /// `k`): each allowed order names the new digits in its own way; the
     /// orders giving the smallest triple are grouped by the names they
     /// give, and each group goes on as a state of its own.
-    #[inline(never)]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn fill_names(
+    fn fill_names<C: MinlexCopy>(
         &mut self,
         st: &State,
         r: usize,
@@ -551,7 +570,7 @@ impl PuzzleMinlex {
                         q.name(usize::from(d[c]));
                     }
                     q.ords[slot] = 1 << i;
-                    self.fill(st, r, depth, v, slot + 1, row, q, best);
+                    C::fill(self, st, r, depth, v, slot + 1, row, q, best);
                 }
             } else {
                 // Two new cells a < b: named a first or b first.
@@ -564,7 +583,7 @@ impl PuzzleMinlex {
                         q.name(usize::from(d[x]));
                         q.name(usize::from(d[y]));
                         q.ords[slot] = mask;
-                        self.fill(st, r, depth, v, slot + 1, row, q, best);
+                        C::fill(self, st, r, depth, v, slot + 1, row, q, best);
                     }
                 }
             }
@@ -621,7 +640,7 @@ impl PuzzleMinlex {
                 q.name(usize::from(seq >> (4 * j) & 15));
             }
             q.ords[slot] = mask;
-            self.fill(st, r, depth, v, slot + 1, row, q, best);
+            C::fill(self, st, r, depth, v, slot + 1, row, q, best);
         }
     }
 }

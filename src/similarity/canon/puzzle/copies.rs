@@ -1,0 +1,254 @@
+//! The minlex search compiled twice: once for the target's baseline and,
+//! on x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT, chosen at run time
+//! from what the CPU reports (as the Sudoku and 3D searches are).
+//!
+//! Why: the row search is table lookups, bit scans and small fixed-size
+//! copies (states, name maps); the newer instructions make the scans one
+//! instruction and the copies wider. The entry points are [`form_on`]'s
+//! two copies and the recursive `fill` and `fill_names`; everything they
+//! call is inlined into each copy.
+//!
+//! [`form_on`]: PuzzleMinlex::form_on
+
+use super::{Part, PuzzleMinlex, State};
+use crate::sudoku::Grid;
+use crate::sudoku::solver::Isa;
+
+/// One compiled copy of the search: how `fill` and `fill_names` call
+/// each other and themselves.
+pub(super) trait MinlexCopy {
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    );
+    #[allow(clippy::too_many_arguments)]
+    fn fill_names(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    );
+}
+
+/// The baseline copy (runs everywhere).
+pub(super) struct Portable;
+
+impl MinlexCopy for Portable {
+    #[inline(always)]
+    fn fill(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        m.fill_portable(st, r, depth, v, slot, row, p, best)
+    }
+
+    #[inline(always)]
+    fn fill_names(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        m.fill_names_portable(st, r, depth, v, slot, row, p, k, best)
+    }
+}
+
+/// The copy for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+pub(super) struct X86V3;
+
+#[cfg(target_arch = "x86_64")]
+impl MinlexCopy for X86V3 {
+    #[inline(always)]
+    fn fill(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        // SAFETY: only reached from the X86V3 copy, which runs only where
+        // `Isa::detect` found every feature it enables.
+        unsafe { m.fill_x86v3(st, r, depth, v, slot, row, p, best) }
+    }
+
+    #[inline(always)]
+    fn fill_names(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        // SAFETY: as in `fill` above.
+        unsafe { m.fill_names_x86v3(st, r, depth, v, slot, row, p, k, best) }
+    }
+}
+
+impl PuzzleMinlex {
+    /// The canonical form of `g` by the copy `isa` names; `Isa::X86V3`
+    /// runs the baseline copy where [`Isa::detect`] would not choose it.
+    /// Every copy gives the same form and states.
+    pub(super) fn form_on(&mut self, g: &Grid, isa: Isa) -> Grid {
+        #[cfg(target_arch = "x86_64")]
+        if isa == Isa::X86V3 && Isa::detect() == Isa::X86V3 {
+            // SAFETY: `Isa::detect` found every feature `form_x86v3` enables.
+            return unsafe { self.form_x86v3(g) };
+        }
+        let _ = isa;
+        self.form_portable(g)
+    }
+
+    #[inline(never)]
+    fn form_portable(&mut self, g: &Grid) -> Grid {
+        self.form_in::<Portable>(g)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline(never)]
+    unsafe fn form_x86v3(&mut self, g: &Grid) -> Grid {
+        self.form_in::<X86V3>(g)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn fill_portable(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        self.fill::<Portable>(st, r, depth, v, slot, row, p, best)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    unsafe fn fill_x86v3(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        self.fill::<X86V3>(st, r, depth, v, slot, row, p, best)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn fill_names_portable(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        self.fill_names::<Portable>(st, r, depth, v, slot, row, p, k, best)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    unsafe fn fill_names_x86v3(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        self.fill_names::<X86V3>(st, r, depth, v, slot, row, p, k, best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::similarity::canon::Transform;
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The baseline copy against the one this CPU runs (the brute-force
+    /// tests above check the latter), on puzzles of every clue count.
+    #[test]
+    fn both_copies_give_the_same_form_and_witness() {
+        let solved = Grid::parse(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        )
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let (mut a, mut b) = (PuzzleMinlex::default(), PuzzleMinlex::default());
+        for case in 0..400 {
+            let mut cells = *Transform::random(&mut rng).apply(&solved).cells();
+            let keep = rng.random_range(0..40);
+            for v in cells.iter_mut() {
+                if rng.random_range(0..81) >= keep {
+                    *v = 0;
+                }
+            }
+            let g = Grid::from_cells(cells);
+            let portable = a.form_on(&g, Isa::Portable);
+            let detected = b.form_on(&g, Isa::detect());
+            assert_eq!(portable, detected, "case {case}: {}", g.line());
+            assert_eq!(a.witness(), b.witness(), "case {case}: {}", g.line());
+            assert_eq!(a.witness().apply(&g), portable, "case {case}");
+        }
+    }
+}
