@@ -6,9 +6,7 @@
 //! line of a groups file are made when asked for, so a grouping of a large
 //! file costs tens of bytes a puzzle, not a script map per group.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
+use hashbrown::hash_table::{Entry, HashTable};
 
 use super::groups::Grouping;
 use super::groups_file::group_line;
@@ -49,37 +47,21 @@ pub(super) fn unpack(p: &Packed) -> Grid {
     }))
 }
 
-/// A multiply-rotate hasher for packed forms (already well mixed: a form
-/// is 324 bits of cells; `std`'s keyed hasher is slower and guards
-/// against chosen collisions no file of puzzles can mount here cheaply
-/// enough to matter: the worst is a slower grouping).
-#[derive(Default)]
-pub(super) struct FormHasher(u64);
-
-impl Hasher for FormHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        // A packed form comes as its 48 bytes at once: eight at a time.
-        let mut words = bytes.chunks_exact(8);
-        for w in words.by_ref() {
-            self.write_u64(u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
-        }
-        for &b in words.remainder() {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
+/// A multiply-rotate hash of a packed form, a word at a time (a form is
+/// already well mixed: 324 bits of cells; a keyed hasher is slower and
+/// guards against chosen collisions no file of puzzles can mount here
+/// cheaply enough to matter: the worst is a slower grouping).
+fn form_hash(form: &Packed) -> u64 {
+    form.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95)
+    })
 }
 
-/// Packed form → group number, while grouping.
-pub(super) type FormIndex = HashMap<Packed, u32, BuildHasherDefault<FormHasher>>;
+/// Packed form → group number, while grouping. Only the numbers are
+/// kept: a number's form is looked up in the table's forms, so no form is
+/// stored twice (4 bytes an entry instead of 56).
+#[derive(Default)]
+pub(super) struct FormIndex(HashTable<u32>);
 
 /// One group: its first and last member (local indices) and its size.
 #[derive(Clone, Copy)]
@@ -267,7 +249,14 @@ impl GroupTable {
     pub(super) fn add(&mut self, first: u32, forms: &[Packed], index: &mut FormIndex) {
         for (k, form) in forms.iter().enumerate() {
             let m = first + k as u32;
-            match index.entry(*form) {
+            let forms = &self.forms;
+            let hash = form_hash(form);
+            let found = index.0.entry(
+                hash,
+                |&g| forms[g as usize] == *form,
+                |&g| form_hash(&forms[g as usize]),
+            );
+            match found {
                 Entry::Occupied(g) => {
                     let slot = &mut self.slots[*g.get() as usize];
                     self.next[slot.last as usize] = m;
