@@ -15,7 +15,7 @@ pub mod api {
 
     use rhai::{Array, Map};
 
-    use super::files::{error_strings, read};
+    use super::files::{error_strings, read, read_each};
     use crate::script::error;
     use crate::script::host::{host, monitor};
     use crate::sudoku::Grid;
@@ -114,15 +114,16 @@ pub mod api {
     /// names, line numbers and errors too.
     #[rhai_fn(return_raw)]
     pub fn read_puzzles(ctx: NativeCallContext, path: &str) -> Result<Array, Box<EvalAltResult>> {
-        let c = read(&ctx, "read_puzzles", path)?;
+        // The grids go straight into the array: no list of records first.
+        let mut grids = Array::new();
+        let c = read_each(&ctx, "read_puzzles", path, |r| {
+            grids.push(Dynamic::from(r.grid))
+        })?;
         let host = host(&ctx);
         for e in error_strings(&c.errors) {
             host.note(&format!("warning: {e}"));
         }
-        Ok(c.records
-            .into_iter()
-            .map(|r| Dynamic::from(r.grid))
-            .collect())
+        Ok(grids)
     }
 
     /// A puzzle file in full, as a map (puzzles, names, lines, errors).
@@ -357,20 +358,37 @@ mod files {
         function: &str,
         path: &str,
     ) -> Result<formats::Collection, Box<EvalAltResult>> {
+        let mut records = Vec::new();
+        let mut c = read_each(ctx, function, path, |r| records.push(r))?;
+        c.records = records;
+        Ok(c)
+    }
+
+    /// [`read`] handing each good record to `take` as it is read (the
+    /// collection returned has its errors and counts, no records).
+    pub fn read_each(
+        ctx: &NativeCallContext,
+        function: &str,
+        path: &str,
+        mut take: impl FnMut(formats::Record),
+    ) -> Result<formats::Collection, Box<EvalAltResult>> {
         let monitor = monitor(ctx);
-        let c = formats::read_file(path, &*monitor);
+        let mut puzzles = 0usize;
+        let c = formats::read_file_each(path, &*monitor, |r| {
+            puzzles += 1;
+            take(r)
+        });
         drop(monitor);
         if c.stopped {
             return Err(crate::script::host::stopped(
                 ctx,
                 format!(
-                    "in {function} after {} lines of {path} ({} puzzles): no puzzles returned",
+                    "in {function} after {} lines of {path} ({puzzles} puzzles): no puzzles returned",
                     c.lines,
-                    c.records.len()
                 ),
             ));
         }
-        if c.records.is_empty() {
+        if puzzles == 0 {
             return Err(error(format!("{function}: {}", c.why_empty(path))));
         }
         Ok(c)

@@ -31,7 +31,9 @@ use crate::reading::{ErrorList, MAX_ERRORS, MAX_SKIP};
 
 pub use names::{MAX_NAME, escape_name, unescape_name};
 pub use pencilmarks::{PencilError, parse_pencilmarks};
-pub use read::{Records, parse_bytes, parse_line, parse_text, read_file, records_of_file};
+pub use read::{
+    Records, parse_bytes, parse_line, parse_text, read_file, read_file_each, records_of_file,
+};
 pub use write::{FormatWriter, SafeWriter, format_records, write_file};
 
 /// One puzzle read from a file.

@@ -19,6 +19,17 @@ pub fn read_file(path: impl AsRef<Path>, monitor: &dyn Monitor) -> Collection {
     collect(records_of_file(path, monitor))
 }
 
+/// [`read_file`] handing each good record to `take` as it is read, so that
+/// a caller building its own list holds no second one (the collection's
+/// `records` stay empty).
+pub fn read_file_each(
+    path: impl AsRef<Path>,
+    monitor: &dyn Monitor,
+    take: impl FnMut(Record),
+) -> Collection {
+    collect_each(records_of_file(path, monitor), take)
+}
+
 /// Reads puzzles from text; `file` names it in errors.
 pub fn parse_text(text: &str, file: &str) -> Collection {
     collect(Records::new(text.as_bytes(), file, &Silent))
@@ -30,11 +41,21 @@ pub fn parse_bytes(bytes: &[u8], file: &str) -> Collection {
     collect(Records::new(bytes, file, &Silent))
 }
 
-fn collect<R: BufRead>(mut records: Records<'_, R>) -> Collection {
+fn collect<R: BufRead>(records: Records<'_, R>) -> Collection {
+    let mut kept = Vec::new();
+    let mut out = collect_each(records, |r| kept.push(r));
+    out.records = kept;
+    out
+}
+
+fn collect_each<R: BufRead>(
+    mut records: Records<'_, R>,
+    mut take: impl FnMut(Record),
+) -> Collection {
     let mut out = Collection::default();
     for item in records.by_ref() {
         match item {
-            Ok(r) => out.records.push(r),
+            Ok(r) => take(r),
             Err(e) if e.ends_reading() => out.errors.push_kept(e),
             Err(e) => out.errors.push(e),
         }
