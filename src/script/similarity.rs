@@ -121,10 +121,12 @@ pub mod api {
     /// The smallest 81-character string over all rearrangements, digits
     /// renamed in order of first appearance, 0 for empty. Equal forms mean the same puzzle up to symmetry; works for puzzles
     /// and full grids.
-    #[rhai_fn(return_raw)]
-    pub fn canon(g: Grid) -> Result<Grid, Box<EvalAltResult>> {
-        digits("canon", &g)?;
-        Ok(sim::canon(&g))
+    // By reference (`pure`: never changed): a variable passed in a loop is
+    // not copied into a new value first.
+    #[rhai_fn(pure, return_raw)]
+    pub fn canon(g: &mut Grid) -> Result<Grid, Box<EvalAltResult>> {
+        digits("canon", g)?;
+        Ok(sim::canon(g))
     }
 
     /// A transformation taking `a` to `b` if they are the same puzzle, else `()`.
