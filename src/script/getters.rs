@@ -23,15 +23,17 @@ fn names_in(engine: &Engine) -> Vec<String> {
     let mut names: Vec<String> = engine
         .gen_fn_signatures(false)
         .iter()
-        .filter_map(|sig| getter_name(&help::tidy_signature(sig)))
+        .filter_map(|sig| getter_name(sig))
         .collect();
     names.sort();
     names.dedup();
     names
 }
 
-/// The function's name when `signature` (tidied) has one parameter of one
-/// of puzzlelab's own types.
+/// The function's name when `signature` has one parameter of one of
+/// puzzlelab's own types. Takes the engine's raw signatures as they are
+/// (tidying each first cost a third of every start-up) as well as the
+/// help's tidied ones.
 fn getter_name(signature: &str) -> Option<String> {
     let (name, params) = signature.split_once('(')?;
     let params = params.split(") ->").next().unwrap_or(params);
@@ -39,15 +41,37 @@ fn getter_name(signature: &str) -> Option<String> {
     // The engine spells Rhai's own types in lower case (`string`, `array`,
     // `map`) and a raw function's parameters `_` (no type).
     let own_type = !params.contains(',')
-        && params.split_once(':').is_some_and(|(_, t)| {
-            let t = t.trim();
-            !PLAIN.contains(&t) && !["string", "array", "map", "Fn"].contains(&t)
-        });
+        && params
+            .split_once(':')
+            .is_some_and(|(_, t)| !plain_type(t.trim()));
     let plain_name = name.chars().next().is_some_and(|c| c.is_alphabetic())
         && !name.contains('$')
         && name != "to_string"
         && name != "to_debug";
     (own_type && plain_name).then(|| name.trim().to_string())
+}
+
+/// A type of Rhai's own, as the help spells it ([`PLAIN`]) or as the
+/// engine does before tidying (`&mut `, Rust names, lower case).
+fn plain_type(t: &str) -> bool {
+    let t = t.strip_prefix("&mut ").unwrap_or(t);
+    PLAIN.contains(&t)
+        || [
+            "string",
+            "array",
+            "map",
+            "Fn",
+            "&str",
+            "ImmutableString",
+            "rhai::Array",
+            "rhai::Map",
+            "rhai::FnPtr",
+            "rhai::Dynamic",
+            "Dynamic",
+            "i64",
+            "f64",
+        ]
+        .contains(&t)
 }
 
 /// The names that get a getter, from the help metadata (what `names_in`
