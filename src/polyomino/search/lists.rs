@@ -52,9 +52,16 @@ impl<B: Bits> Lists<B> {
     /// is `bounds[k]..bounds[k + 1]`).
     #[inline(always)]
     pub(super) fn row(&self, l: usize) -> (u64, &[u32]) {
-        let Head { has, at } = self.heads.get(l).copied().unwrap_or_default();
+        self.row_at(l).unwrap_or((0, &[]))
+    }
+
+    /// [`Self::row`], `None` beyond the rows (for a search that stops
+    /// there: no select on its hot path).
+    #[inline(always)]
+    pub(super) fn row_at(&self, l: usize) -> Option<(u64, &[u32])> {
+        let &Head { has, at } = self.heads.get(l)?;
         let at = at as usize;
-        (has, self.bounds.get(at..at + self.nk + 1).unwrap_or(&[]))
+        Some((has, self.bounds.get(at..at + self.nk + 1)?))
     }
 
     /// The entry (in `pool`) of listed placement `i`.

@@ -115,7 +115,9 @@ impl<B: Bits> Sweep<'_, B> {
         }
         let t = self.t;
         let base = self.base(filled);
-        let (has, row) = t.index.row(base);
+        let Some((has, row)) = t.index.row_at(base) else {
+            return;
+        };
         let mut a = avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
