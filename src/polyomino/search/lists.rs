@@ -202,11 +202,7 @@ impl ProbeCells {
 /// box reads filled, or beyond the bit set empty; one cell probed twice
 /// reads the same) get no row. Built a cell at a time: counted, bounded,
 /// then filled in place, so no list grows and no empty row is written.
-pub(super) fn probe_index<B: Bits>(
-    nk: usize,
-    cells: &[ProbeCells],
-    pool: &[Entry<B>],
-) -> Lists<B> {
+pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entry<B>]) -> Lists<B> {
     // Boards beyond 128 cells skip the probe index: it would multiply the
     // (already large) tables.
     let npat = if B::PROBED { 1usize << NPROBES } else { 1 };

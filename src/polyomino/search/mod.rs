@@ -57,8 +57,8 @@ mod sweep;
 mod tables;
 use crate::shard::Shard;
 pub(crate) use deepen::deepen;
-use lists::Lists;
 pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
+use lists::Lists;
 pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
@@ -584,7 +584,13 @@ impl<B: Bits> Search<'_, B> {
             };
             let floor_here = k == self.floor_kind;
             let lo = lo as usize;
-            for (i, &m) in lists.masks.get(lo..hi as usize).unwrap_or(&[]).iter().enumerate() {
+            for (i, &m) in lists
+                .masks
+                .get(lo..hi as usize)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
