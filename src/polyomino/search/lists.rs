@@ -219,9 +219,10 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
         refs: Vec::with_capacity(most),
     };
     // Per pattern and kind of the cell at hand: a count, then where the
-    // next placement goes; the probe bits each of its placements covers.
+    // next placement goes; its listings as (pattern·kinds + kind, entry),
+    // so the patterns are worked out once.
     let mut next = vec![0u32; npat * nk];
-    let mut covered = Vec::new();
+    let mut listed: Vec<(u32, u32)> = Vec::new();
     let mut lo = 0;
     while lo < pool.len() {
         let c = anchor(&pool[lo]);
@@ -230,14 +231,14 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
             break;
         };
         let heads = &mut out.heads[c * npat..][..npat];
-        covered.clear();
-        for e in &pool[lo..hi] {
+        listed.clear();
+        for (r, e) in pool.iter().enumerate().take(hi).skip(lo) {
             let k = e.kind as usize;
-            let bits = probe.covered(e.mask);
-            covered.push(bits);
-            probe.each_pattern(bits, |pattern| {
-                next[pattern * nk + k] += 1;
+            probe.each_pattern(probe.covered(e.mask), |pattern| {
+                let slot = pattern * nk + k;
+                next[slot] += 1;
                 heads[pattern].has |= 1 << k;
+                listed.push((slot as u32, r as u32));
             });
         }
         let mut filed = out.masks.len() as u32;
@@ -245,24 +246,32 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
             if head.has == 0 {
                 continue;
             }
-            head.at = out.bounds.len() as u32;
-            for n in &mut next[pattern * nk..][..nk] {
-                out.bounds.push(filed);
+            let at = out.bounds.len();
+            head.at = at as u32;
+            out.bounds.resize(at + nk + 1, 0);
+            let (row, counts) = (&mut out.bounds[at..], &mut next[pattern * nk..][..nk]);
+            for (bound, n) in row.iter_mut().zip(counts) {
+                *bound = filed;
                 filed += *n;
-                *n = filed - *n;
+                *n = *bound;
             }
-            out.bounds.push(filed);
+            if let Some(end) = row.last_mut() {
+                *end = filed;
+            }
         }
         out.masks.resize(filed as usize, B::ZERO);
         out.refs.resize(filed as usize, 0);
-        for ((r, e), &bits) in pool.iter().enumerate().take(hi).skip(lo).zip(&covered) {
-            let k = e.kind as usize;
-            probe.each_pattern(bits, |pattern| {
-                let at = &mut next[pattern * nk + k];
-                out.masks[*at as usize] = e.mask;
-                out.refs[*at as usize] = r as u32;
-                *at += 1;
-            });
+        for &(slot, r) in &listed {
+            let at = &mut next[slot as usize];
+            if let (Some(m), Some(to), Some(e)) = (
+                out.masks.get_mut(*at as usize),
+                out.refs.get_mut(*at as usize),
+                pool.get(r as usize),
+            ) {
+                *m = e.mask;
+                *to = r;
+            }
+            *at += 1;
         }
         for (pattern, head) in heads.iter().enumerate() {
             if head.has != 0 {
