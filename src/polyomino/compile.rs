@@ -268,7 +268,7 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         open.push(b);
     }
     let mut placements = Vec::with_capacity(kinds.len());
-    let mut cells: Vec<u16> = Vec::new();
+    let mut offsets: Vec<usize> = Vec::new();
     for k in &kinds {
         let fitting: Vec<(&Vec<Point>, [usize; 3])> = k
             .orientations
@@ -282,20 +282,17 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             .sum();
         let mut list = Vec::with_capacity(room);
         for (o, e) in fitting {
+            // Bit numbers are linear in the coordinates: the orientation's
+            // bits sorted once stay sorted under every shift.
+            offsets.clear();
+            offsets.extend(o.iter().map(|&p| bit(p)));
+            offsets.sort_unstable();
             for dl in 0..=side[0] - e[0] {
                 for dr in 0..=side[1] - e[1] {
                     for dc in 0..=side[2] - e[2] {
                         let at = bit([dl as u16, dr as u16, dc as u16]);
-                        cells.clear();
-                        let open_all = o.iter().all(|&p| {
-                            let b = at + bit(p);
-                            cells.push(b as u16);
-                            open_grid[b]
-                        });
-                        if open_all {
-                            let mut bits = cells.clone();
-                            bits.sort_unstable();
-                            list.push(bits);
+                        if offsets.iter().all(|&b| open_grid[at + b]) {
+                            list.push(offsets.iter().map(|&b| (at + b) as u16).collect());
                         }
                     }
                 }

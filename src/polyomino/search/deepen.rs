@@ -42,15 +42,15 @@ impl<B: Bits> Search<'_, B> {
     fn lowest_cell_placements(&self, filled: B) -> Vec<(usize, usize)> {
         let t = self.t;
         let base = t.lowest_cell_base(filled);
-        let nk = self.nkinds;
         let mut out = Vec::new();
-        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        let (has, row) = t.index.row(base);
+        let mut a = self.avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
             a &= a - 1;
-            let lo = t.starts.get(base * nk + k).copied().unwrap_or(0) as usize;
-            let hi = t.starts.get(base * nk + k + 1).copied().unwrap_or(0) as usize;
-            for e in t.entries.get(lo..hi).unwrap_or(&[]) {
+            let lo = row.get(k).copied().unwrap_or(0) as usize;
+            let hi = row.get(k + 1).copied().unwrap_or(0) as usize;
+            for e in (lo..hi).filter_map(|i| t.index.entry(&t.entries, i)) {
                 let floor_here = k == self.floor_kind;
                 if e.mask.and(filled).is_zero()
                     && !(floor_here && (e.rank <= self.floor || e.omin < self.floor))

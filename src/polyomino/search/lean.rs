@@ -41,7 +41,6 @@ pub(super) fn run_root<B: Bits>(
     let monos = single_cell_kinds(p);
     let mut lean = Lean {
         t,
-        nk: p.kinds.len(),
         axes,
         monos,
         avail: s.avail,
@@ -80,7 +79,6 @@ struct Lean<'a, B: Bits> {
     t: &'a Table<B>,
     /// Holds the root, the counting of solutions and the output.
     s: Search<'a, B>,
-    nk: usize,
     axes: [(u32, B, B); 3],
     /// The kinds of one cell (they fill a dead cell).
     monos: u64,
@@ -123,26 +121,24 @@ impl<B: Bits> Lean<'_, B> {
             shift += len;
         }
         let base = (cell << 6) + pattern as usize;
-        let nk = self.nk;
-        let mut a = self.avail & t.has.get(base).copied().unwrap_or(0);
+        let (has, row) = t.index.row(base);
+        let mut a = self.avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
             a &= a - 1;
-            let (Some(&lo), Some(&hi)) =
-                (t.starts.get(base * nk + k), t.starts.get(base * nk + k + 1))
-            else {
+            let (Some(&lo), Some(&hi)) = (row.get(k), row.get(k + 1)) else {
                 return;
             };
             let (lo, hi) = (lo as usize, hi as usize);
             let floor_here = k == self.floor_kind;
-            for (i, &m) in t.masks.get(lo..hi).unwrap_or(&[]).iter().enumerate() {
+            for (i, &m) in t.index.masks.get(lo..hi).unwrap_or(&[]).iter().enumerate() {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
                 let i = lo + i;
                 if floor_here
-                    && t.entries
-                        .get(i)
+                    && t.index
+                        .entry(&t.entries, i)
                         .is_none_or(|e| e.rank <= self.floor || e.omin < self.floor)
                 {
                     continue;
@@ -186,7 +182,7 @@ impl<B: Bits> Lean<'_, B> {
         let s = &mut self.s;
         s.stack.truncate(s.root.depth());
         for &i in &self.stack[..depth.min(DEPTH)] {
-            if let Some(e) = self.t.entries.get(i as usize) {
+            if let Some(e) = self.t.index.entry(&self.t.entries, i as usize) {
                 s.stack.push((e.kind, e.id));
             }
         }

@@ -51,12 +51,14 @@ pub(crate) use super::progress::{Found, Shared};
 mod deepen;
 mod fewest;
 mod lean;
+mod lists;
 mod split;
 mod sweep;
 mod tables;
 use crate::shard::Shard;
 pub(crate) use deepen::deepen;
 pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
+use lists::Lists;
 pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
@@ -82,23 +84,19 @@ struct Entry<B> {
 pub(crate) struct Table<B> {
     probes: [(usize, u32); 3],
     /// Placements of kind k anchored at cell c that avoid the filled probe
-    /// cells of pattern p (6 bits): with `l = c*64+p` (or `c` without
-    /// probes), `entries[starts[l*K+k]..starts[l*K+k+1]]`.
-    starts: Vec<u32>,
-    /// Kinds with at least one entry in list `l`.
-    has: Vec<u64>,
+    /// cells of pattern p (6 bits), in row `c*64+p` (or `c` without
+    /// probes); see [`lists`].
+    index: Lists<B>,
+    /// Each kept placement once, by anchor cell and kind: `index` refers
+    /// here.
     entries: Vec<Entry<B>>,
-    /// The entries' masks alone, packed for the lean search ([`lean`]).
-    masks: Vec<B>,
     /// For a cell c walled in on all sides but direction d (see
     /// [`Table::tight`]), the placements through c that leave it that way,
     /// i.e. cover c and its neighbour in direction d and no other
-    /// neighbour of c: with `l = c*D+d` (D directions), kind k is
-    /// `cover[cover_starts[l*K+k]..cover_starts[l*K+k+1]]`. Empty unless
-    /// `tight`.
-    cover_starts: Vec<u32>,
-    cover_has: Vec<u64>,
-    cover: Vec<Entry<B>>,
+    /// neighbour of c, in row `c*D+d` (D directions). Empty unless
+    /// `tight`; refers to `cover_entries`.
+    cover: Lists<B>,
+    cover_entries: Vec<Entry<B>>,
     /// Branch on an empty cell with one empty neighbour when there is one
     /// (see [`Search::tight_cell`]), else on the first empty cell.
     pub(crate) tight: bool,
@@ -108,8 +106,9 @@ pub(crate) struct Table<B> {
     start: B,
     /// The kind symmetry is broken on, if any.
     pub(crate) broken: Option<usize>,
-    /// Its orbit representatives with their stabilisers (group indices).
-    reps: Vec<(usize, Vec<usize>)>,
+    /// Its orbit representatives (placement, rank) with their
+    /// stabilisers (group indices).
+    reps: Vec<(usize, u32, Vec<usize>)>,
 }
 
 impl<B: Bits> Table<B> {
@@ -197,12 +196,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
             let single = p.kinds[k].count == 1;
             t.reps
                 .iter()
-                .map(|(rep, stab)| {
-                    let rank = t
-                        .entries
-                        .iter()
-                        .find(|e| e.kind as usize == k && e.id as usize == *rep)
-                        .map_or(0, |e| e.rank);
+                .map(|(rep, rank, stab)| {
                     let stab_others: Vec<usize> =
                         stab.iter().copied().filter(|&s| s != 0).collect();
                     Root {
@@ -214,7 +208,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                         } else {
                             others.clone()
                         },
-                        floor: (!single).then_some((k, rank)),
+                        floor: (!single).then_some((k, *rank)),
                         rep: Some((k, p.placements[k][*rep].clone())),
                         second: None,
                     }
@@ -224,12 +218,12 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
         _ => {
             // No symmetry breaking: the placements at the first empty cell.
             let base = t.lowest_cell_base(t.start);
-            let nk = p.kinds.len();
             let check = if task.raw { Vec::new() } else { others };
-            let lo = t.starts.get(base * nk).copied().unwrap_or(0) as usize;
-            let hi = t.starts.get(base * nk + nk).copied().unwrap_or(0) as usize;
-            t.entries[lo..hi]
-                .iter()
+            let (_, row) = t.index.row(base);
+            let lo = row.first().copied().unwrap_or(0) as usize;
+            let hi = row.last().copied().unwrap_or(0) as usize;
+            (lo..hi)
+                .filter_map(|i| t.index.entry(&t.entries, i))
                 .map(|e| Root {
                     kind: e.kind as usize,
                     id: e.id as usize,
@@ -522,11 +516,11 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.branch(filled, base, &t.cover_starts, &t.cover_has, &t.cover);
+            self.branch(filled, base, &t.cover, &t.cover_entries);
             return;
         }
         let base = t.lowest_cell_base(filled);
-        self.branch(filled, base, &t.starts, &t.has, &t.entries);
+        self.branch(filled, base, &t.index, &t.entries);
     }
 
     /// An empty cell with exactly one empty neighbour, as its list in the
@@ -579,29 +573,30 @@ impl<B: Bits> Search<'_, B> {
 
     /// Try every fitting placement of the list at `base` (see [`Table`]).
     #[inline]
-    fn branch(
-        &mut self,
-        filled: B,
-        base: usize,
-        starts: &[u32],
-        has: &[u64],
-        entries: &[Entry<B>],
-    ) {
-        let nk = self.nkinds;
-        let mut a = self.avail & has.get(base).copied().unwrap_or(0);
+    fn branch(&mut self, filled: B, base: usize, lists: &Lists<B>, pool: &[Entry<B>]) {
+        let (has, row) = lists.row(base);
+        let mut a = self.avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
             a &= a - 1;
-            let (Some(&lo), Some(&hi)) = (starts.get(base * nk + k), starts.get(base * nk + k + 1))
-            else {
+            let (Some(&lo), Some(&hi)) = (row.get(k), row.get(k + 1)) else {
                 return;
             };
             let floor_here = k == self.floor_kind;
-            for e in entries.get(lo as usize..hi as usize).unwrap_or(&[]) {
-                let m = e.mask;
+            let lo = lo as usize;
+            for (i, &m) in lists
+                .masks
+                .get(lo..hi as usize)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
+                let Some(e) = lists.entry(pool, lo + i) else {
+                    continue;
+                };
                 if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
                     continue;
                 }

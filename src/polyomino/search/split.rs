@@ -12,7 +12,7 @@
 //! whole count. The top level is walked here, apart from `dfs` and
 //! `branch`, so the usual search has no shard test in its loop.
 
-use super::{Entry, Found, Root, Search, Shared, Stopped, Table, Task, start};
+use super::{Entry, Found, Lists, Root, Search, Shared, Stopped, Table, Task, start};
 use crate::polyomino::bits::Bits;
 use crate::polyomino::compile::Compiled;
 use crate::shard::Shard;
@@ -75,13 +75,11 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            let lists = (&t.cover_starts[..], &t.cover_has[..], &t.cover[..]);
-            self.top_branch(filled, base, lists, item, shard);
+            self.top_branch(filled, base, (&t.cover, &t.cover_entries), item, shard);
             return;
         }
         let base = t.lowest_cell_base(filled);
-        let lists = (&t.starts[..], &t.has[..], &t.entries[..]);
-        self.top_branch(filled, base, lists, item, shard);
+        self.top_branch(filled, base, (&t.index, &t.entries), item, shard);
     }
 
     /// `branch` at the top level: every fitting placement is the next work
@@ -90,21 +88,20 @@ impl<B: Bits> Search<'_, B> {
         &mut self,
         filled: B,
         base: usize,
-        (starts, has, entries): (&[u32], &[u64], &[Entry<B>]),
+        (lists, pool): (&Lists<B>, &[Entry<B>]),
         item: &mut u64,
         shard: Option<Shard>,
     ) {
-        let nk = self.nkinds;
-        let mut a = self.avail & has.get(base).copied().unwrap_or(0);
+        let (has, row) = lists.row(base);
+        let mut a = self.avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
             a &= a - 1;
-            let (Some(&lo), Some(&hi)) = (starts.get(base * nk + k), starts.get(base * nk + k + 1))
-            else {
+            let (Some(&lo), Some(&hi)) = (row.get(k), row.get(k + 1)) else {
                 return;
             };
             let floor_here = k == self.floor_kind;
-            for e in entries.get(lo as usize..hi as usize).unwrap_or(&[]) {
+            for e in (lo as usize..hi as usize).filter_map(|i| lists.entry(pool, i)) {
                 let m = e.mask;
                 if !m.and(filled).is_zero() {
                     continue;

@@ -52,7 +52,6 @@ pub(super) fn run_root<B: Bits>(
     let avail = s.avail;
     let mut sweep = Sweep {
         t,
-        nk: p.kinds.len(),
         axes,
         monos,
         offsets: [
@@ -71,7 +70,6 @@ struct Sweep<'a, B: Bits> {
     t: &'a Table<B>,
     /// Holds the root, the counting of solutions and the output.
     s: Search<'a, B>,
-    nk: usize,
     axes: [(u32, B, B); 2],
     /// The kinds of one cell (they fill a dead cell).
     monos: u64,
@@ -117,11 +115,7 @@ impl<B: Bits> Sweep<'_, B> {
         }
         let t = self.t;
         let base = self.base(filled);
-        let nk = self.nk;
-        let Some(&has) = t.has.get(base) else {
-            return;
-        };
-        let Some(row) = t.starts.get(base * nk..base * nk + nk + 1) else {
+        let Some((has, row)) = t.index.row_at(base) else {
             return;
         };
         let mut a = avail & has;
@@ -134,6 +128,7 @@ impl<B: Bits> Sweep<'_, B> {
             let rest = avail & !(1u64 << k);
             let lo = lo as usize;
             for (i, &m) in t
+                .index
                 .masks
                 .get(lo..hi as usize)
                 .unwrap_or(&[])
@@ -164,7 +159,7 @@ impl<B: Bits> Sweep<'_, B> {
         let s = &mut self.s;
         s.stack.truncate(s.root.depth());
         for &i in &self.stack[..depth.min(DEPTH)] {
-            if let Some(e) = self.t.entries.get(i as usize) {
+            if let Some(e) = self.t.index.entry(&self.t.entries, i as usize) {
                 s.stack.push((e.kind, e.id));
             }
         }

@@ -6,6 +6,7 @@
 
 use super::super::bits::{Bits, mask_of};
 use super::super::compile::Compiled;
+use super::lists::{Lists, ProbeCells, probe_index};
 use super::{Entry, Table, grow, image};
 
 /// The lengths of the three probe runs (6 bits of pattern in all).
@@ -179,7 +180,7 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);
             if omin[i] == rank[i] {
                 let stab = (0..images.len()).filter(|&t| images[t] == i).collect();
-                reps.push((i, stab));
+                reps.push((i, rank[i], stab));
             }
         }
     }
@@ -208,17 +209,12 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     let cells: Vec<ProbeCells> = (0..nbits)
         .map(|c| ProbeCells::new(c, probes, start))
         .collect();
-    // Each kept placement once, with its anchor (lowest) cell and the probe
-    // bits it covers. The broken kind keeps every placement: its
-    // representatives are looked up among its entries.
-    let mut placed: Vec<Placed<B>> = Vec::with_capacity(p.placements.iter().map(Vec::len).sum());
+    // Each kept placement once, by anchor (lowest) cell, then kind, then
+    // placement index (or shuffled within a cell and kind). The broken
+    // kind keeps every placement: its representatives are among them.
     let kept = |k: usize, m: B| Some(k) == broken || !walls.shuts_pocket(k, m);
-    let mut push = |k: usize, i: u32, m: B| {
-        let c = m.lowest();
-        placed.push((c, k, entry(k, i, m), cells[c].covered(m)));
-    };
+    let mut entries = Vec::new();
     if let Some(seed) = seed {
-        // Shuffled: the lists by cell and kind, each shuffled.
         let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
         for (k, list) in p.placements.iter().enumerate() {
             for (i, bits) in list.iter().enumerate() {
@@ -235,24 +231,54 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         for cell in &per_cell {
             for (k, list) in cell.iter().enumerate() {
                 for &i in list {
-                    push(k, i, mask_of(&p.placements[k][i as usize]));
+                    entries.push(entry(k, i, mask_of(&p.placements[k][i as usize])));
                 }
             }
         }
     } else {
-        // Within a list the order is by placement index either way.
+        // Sorted by anchor cell (counted first, then placed): the pocket
+        // test runs once per placement, and its verdict waits as the
+        // anchor (`u16::MAX`: dropped).
+        let mut anchors = Vec::with_capacity(p.placements.iter().map(Vec::len).sum());
+        let mut at = vec![0u32; nbits + 1];
+        for (k, list) in p.placements.iter().enumerate() {
+            for bits in list {
+                match bits.first() {
+                    Some(&first) if kept(k, mask_of(bits)) => {
+                        anchors.push(first);
+                        at[first as usize + 1] += 1;
+                    }
+                    _ => anchors.push(u16::MAX),
+                }
+            }
+        }
+        for c in 0..nbits {
+            at[c + 1] += at[c];
+        }
+        let blank = Entry {
+            mask: B::ZERO,
+            halo: B::ZERO,
+            kind: 0,
+            id: 0,
+            rank: 0,
+            omin: 0,
+        };
+        entries = vec![blank; at[nbits] as usize];
+        let mut anchor = anchors.iter();
         for (k, list) in p.placements.iter().enumerate() {
             for (i, bits) in list.iter().enumerate() {
-                let m = mask_of(bits);
-                if !bits.is_empty() && kept(k, m) {
-                    push(k, i as u32, m);
+                if let Some(&c) = anchor.next()
+                    && let Some(slot) = at.get_mut(usize::from(c))
+                {
+                    entries[*slot as usize] = entry(k, i as u32, mask_of(bits));
+                    *slot += 1;
                 }
             }
         }
     }
-    let entry = |k: usize, i: u32, bits: &[u16]| entry(k, i, mask_of(bits));
+    let index = probe_index(nkinds, &cells, &entries);
     let ndirs = 2 * axes.len();
-    let (mut cover_starts, mut cover_has, mut cover) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut cover, mut cover_entries) = (Lists::empty(), Vec::new());
     if tight {
         // Neighbour of cell b in direction d (axis d/2, down when d is even).
         let step = |b: usize, d: usize| -> Option<usize> {
@@ -284,193 +310,22 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         if let Some(seed) = seed {
             shuffle_lists(&mut lists, seed ^ 0x5eed);
         }
-        for cell in &lists {
-            let mut kinds_here = 0u64;
-            for (k, list) in cell.iter().enumerate() {
-                cover_starts.push(cover.len() as u32);
-                for &i in list {
-                    cover.push(entry(k, i, &p.placements[k][i as usize]));
-                    kinds_here |= 1 << k;
-                }
-            }
-            cover_has.push(kinds_here);
-        }
-        cover_starts.push(cover.len() as u32);
+        (cover, cover_entries) = Lists::from_nested(nkinds, &lists, |k, i| {
+            entry(k, i, mask_of(&p.placements[k][i as usize]))
+        });
     }
-    let (starts, has, entries, masks) = probe_index(nkinds, &cells, &placed);
     Table {
         probes,
-        starts,
-        has,
+        index,
         entries,
-        masks,
-        cover_starts,
-        cover_has,
         cover,
+        cover_entries,
         tight,
         axes,
         start,
         broken,
         reps,
     }
-}
-
-/// A kept placement: its anchor cell, kind, entry and covered probe bits.
-type Placed<B> = (usize, usize, Entry<B>, u64);
-
-/// Probe cells in all (the sum of [`PROBE_LENS`]).
-const NPROBES: usize = 6;
-
-/// The probe cells of one anchor cell: which bits of a probe pattern can
-/// vary, which are always set, and which repeat an earlier bit.
-struct ProbeCells {
-    /// Bit j for probe j: the cell, when it can be empty or filled.
-    free: u64,
-    /// Bit j for probe j: always filled (a hole, or a bit beyond the box).
-    fixed: u64,
-    /// (j, later j') probing the same cell: bit j' copies bit j (the
-    /// first `nsame`).
-    same: [(u32, u32); NPROBES],
-    nsame: usize,
-    /// The cell of each probe (`usize::MAX` beyond the bit set's width,
-    /// where it always reads empty).
-    cells: [usize; NPROBES],
-}
-
-impl ProbeCells {
-    fn new<B: Bits>(c: usize, runs: [(usize, u32); 3], start: B) -> Self {
-        let width = B::ONES.count() as usize;
-        let mut out = ProbeCells {
-            free: 0,
-            fixed: 0,
-            same: [(0, 0); NPROBES],
-            nsame: 0,
-            cells: [usize::MAX; NPROBES],
-        };
-        if !B::PROBED {
-            return out;
-        }
-        let mut j = 0;
-        for (off, len) in runs {
-            for i in 0..len as usize {
-                let q = c + off + i;
-                if j >= NPROBES {
-                    return out;
-                }
-                if q >= width {
-                    // `bits_at` reads 0 there, whatever is filled.
-                    j += 1;
-                    continue;
-                }
-                if start.has(q) {
-                    out.fixed |= 1 << j;
-                } else if let Some(first) = out.cells[..j].iter().position(|&x| x == q) {
-                    out.same[out.nsame] = (first as u32, j as u32);
-                    out.nsame += 1;
-                } else {
-                    out.free |= 1 << j;
-                }
-                out.cells[j] = q;
-                j += 1;
-            }
-        }
-        out
-    }
-
-    /// The probe bits a placement `m` covers.
-    fn covered<B: Bits>(&self, m: B) -> u64 {
-        self.cells.iter().enumerate().fold(0, |acc, (j, &q)| {
-            acc | u64::from(q != usize::MAX && m.has(q)) << j
-        })
-    }
-
-    /// Every pattern the search can meet here that leaves the `covered`
-    /// probe cells empty.
-    #[inline]
-    fn each_pattern(&self, covered: u64, mut f: impl FnMut(usize)) {
-        if self.fixed & covered != 0 {
-            return;
-        }
-        let free = self.free & !covered;
-        let mut sub = free;
-        loop {
-            let mut pattern = self.fixed | sub;
-            for &(a, b) in &self.same[..self.nsame] {
-                pattern |= (pattern >> a & 1) << b;
-            }
-            f(pattern as usize);
-            if sub == 0 {
-                return;
-            }
-            sub = (sub - 1) & free;
-        }
-    }
-}
-
-/// The placement lists by anchor cell, probe pattern and kind, as
-/// `(starts, has, entries, masks)` of [`Table`]. Each placement is filed
-/// under every pattern of its anchor's probe cells that leaves the cells
-/// it covers empty, keeping the order of `placed` within a list; patterns
-/// the search cannot meet (a probe on a hole or beyond the box reads
-/// filled, or beyond the bit set empty; one cell probed twice reads the
-/// same) get empty lists. Counted first, then filled in place: no list
-/// grows.
-#[allow(clippy::type_complexity)]
-fn probe_index<B: Bits>(
-    nkinds: usize,
-    cells: &[ProbeCells],
-    placed: &[Placed<B>],
-) -> (Vec<u32>, Vec<u64>, Vec<Entry<B>>, Vec<B>) {
-    // Boards beyond 128 cells skip the probe index: it would multiply the
-    // (already large) tables.
-    let npat = if B::PROBED { 1usize << 6 } else { 1 };
-    let slot = |c: usize, pattern: usize, k: usize| (c * npat + pattern) * nkinds + k;
-    let rows = cells.len() * npat;
-    let mut next = vec![0u32; rows * nkinds + 1];
-    let mut has = vec![0u64; rows];
-    for &(c, k, _, covered) in placed {
-        cells[c].each_pattern(covered, |pattern| {
-            next[slot(c, pattern, k)] += 1;
-            has[c * npat + pattern] |= 1 << k;
-        });
-    }
-    // Counts to the ends of the lists (a running sum; most rows are empty
-    // and only repeat it), then filled from the back: placing the entries
-    // in reverse order leaves each list in order and `next` at the starts.
-    let mut total = 0u32;
-    for (row, &h) in next.chunks_exact_mut(nkinds.max(1)).zip(&has) {
-        if h == 0 {
-            row.fill(total);
-            continue;
-        }
-        for n in row {
-            total += *n;
-            *n = total;
-        }
-    }
-    if let Some(last) = next.last_mut() {
-        *last = total;
-    }
-    let blank = Entry {
-        mask: B::ZERO,
-        halo: B::ZERO,
-        kind: 0,
-        id: 0,
-        rank: 0,
-        omin: 0,
-    };
-    let mut entries = vec![blank; total as usize];
-    let mut masks = vec![B::ZERO; total as usize];
-    for &(c, k, e, covered) in placed.iter().rev() {
-        cells[c].each_pattern(covered, |pattern| {
-            let at = &mut next[slot(c, pattern, k)];
-            *at -= 1;
-            entries[*at as usize] = e;
-            masks[*at as usize] = e.mask;
-        });
-    }
-    let starts = next;
-    (starts, has, entries, masks)
 }
 
 /// The table's axes padded to `N`: an absent axis shifts by nothing into

@@ -1,0 +1,284 @@
+//! The placement lists the searches read: placements filed by row (an
+//! anchor cell and, on boards up to 128 cells, the probe pattern after it;
+//! or a walled-in cell and its open side) and kind.
+//!
+//! Laid out so that building them touches little memory: a count on a
+//! small board takes a few milliseconds, and every page written for the
+//! first time costs a page fault (about 2 µs here). So each placement is
+//! one [`Entry`] in a pool; a list holds only its mask (what the sweep
+//! tests) and the index of its entry; and only the rows that hold a
+//! placement have bounds (on 3x20 fewer than a quarter of the cells ×
+//! 64 patterns).
+
+use super::super::bits::Bits;
+use super::Entry;
+
+/// Placements filed by row and kind (see the module).
+pub(crate) struct Lists<B> {
+    /// Kinds: each filled row has `nk + 1` bounds.
+    nk: usize,
+    /// Per row: the kinds with a non-empty list, and where its bounds
+    /// begin in `bounds` (side by side: one read for both).
+    heads: Vec<Head>,
+    /// Per filled row, `nk + 1` indices into `masks` and `refs`: kind k's
+    /// list is `bounds[k]..bounds[k + 1]`.
+    bounds: Vec<u32>,
+    /// The listed placements' masks (packed: the sweep reads only these).
+    pub(super) masks: Vec<B>,
+    /// The listed placements' entries, as indices into their pool.
+    pub(super) refs: Vec<u32>,
+}
+
+/// A row's kinds (bit k: kind k has a list) and the offset of its bounds.
+#[derive(Clone, Copy, Default)]
+struct Head {
+    has: u64,
+    at: u32,
+}
+
+impl<B: Bits> Lists<B> {
+    /// No lists (where an index is not built).
+    pub(super) fn empty() -> Self {
+        Lists {
+            nk: 0,
+            heads: Vec::new(),
+            bounds: Vec::new(),
+            masks: Vec::new(),
+            refs: Vec::new(),
+        }
+    }
+
+    /// The kinds listed in row `l`, and the row's bounds (kind k's list
+    /// is `bounds[k]..bounds[k + 1]`).
+    #[inline(always)]
+    pub(super) fn row(&self, l: usize) -> (u64, &[u32]) {
+        self.row_at(l).unwrap_or((0, &[]))
+    }
+
+    /// [`Self::row`], `None` beyond the rows (for a search that stops
+    /// there: no select on its hot path).
+    #[inline(always)]
+    pub(super) fn row_at(&self, l: usize) -> Option<(u64, &[u32])> {
+        let &Head { has, at } = self.heads.get(l)?;
+        let at = at as usize;
+        Some((has, self.bounds.get(at..at + self.nk + 1)?))
+    }
+
+    /// The entry (in `pool`) of listed placement `i`.
+    #[inline(always)]
+    pub(super) fn entry<'a>(&self, pool: &'a [Entry<B>], i: usize) -> Option<&'a Entry<B>> {
+        self.refs.get(i).and_then(|&r| pool.get(r as usize))
+    }
+
+    /// Lists given as ids per row and kind; `entry(k, id)` makes the
+    /// entry of placement `id` of kind `k`. The pool holds one entry per
+    /// listed placement.
+    pub(super) fn from_nested(
+        nk: usize,
+        lists: &[Vec<Vec<u32>>],
+        entry: impl Fn(usize, u32) -> Entry<B>,
+    ) -> (Self, Vec<Entry<B>>) {
+        let mut out = Lists {
+            nk,
+            heads: Vec::with_capacity(lists.len()),
+            bounds: Vec::with_capacity(lists.len() * (nk + 1)),
+            masks: Vec::new(),
+            refs: Vec::new(),
+        };
+        let mut pool = Vec::new();
+        for row in lists {
+            let at = out.bounds.len() as u32;
+            let mut kinds = 0u64;
+            for (k, list) in row.iter().enumerate() {
+                out.bounds.push(pool.len() as u32);
+                for &i in list {
+                    let e = entry(k, i);
+                    out.masks.push(e.mask);
+                    out.refs.push(pool.len() as u32);
+                    pool.push(e);
+                    kinds |= 1 << k;
+                }
+            }
+            out.bounds.push(pool.len() as u32);
+            out.heads.push(Head { has: kinds, at });
+        }
+        (out, pool)
+    }
+}
+
+/// Probe cells in all (the sum of the probe run lengths).
+pub(super) const NPROBES: usize = 6;
+
+/// The probe cells of one anchor cell: which bits of a probe pattern can
+/// vary, which are always set, and which repeat an earlier bit.
+pub(super) struct ProbeCells {
+    /// Bit j for probe j: the cell, when it can be empty or filled.
+    free: u64,
+    /// Bit j for probe j: always filled (a hole, or a bit beyond the box).
+    fixed: u64,
+    /// (j, later j') probing the same cell: bit j' copies bit j (the
+    /// first `nsame`).
+    same: [(u32, u32); NPROBES],
+    nsame: usize,
+    /// The cell of each probe (`usize::MAX` beyond the bit set's width,
+    /// where it always reads empty).
+    cells: [usize; NPROBES],
+}
+
+impl ProbeCells {
+    pub(super) fn new<B: Bits>(c: usize, runs: [(usize, u32); 3], start: B) -> Self {
+        let width = B::ONES.count() as usize;
+        let mut out = ProbeCells {
+            free: 0,
+            fixed: 0,
+            same: [(0, 0); NPROBES],
+            nsame: 0,
+            cells: [usize::MAX; NPROBES],
+        };
+        if !B::PROBED {
+            return out;
+        }
+        let mut j = 0;
+        for (off, len) in runs {
+            for i in 0..len as usize {
+                let q = c + off + i;
+                if j >= NPROBES {
+                    return out;
+                }
+                if q >= width {
+                    // `bits_at` reads 0 there, whatever is filled.
+                    j += 1;
+                    continue;
+                }
+                if start.has(q) {
+                    out.fixed |= 1 << j;
+                } else if let Some(first) = out.cells[..j].iter().position(|&x| x == q) {
+                    out.same[out.nsame] = (first as u32, j as u32);
+                    out.nsame += 1;
+                } else {
+                    out.free |= 1 << j;
+                }
+                out.cells[j] = q;
+                j += 1;
+            }
+        }
+        out
+    }
+
+    /// The probe bits a placement `m` covers.
+    fn covered<B: Bits>(&self, m: B) -> u64 {
+        self.cells.iter().enumerate().fold(0, |acc, (j, &q)| {
+            acc | u64::from(q != usize::MAX && m.has(q)) << j
+        })
+    }
+
+    /// Every pattern the search can meet here that leaves the `covered`
+    /// probe cells empty.
+    #[inline]
+    fn each_pattern(&self, covered: u64, mut f: impl FnMut(usize)) {
+        if self.fixed & covered != 0 {
+            return;
+        }
+        let free = self.free & !covered;
+        let mut sub = free;
+        loop {
+            let mut pattern = self.fixed | sub;
+            for &(a, b) in &self.same[..self.nsame] {
+                pattern |= (pattern >> a & 1) << b;
+            }
+            f(pattern as usize);
+            if sub == 0 {
+                return;
+            }
+            sub = (sub - 1) & free;
+        }
+    }
+}
+
+/// The probe index over `pool` (the kept placements, by anchor cell then
+/// kind): each placement filed under every pattern of its anchor's probe
+/// cells that leaves the cells it covers empty, in pool order within a
+/// list. Patterns the search cannot meet (a probe on a hole or beyond the
+/// box reads filled, or beyond the bit set empty; one cell probed twice
+/// reads the same) get no row. Built a cell at a time: counted, bounded,
+/// then filled in place, so no list grows and no empty row is written.
+pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entry<B>]) -> Lists<B> {
+    // Boards beyond 128 cells skip the probe index: it would multiply the
+    // (already large) tables.
+    let npat = if B::PROBED { 1usize << NPROBES } else { 1 };
+    let anchor = |e: &Entry<B>| e.mask.lowest();
+    let nrows = cells.len() * npat;
+    // Room reserved for the most there can be, touched only as filled:
+    // one filled row and `npat` listings per placement.
+    let most = pool.len() * npat;
+    let mut out = Lists {
+        nk,
+        heads: vec![Head::default(); nrows],
+        bounds: Vec::with_capacity(nrows.min(most) * (nk + 1)),
+        masks: Vec::with_capacity(most),
+        refs: Vec::with_capacity(most),
+    };
+    // Per pattern and kind of the cell at hand: a count, then where the
+    // next placement goes; its listings as (pattern·kinds + kind, entry),
+    // so the patterns are worked out once.
+    let mut next = vec![0u32; npat * nk];
+    let mut listed: Vec<(u32, u32)> = Vec::new();
+    let mut lo = 0;
+    while lo < pool.len() {
+        let c = anchor(&pool[lo]);
+        let hi = lo + pool[lo..].iter().take_while(|e| anchor(e) == c).count();
+        let Some(probe) = cells.get(c) else {
+            break;
+        };
+        let heads = &mut out.heads[c * npat..][..npat];
+        listed.clear();
+        for (r, e) in pool.iter().enumerate().take(hi).skip(lo) {
+            let k = e.kind as usize;
+            probe.each_pattern(probe.covered(e.mask), |pattern| {
+                let slot = pattern * nk + k;
+                next[slot] += 1;
+                heads[pattern].has |= 1 << k;
+                listed.push((slot as u32, r as u32));
+            });
+        }
+        let mut filed = out.masks.len() as u32;
+        for (pattern, head) in heads.iter_mut().enumerate() {
+            if head.has == 0 {
+                continue;
+            }
+            let at = out.bounds.len();
+            head.at = at as u32;
+            out.bounds.resize(at + nk + 1, 0);
+            let (row, counts) = (&mut out.bounds[at..], &mut next[pattern * nk..][..nk]);
+            for (bound, n) in row.iter_mut().zip(counts) {
+                *bound = filed;
+                filed += *n;
+                *n = *bound;
+            }
+            if let Some(end) = row.last_mut() {
+                *end = filed;
+            }
+        }
+        out.masks.resize(filed as usize, B::ZERO);
+        out.refs.resize(filed as usize, 0);
+        for &(slot, r) in &listed {
+            let at = &mut next[slot as usize];
+            if let (Some(m), Some(to), Some(e)) = (
+                out.masks.get_mut(*at as usize),
+                out.refs.get_mut(*at as usize),
+                pool.get(r as usize),
+            ) {
+                *m = e.mask;
+                *to = r;
+            }
+            *at += 1;
+        }
+        for (pattern, head) in heads.iter().enumerate() {
+            if head.has != 0 {
+                next[pattern * nk..][..nk].fill(0);
+            }
+        }
+        lo = hi;
+    }
+    out
+}
