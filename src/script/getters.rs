@@ -52,26 +52,10 @@ fn getter_name(signature: &str) -> Option<String> {
 }
 
 /// A type of Rhai's own, as the help spells it ([`PLAIN`]) or as the
-/// engine does before tidying (`&mut `, Rust names, lower case).
+/// engine does before tidying.
 fn plain_type(t: &str) -> bool {
-    let t = t.strip_prefix("&mut ").unwrap_or(t);
-    PLAIN.contains(&t)
-        || [
-            "string",
-            "array",
-            "map",
-            "Fn",
-            "&str",
-            "ImmutableString",
-            "rhai::Array",
-            "rhai::Map",
-            "rhai::FnPtr",
-            "rhai::Dynamic",
-            "Dynamic",
-            "i64",
-            "f64",
-        ]
-        .contains(&t)
+    let t = help::tidy_type(t);
+    PLAIN.contains(&t) || ["string", "array", "map", "Fn"].contains(&t)
 }
 
 /// The names that get a getter, from the help metadata (what `names_in`

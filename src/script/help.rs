@@ -98,6 +98,32 @@ fn domain_docs(domain: &'static str, module: Module) -> Vec<FnDoc> {
     out
 }
 
+/// Rust spellings in a signature and the words a script writer uses.
+const SPELLINGS: &[(&str, &str)] = &[
+    ("&mut ", ""),
+    ("&str", "String"),
+    ("ImmutableString", "String"),
+    ("rhai::Array", "Array"),
+    ("rhai::Map", "Map"),
+    ("rhai::FnPtr", "FnPtr"),
+    // A Dynamic parameter takes several types; the doc says which.
+    ("rhai::Dynamic", "any"),
+    ("Dynamic", "any"),
+    ("i64", "int"),
+    ("f64", "float"),
+    ("-> ()", ""),
+];
+
+/// One parameter type as [`tidy_signature`] writes it (without walking a
+/// whole signature).
+pub(super) fn tidy_type(t: &str) -> &str {
+    let t = t.strip_prefix("&mut ").unwrap_or(t);
+    SPELLINGS
+        .iter()
+        .find(|(from, _)| *from == t)
+        .map_or(t, |(_, to)| to)
+}
+
 /// Rust spellings in a signature, in the words a script writer uses.
 pub(super) fn tidy_signature(sig: &str) -> String {
     let mut s = sig.to_string();
@@ -108,20 +134,7 @@ pub(super) fn tidy_signature(sig: &str) -> String {
         let inner = s[start + "-> Result<".len()..end].to_string();
         s = format!("{}-> {}", &s[..start], inner);
     }
-    for (from, to) in [
-        ("&mut ", ""),
-        ("&str", "String"),
-        ("ImmutableString", "String"),
-        ("rhai::Array", "Array"),
-        ("rhai::Map", "Map"),
-        ("rhai::FnPtr", "FnPtr"),
-        // A Dynamic parameter takes several types; the doc says which.
-        ("rhai::Dynamic", "any"),
-        ("Dynamic", "any"),
-        ("i64", "int"),
-        ("f64", "float"),
-        ("-> ()", ""),
-    ] {
+    for (from, to) in SPELLINGS {
         s = s.replace(from, to);
     }
     s.trim_end().to_string()
