@@ -192,19 +192,20 @@ impl<B: Bits> Fewest<'_, B> {
             return;
         }
         let (cells, kinds) = Self::sets::<W>(t);
-        let (mut best, mut cell) = (u32::MAX, 0usize);
+        // The fewest live placements and the lowest cell with them, as
+        // the least of (count, cell): no branch per cell (whether a cell
+        // beats the best so far is a coin toss for the predictor).
+        let mut least = u32::MAX;
         let mut empty = !filled;
         while empty != 0 {
-            let c = empty.trailing_zeros() as usize % 64;
+            let c = empty.trailing_zeros();
             empty &= empty - 1;
-            let n = Self::popcount(&live, &cells[c]);
-            if n < best {
-                if n == 0 {
-                    return;
-                }
-                best = n;
-                cell = c;
-            }
+            let n = Self::popcount(&live, &cells[c as usize % 64]);
+            least = least.min(n << 6 | c);
+        }
+        let (mut best, cell) = (least >> 6, least as usize % 64);
+        if best == 0 {
+            return;
         }
         let mut row = &cells[cell % 64];
         let mut a = self.s.avail;
