@@ -201,6 +201,10 @@ impl<B: Bits> Fewest<'_, B> {
             let c = empty.trailing_zeros();
             empty &= empty - 1;
             let n = Self::popcount(&live, &cells[c as usize % 64]);
+            // A dead cell ends the node (taken once per node at most).
+            if n == 0 {
+                return;
+            }
             least = least.min(n << 6 | c);
         }
         let (mut best, cell) = (least >> 6, least as usize % 64);
