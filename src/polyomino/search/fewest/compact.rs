@@ -170,15 +170,6 @@ impl<B: Bits> Fewest<'_, B> {
         )
     }
 
-    #[inline(always)]
-    fn popcount<const W: usize>(live: &[u64; W], set: &[u64; W]) -> u32 {
-        let mut n = 0;
-        for (l, s) in live.iter().zip(set) {
-            n += (l & s).count_ones();
-        }
-        n
-    }
-
     /// The body of a node of the small table (see `copies` for why it is
     /// compiled twice).
     #[inline(always)]
@@ -200,7 +191,7 @@ impl<B: Bits> Fewest<'_, B> {
         while empty != 0 {
             let c = empty.trailing_zeros();
             empty &= empty - 1;
-            let n = Self::popcount(&live, &cells[c as usize % 64]);
+            let n = C::popcount(&live, &cells[c as usize % 64]);
             // A dead cell ends the node (taken once per node at most).
             if n == 0 {
                 return;
@@ -217,7 +208,7 @@ impl<B: Bits> Fewest<'_, B> {
             let k = a.trailing_zeros() as usize % MAX_KINDS;
             a &= a - 1;
             let set = &kinds[k];
-            let n = Self::popcount(&live, set);
+            let n = C::popcount(&live, set);
             if n == 0 {
                 return;
             }

@@ -25,6 +25,15 @@ pub(super) trait SearchCopy {
     /// The bits of `x` at the set bits of `m`, packed from bit 0 up.
     fn pext(x: u64, m: u64) -> u64;
     fn node<B: Bits>(f: &mut Fewest<'_, B>, d: usize, filled: u64);
+    /// The live placements in `set` (a cell's or a kind's).
+    #[inline(always)]
+    fn popcount<const W: usize>(live: &[u64; W], set: &[u64; W]) -> u32 {
+        let mut n = 0;
+        for (l, s) in live.iter().zip(set) {
+            n += (l & s).count_ones();
+        }
+        n
+    }
     fn small_node<B: Bits, const W: usize>(
         f: &mut Fewest<'_, B>,
         t: &Small,
@@ -116,6 +125,42 @@ impl SearchCopy for X86V4 {
         // SAFETY: only reached from the X86V4 copy, entered only where
         // `fast_cpu` found every feature it enables.
         unsafe { f.node_x86v4(d, filled) }
+    }
+
+    /// With 8 or 16 words: each word's count is at most 64, so two words'
+    /// sum fits a byte, and the eight sums are added as bytes (four
+    /// instructions instead of LLVM's seven across the words).
+    #[inline(always)]
+    fn popcount<const W: usize>(live: &[u64; W], set: &[u64; W]) -> u32 {
+        use std::arch::x86_64::*;
+        // SAFETY: only reached from the X86V4 copy (AVX-512F/BW/VL and
+        // VPOPCNTDQ found); the loads read 8 words of arrays of W >= 8.
+        unsafe {
+            let counts = if W == 16 {
+                let a = _mm512_and_si512(
+                    _mm512_loadu_si512(live.as_ptr().cast()),
+                    _mm512_loadu_si512(set.as_ptr().cast()),
+                );
+                let b = _mm512_and_si512(
+                    _mm512_loadu_si512(live.as_ptr().wrapping_add(8).cast()),
+                    _mm512_loadu_si512(set.as_ptr().wrapping_add(8).cast()),
+                );
+                _mm512_add_epi64(_mm512_popcnt_epi64(a), _mm512_popcnt_epi64(b))
+            } else if W == 8 {
+                _mm512_popcnt_epi64(_mm512_and_si512(
+                    _mm512_loadu_si512(live.as_ptr().cast()),
+                    _mm512_loadu_si512(set.as_ptr().cast()),
+                ))
+            } else {
+                let mut n = 0;
+                for (l, s) in live.iter().zip(set) {
+                    n += (l & s).count_ones();
+                }
+                return n;
+            };
+            let bytes = _mm512_cvtepi64_epi8(counts);
+            _mm_cvtsi128_si64(_mm_sad_epu8(bytes, _mm_setzero_si128())) as u32
+        }
     }
 
     #[inline(always)]
