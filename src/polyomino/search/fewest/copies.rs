@@ -225,20 +225,26 @@ impl<B: Bits> Fewest<'_, B> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+    )]
     unsafe fn top_x86v4(&mut self, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
         self.branch::<X86V4>(0, filled, choice, split)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+    )]
     #[inline(never)]
     unsafe fn node_x86v4(&mut self, d: usize, filled: u64) {
         self.node::<X86V4>(d, filled)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+    )]
     #[inline(never)]
     unsafe fn small_node_x86v4<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
         self.small_node::<X86V4, W>(t, live, filled)
