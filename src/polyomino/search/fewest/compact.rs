@@ -171,7 +171,7 @@ impl<B: Bits> Fewest<'_, B> {
     }
 
     /// The body of a node of the small table (see `copies` for why it is
-    /// compiled twice).
+    /// compiled more than once).
     #[inline(always)]
     pub(super) fn small_node<C: SearchCopy, const W: usize>(
         &mut self,
