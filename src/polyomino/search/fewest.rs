@@ -30,7 +30,8 @@
 //!   BMI1/2 and AVX2, and with AVX-512's vector popcount as well
 //!   (`copies`), chosen at run time. In the small table the fewest cell is
 //!   the least (count, cell) pair, with no branch per cell: round 6 found
-//!   the "new best?" branch mispredicted enough to cost a sixth of Bedlam.
+//!   the "new best?" branch mispredicted enough to cost about 15% of
+//!   Bedlam's time.
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
