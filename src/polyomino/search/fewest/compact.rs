@@ -199,9 +199,6 @@ impl<B: Bits> Fewest<'_, B> {
             least = least.min(n << 6 | c);
         }
         let (mut best, cell) = (least >> 6, least as usize % 64);
-        if best == 0 {
-            return;
-        }
         let mut row = &cells[cell % 64];
         let mut a = self.s.avail;
         while a != 0 {
