@@ -26,8 +26,12 @@
 //!   3x4x5 than keeping the counts to the leaves. With the copy below and
 //!   the table built by `pext`, 1024 beat 512 and 768 on Bedlam (about
 //!   1 s of 6-7) and was within the noise on 3x4x5;
-//! - it is compiled twice, for the baseline CPU and with POPCNT, BMI1/2
-//!   and AVX2 (`copies`), chosen at run time.
+//! - it is compiled three times, for the baseline CPU, with POPCNT,
+//!   BMI1/2 and AVX2, and with AVX-512's vector popcount as well
+//!   (`copies`), chosen at run time. In the small table the fewest cell is
+//!   the least (count, cell) pair, with no branch per cell: round 6 found
+//!   the "new best?" branch mispredicted enough to cost about 15% of
+//!   Bedlam's time.
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
@@ -344,7 +348,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
     }
 
     /// The body of a node below the top (see `copies` for why it is
-    /// compiled twice).
+    /// compiled more than once).
     #[inline(always)]
     fn node<C: SearchCopy>(&mut self, d: usize, filled: u64) {
         if !self.s.visit() {

@@ -157,17 +157,21 @@ impl<B: Bits> Fewest<'_, B> {
         self.small = small;
     }
 
+    /// The cells' and the kinds' sets as arrays of `W` words, so that
+    /// indexing them needs no bounds checks (a cell is below 64, a kind
+    /// below `MAX_KINDS`).
     #[inline(always)]
-    fn popcount<const W: usize>(live: &[u64; W], set: &[u64]) -> u32 {
-        let mut n = 0;
-        for (l, s) in live.iter().zip(set) {
-            n += (l & s).count_ones();
-        }
-        n
+    fn sets<const W: usize>(t: &Small) -> (&[[u64; W]; 64], &[[u64; W]; MAX_KINDS]) {
+        let cells = t.cells[..64 * W].as_chunks::<W>().0.try_into();
+        let kinds = t.kinds[..MAX_KINDS * W].as_chunks::<W>().0.try_into();
+        (
+            cells.expect("64 cells' sets"),
+            kinds.expect("MAX_KINDS kinds' sets"),
+        )
     }
 
     /// The body of a node of the small table (see `copies` for why it is
-    /// compiled twice).
+    /// compiled more than once).
     #[inline(always)]
     pub(super) fn small_node<C: SearchCopy, const W: usize>(
         &mut self,
@@ -178,27 +182,30 @@ impl<B: Bits> Fewest<'_, B> {
         if !self.s.visit() {
             return;
         }
-        let (mut best, mut cell) = (u32::MAX, 0usize);
+        let (cells, kinds) = Self::sets::<W>(t);
+        // The fewest live placements and the lowest cell with them, as
+        // the least of (count, cell): no branch per cell (whether a cell
+        // beats the best so far is a coin toss for the predictor).
+        let mut least = u32::MAX;
         let mut empty = !filled;
         while empty != 0 {
-            let c = empty.trailing_zeros() as usize % 64;
+            let c = empty.trailing_zeros();
             empty &= empty - 1;
-            let n = Self::popcount(&live, &t.cells[c * W..][..W]);
-            if n < best {
-                if n == 0 {
-                    return;
-                }
-                best = n;
-                cell = c;
+            let n = C::popcount(&live, &cells[c as usize % 64]);
+            // A dead cell ends the node (taken once per node at most).
+            if n == 0 {
+                return;
             }
+            least = least.min(n << 6 | c);
         }
-        let mut row = &t.cells[cell * W..][..W];
+        let (mut best, cell) = (least >> 6, least as usize % 64);
+        let mut row = &cells[cell % 64];
         let mut a = self.s.avail;
         while a != 0 {
             let k = a.trailing_zeros() as usize % MAX_KINDS;
             a &= a - 1;
-            let set = &t.kinds[k * W..][..W];
-            let n = Self::popcount(&live, set);
+            let set = &kinds[k];
+            let n = C::popcount(&live, set);
             if n == 0 {
                 return;
             }
@@ -232,17 +239,18 @@ impl<B: Bits> Fewest<'_, B> {
     ) {
         let (m, k) = (t.masks[i], t.kind_of[i] as usize);
         if let Some(next) = self.enter(k, t.ids[i], filled, m) {
+            let (cells, kinds) = Self::sets::<W>(t);
             let mut child = *live;
             let mut x = m;
             while x != 0 {
-                let set = &t.cells[(x.trailing_zeros() as usize % 64) * W..][..W];
+                let set = &cells[x.trailing_zeros() as usize % 64];
                 x &= x - 1;
                 for (c, s) in child.iter_mut().zip(set) {
                     *c &= !s;
                 }
             }
             if self.s.avail >> k & 1 == 0 {
-                let set = &t.kinds[(k % MAX_KINDS) * W..][..W];
+                let set = &kinds[k % MAX_KINDS];
                 for (c, s) in child.iter_mut().zip(set) {
                     *c &= !s;
                 }
