@@ -6,7 +6,7 @@
 //! a piece is sometimes swapped for its mirror image, so some have none.
 
 use proptest::prelude::*;
-use puzzlelab::monitor::Silent;
+use puzzlelab::monitor::Monitor;
 use puzzlelab::polyomino::{self, Options, Piece, Region, Solid, Space};
 
 use crate::exact_cover::{self, Point, Problem, Turns, normalise};
@@ -18,6 +18,28 @@ const CASES: u32 = 150;
 /// drawn again: the reference, and the engine without a limit, would take
 /// seconds on each.
 const MOST_PACKINGS: u64 = 1000;
+
+/// Wall time one engine run may take before the case is drawn again: a
+/// rare box (many small pieces with rejected symmetric images) can search
+/// far past [`MOST_PACKINGS`] before its count reaches the limit, and at
+/// opt-level 1 that took minutes once.
+const MOST_SECONDS: u64 = 3;
+
+/// Stops the engine after [`MOST_SECONDS`] (the run is then `None`, like
+/// one past [`MOST_PACKINGS`]).
+struct Budget(std::time::Instant);
+
+impl Budget {
+    fn new() -> Budget {
+        Budget(std::time::Instant::now())
+    }
+}
+
+impl Monitor for Budget {
+    fn cancelled(&self) -> bool {
+        self.0.elapsed().as_secs() >= MOST_SECONDS
+    }
+}
 
 /// [`CASES`], or `PROPTEST_CASES` when set (for a longer run by hand).
 fn config() -> ProptestConfig {
@@ -124,7 +146,7 @@ fn board(
 }
 
 /// The engine's (raw, classes) for flat pieces (`one_sided` for all too);
-/// `None` past [`MOST_PACKINGS`] raw packings.
+/// `None` past [`MOST_PACKINGS`] raw packings or [`MOST_SECONDS`].
 fn engine_flat(
     cells: &[Point],
     pieces: &[exact_cover::Piece],
@@ -170,14 +192,14 @@ fn engine_flat_branching(
             limit: Some(MOST_PACKINGS + 1),
             ..Options::default()
         };
-        let out = polyomino::solve(&region, &pieces, &options, &Silent).unwrap();
+        let out = polyomino::solve(&region, &pieces, &options, &Budget::new()).unwrap();
         (out.stopped.is_none()).then_some(out.count)
     };
     Some((run(true)?, run(false)?))
 }
 
 /// The engine's (raw, classes) for solids; `None` past [`MOST_PACKINGS`]
-/// raw packings.
+/// raw packings or [`MOST_SECONDS`].
 fn engine_solid(cells: &[Point], pieces: &[exact_cover::Piece]) -> Option<(u64, u64)> {
     let points: Vec<[u16; 3]> = normalise(cells)
         .iter()
@@ -204,7 +226,7 @@ fn engine_solid(cells: &[Point], pieces: &[exact_cover::Piece]) -> Option<(u64, 
             limit: Some(MOST_PACKINGS + 1),
             ..Options::default()
         };
-        let out = polyomino::solve_solid(&space, &solids, &options, &Silent).unwrap();
+        let out = polyomino::solve_solid(&space, &solids, &options, &Budget::new()).unwrap();
         (out.stopped.is_none()).then_some(out.count)
     };
     Some((run(true)?, run(false)?))
