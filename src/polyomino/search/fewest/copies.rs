@@ -73,38 +73,49 @@ impl SearchCopy for Portable {
     }
 }
 
+/// An x86-64 copy: `$name`'s search enters `$node` and `$small`, the
+/// functions compiled with its features; `$extra` are its own methods.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_copy {
+    ($name:ident, $node:ident, $small:ident, $($extra:item)*) => {
+        impl SearchCopy for $name {
+            const PEXT: bool = true;
+
+            #[inline(always)]
+            fn pext(x: u64, m: u64) -> u64 {
+                // SAFETY: only reached from an x86 copy (BMI2 found).
+                unsafe { std::arch::x86_64::_pext_u64(x, m) }
+            }
+            #[inline(always)]
+            fn node<B: Bits>(f: &mut Fewest<'_, B>, d: usize, filled: u64) {
+                // SAFETY: only reached from this copy, entered only where
+                // `fast_cpu` found every feature it enables.
+                unsafe { f.$node(d, filled) }
+            }
+
+            #[inline(always)]
+            fn small_node<B: Bits, const W: usize>(
+                f: &mut Fewest<'_, B>,
+                t: &Small,
+                live: [u64; W],
+                filled: u64,
+            ) {
+                // SAFETY: as for `node`.
+                unsafe { f.$small::<W>(t, live, filled) }
+            }
+
+            $($extra)*
+        }
+    };
+}
+
 /// The copy with POPCNT, BMI1/2, LZCNT and AVX2; only run where
 /// [`fast_cpu`] found them.
 #[cfg(target_arch = "x86_64")]
 struct X86V3;
 
 #[cfg(target_arch = "x86_64")]
-impl SearchCopy for X86V3 {
-    const PEXT: bool = true;
-
-    #[inline(always)]
-    fn pext(x: u64, m: u64) -> u64 {
-        // SAFETY: only reached from the X86V3 copy (BMI2 found).
-        unsafe { std::arch::x86_64::_pext_u64(x, m) }
-    }
-    #[inline(always)]
-    fn node<B: Bits>(f: &mut Fewest<'_, B>, d: usize, filled: u64) {
-        // SAFETY: only reached from the X86V3 copy, entered only where
-        // `fast_cpu` found every feature it enables.
-        unsafe { f.node_x86v3(d, filled) }
-    }
-
-    #[inline(always)]
-    fn small_node<B: Bits, const W: usize>(
-        f: &mut Fewest<'_, B>,
-        t: &Small,
-        live: [u64; W],
-        filled: u64,
-    ) {
-        // SAFETY: as for `node`.
-        unsafe { f.small_node_x86v3::<W>(t, live, filled) }
-    }
-}
+x86_copy!(X86V3, node_x86v3, small_node_x86v3,);
 
 /// The X86V3 copy with AVX-512F/VL/BW and VPOPCNTDQ too; only run where
 /// [`fast_cpu`] found them.
@@ -112,21 +123,10 @@ impl SearchCopy for X86V3 {
 struct X86V4;
 
 #[cfg(target_arch = "x86_64")]
-impl SearchCopy for X86V4 {
-    const PEXT: bool = true;
-
-    #[inline(always)]
-    fn pext(x: u64, m: u64) -> u64 {
-        // SAFETY: only reached from the X86V4 copy (BMI2 found).
-        unsafe { std::arch::x86_64::_pext_u64(x, m) }
-    }
-    #[inline(always)]
-    fn node<B: Bits>(f: &mut Fewest<'_, B>, d: usize, filled: u64) {
-        // SAFETY: only reached from the X86V4 copy, entered only where
-        // `fast_cpu` found every feature it enables.
-        unsafe { f.node_x86v4(d, filled) }
-    }
-
+x86_copy!(
+    X86V4,
+    node_x86v4,
+    small_node_x86v4,
     /// With 8 or 16 words: each word's count is at most 64, so two words'
     /// sum fits a byte, and the eight sums are added as bytes (four
     /// instructions instead of LLVM's seven across the words).
@@ -162,18 +162,7 @@ impl SearchCopy for X86V4 {
             _mm_cvtsi128_si64(_mm_sad_epu8(bytes, _mm_setzero_si128())) as u32
         }
     }
-
-    #[inline(always)]
-    fn small_node<B: Bits, const W: usize>(
-        f: &mut Fewest<'_, B>,
-        t: &Small,
-        live: [u64; W],
-        filled: u64,
-    ) {
-        // SAFETY: as for `node`.
-        unsafe { f.small_node_x86v4::<W>(t, live, filled) }
-    }
-}
+);
 
 /// Set by a test to run a slower copy on a CPU that could run a faster
 /// one: the fastest level allowed (0 baseline, 1 X86V3, 2 X86V4; the
