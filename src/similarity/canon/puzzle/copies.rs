@@ -121,6 +121,27 @@ impl MinlexCopy for X86V3 {
     }
 }
 
+/// The two compiled entry points of the recursive method `$method`: the
+/// baseline `$portable` and `$fast` with the X86V3 features, each running
+/// the method in its copy (one argument list for both).
+macro_rules! copies {
+    ($method:ident: $portable:ident, $fast:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+        #[allow(clippy::too_many_arguments)]
+        #[inline(never)]
+        fn $portable(&mut self, $($arg: $ty),*) {
+            self.$method::<Portable>($($arg),*)
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+        #[allow(clippy::too_many_arguments)]
+        #[inline(never)]
+        unsafe fn $fast(&mut self, $($arg: $ty),*) {
+            self.$method::<X86V3>($($arg),*)
+        }
+    };
+}
+
 impl PuzzleMinlex {
     /// The canonical form of `g` by the copy `isa` names; `Isa::X86V3`
     /// runs the baseline copy where [`Isa::detect`] would not choose it.
@@ -147,75 +168,14 @@ impl PuzzleMinlex {
         self.form_in::<X86V3>(g)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn fill_portable(
-        &mut self,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
+    copies!(fill: fill_portable, fill_x86v3(
+        st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
         best: &mut u64,
-    ) {
-        self.fill::<Portable>(st, r, depth, v, slot, row, p, best)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    unsafe fn fill_x86v3(
-        &mut self,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
-        best: &mut u64,
-    ) {
-        self.fill::<X86V3>(st, r, depth, v, slot, row, p, best)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn fill_names_portable(
-        &mut self,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
-        k: [u32; 3],
-        best: &mut u64,
-    ) {
-        self.fill_names::<Portable>(st, r, depth, v, slot, row, p, k, best)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    unsafe fn fill_names_x86v3(
-        &mut self,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
-        k: [u32; 3],
-        best: &mut u64,
-    ) {
-        self.fill_names::<X86V3>(st, r, depth, v, slot, row, p, k, best)
-    }
+    ));
+    copies!(fill_names: fill_names_portable, fill_names_x86v3(
+        st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
+        k: [u32; 3], best: &mut u64,
+    ));
 }
 
 #[cfg(test)]
