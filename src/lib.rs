@@ -2,7 +2,7 @@
 //!
 //! Data flows one way: the domain modules (`sudoku`, `pentomino`,
 //! `polyomino`, `sat`, `similarity`, `svg`) and their support (`files`,
-//! `memory`, `monitor`, `process`, `reading`) know nothing of Rhai or
+//! `memory`, `monitor`, `process`, `reading`, `threads`) know nothing of Rhai or
 //! terminals; `script` registers their types and functions into a Rhai
 //! engine and reaches the world only through a session's `Host`; `lab`
 //! runs lessons in a session; `commands` is the session's command layer
@@ -17,6 +17,7 @@ pub mod permutations;
 pub mod process;
 pub mod reading;
 pub mod shard;
+pub mod threads;
 
 pub mod pentomino;
 pub mod polyomino;

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! - Nothing below `script` (the domains, `shard`, `svg`, `files`, `process`,
-//!   `monitor`, `memory`, `reading`, `permutations`) uses `script`, `commands`, `lab` or
+//!   `monitor`, `memory`, `reading`, `permutations`, `threads`) uses `script`, `commands`, `lab` or
 //!   `repl`, Rhai, a terminal crate, or the terminal itself (stdin, stdout,
 //!   `println!`, ...).
 //! - `script` uses neither `commands`, `lab` nor `repl`, no terminal crate
@@ -42,6 +42,7 @@ const BELOW_SCRIPT: &[&str] = &[
     "reading",
     "shard",
     "permutations",
+    "threads",
 ];
 
 /// Crates that drive or draw on a terminal.

@@ -296,10 +296,7 @@ fn run<B: Bits + Send + Sync>(
         roots.len().max(1)
     };
     let pool = if threads > 1 && options.threads.is_some() {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .ok()
+        crate::threads::pool(threads)
     } else {
         None
     };

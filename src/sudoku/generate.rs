@@ -552,7 +552,7 @@ pub fn generate_shard(
     } as u64;
     let pool = match threads {
         0 | 1 => None,
-        n => rayon::ThreadPoolBuilder::new().num_threads(n).build().ok(),
+        n => crate::threads::pool(n),
     };
     let block = (workers * 16).max(1);
     // Each puzzle's own progress (tries) would fight the batch's count.

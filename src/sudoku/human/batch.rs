@@ -103,12 +103,7 @@ pub fn rate_file(
 ) -> Result<RateSummary, String> {
     let pool = match threads {
         0 => None,
-        n => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| format!("cannot start {n} threads: {e}"))?,
-        ),
+        n => Some(crate::threads::pool(n).ok_or(format!("cannot start {n} threads"))?),
     };
     let mut records = formats::records_of_file(path, monitor);
     let mut sum = RateSummary::default();

@@ -101,26 +101,6 @@ pub fn chunk_size(len: usize, threads: usize, max: usize) -> usize {
 /// report and a small vector, nothing beside a hundred puzzles.
 const UNITS_PER_THREAD: usize = 32;
 
-/// A pool of `threads` threads, started once per process and size: a file
-/// is solved a block at a time, and a pool started per block would start
-/// (and warm) its threads again each time.
-fn pool_of(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
-    use std::sync::{Arc, Mutex};
-    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Some(p.clone());
-    }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .ok()?,
-    );
-    pools.push((threads, pool.clone()));
-    Some(pool)
-}
-
 /// Solves every grid, on `threads` threads (0 = all cores; 1 runs on the
 /// calling thread). Reports progress and stops between chunks when the
 /// monitor says so; what was done is kept.
@@ -256,7 +236,7 @@ fn run_chunks<T: Send>(
             // inputs feel).
             work()
         } else {
-            match pool_of(threads) {
+            match crate::threads::pool(threads) {
                 Some(pool) => pool.install(work),
                 None => work(),
             }
@@ -289,14 +269,6 @@ mod tests {
         assert_eq!(chunk_size(49_151, 2, MAX_CHUNK), MAX_CHUNK);
         assert_eq!(chunk_size(0, 4, MAX_CHUNK), 1);
         assert_eq!(chunk_size(3, 0, MAX_CHUNK), 1);
-    }
-
-    #[test]
-    fn a_pool_is_started_once_per_size() {
-        let (a, b, c) = (pool_of(3), pool_of(3), pool_of(2));
-        let (a, b, c) = (a.unwrap(), b.unwrap(), c.unwrap());
-        assert!(std::sync::Arc::ptr_eq(&a, &b));
-        assert_eq!((a.current_num_threads(), c.current_num_threads()), (3, 2));
     }
 
     #[test]
