@@ -35,7 +35,8 @@
 //!
 //! The symmetry breaking (the floor on copies of the broken kind is a fixed
 //! set of placements taken out at the start), the solution checks and the
-//! counting are the parent module's (`start`, `Search::solution`). For a
+//! counting are the parent module's (`start`, `Search::solution`); only
+//! the kind it is broken on is chosen here ([`broken_kind`]). For a
 //! shard, the work items are the placements tried at the first node below
 //! each top-level branch.
 
