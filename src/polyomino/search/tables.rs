@@ -149,7 +149,13 @@ impl<B: Bits> Walls<B> {
 pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Table<B> {
     let nkinds = p.kinds.len();
     let nbits = p.nbits;
-    let broken = broken_kind(p);
+    // The fewest-options search (solids in boxes of up to 64 cells)
+    // chooses its own broken kind; the 2D path keeps `broken_kind`.
+    let broken = if super::FewestTable::applies(p) {
+        super::fewest::broken_kind(p)
+    } else {
+        broken_kind(p)
+    };
     // Ranks and orbit minima of the broken kind's placements.
     let (mut rank, mut omin, mut reps) = (Vec::new(), Vec::new(), Vec::new());
     if let Some(k) = broken {
