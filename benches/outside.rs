@@ -451,6 +451,10 @@ fn thread_rows(dir: &Path, scratch: &Path, rounds: usize) {
             "count 8x8 + 2x2 square (16146)",
             "count_polyomino(rect(8, 8), \"FILNPTUVWXYZO\", #{threads: {T}})".into(),
         ),
+        (
+            "count Bedlam cube (19186)",
+            "count_polycube(cuboid(4, 4, 4), \"bedlam\", #{threads: {T}})".into(),
+        ),
     ];
     for (label, code) in jobs {
         let mut ratios = Vec::new();

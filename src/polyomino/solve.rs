@@ -272,9 +272,43 @@ fn run<B: Bits + Send + Sync>(
         }
         items = (next, shard.len_of(next));
     }
-    let one = |i: &usize| {
-        let root = &roots[*i];
-        let split = shard.map(|s| (firsts[*i], s));
+    // The work: each top-level branch whole, or a shard's items of it.
+    let mut parts: Vec<(usize, Option<(u64, Shard)>)> = (0..roots.len())
+        .map(|i| (i, shard.map(|s| (firsts[i], s))))
+        .collect();
+    // A count by the fewest search on several threads, with fewer
+    // branches than a few per thread (Bedlam's cross has 2): each branch's
+    // work items (the placements tried at its first node) become parts of
+    // their own, taken as a shard of the branch would take them, so the
+    // threads share dozens of parts instead of waiting on the larger
+    // branch. The counts add up as the shards' do.
+    if let Some(ft) = fewest
+        && threads > 1
+        && shard.is_none()
+        && !task.keep
+        && options.limit.is_none()
+        && roots.len() < 4 * threads
+    {
+        let per_root: Vec<u64> = roots
+            .iter()
+            .map(|root| fewest_items(p, t, ft, task, root, &shared))
+            .collect();
+        parts = per_root
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &n)| {
+                let cut: Vec<Shard> = (1..=n).filter_map(|k| Shard::new(k, n).ok()).collect();
+                match cut.len() {
+                    0 | 1 => vec![(i, None)],
+                    _ => cut.into_iter().map(|s| (i, Some((0, s)))).collect(),
+                }
+            })
+            .collect();
+        shared.branches = parts.len() as u64;
+    }
+    let one = |part: &(usize, Option<(u64, Shard)>)| {
+        let (i, split) = *part;
+        let root = &roots[i];
         let f = match fewest {
             Some(ft) => fewest_root(p, t, ft, task, root, &shared, split),
             None => run_root(p, t, task, root, &shared, split),
@@ -293,15 +327,14 @@ fn run<B: Bits + Send + Sync>(
     let chunk = if options.limit.is_some() {
         threads
     } else {
-        roots.len().max(1)
+        parts.len().max(1)
     };
     let pool = if threads > 1 && options.threads.is_some() {
         crate::threads::pool(threads)
     } else {
         None
     };
-    let order: Vec<usize> = (0..roots.len()).collect();
-    for part in order.chunks(chunk) {
+    for part in parts.chunks(chunk) {
         let results: Vec<Found> = if threads == 1 || part.len() == 1 {
             part.iter().map(one).collect()
         } else if let Some(pool) = &pool {
@@ -320,7 +353,7 @@ fn run<B: Bits + Send + Sync>(
     let mut out = Outcome {
         branches: (
             shared.branches_done.load(Ordering::Relaxed),
-            roots.len() as u64,
+            parts.len() as u64,
         ),
         items,
         ..Outcome::default()

@@ -359,6 +359,52 @@ fn soma_cube() {
 }
 
 #[test]
+fn few_solid_branches_are_cut_into_items_for_threads() {
+    // On several threads the fewest search deals each of its few
+    // top-level branches as its work items (see `solve::run`): the counts
+    // stay the published ones (Soma 240 / 11520, Conway and Guy; 2x3x10
+    // pentacubes 12 / 96), and the parts outnumber the branches.
+    let cases = [
+        (Space::cuboid(3, 3, 3).unwrap(), soma(), 240, 11520),
+        (
+            Space::cuboid(2, 3, 10).unwrap(),
+            super::space::solid_pentominoes(),
+            12,
+            96,
+        ),
+    ];
+    let mut cuts = 0;
+    for (space, pieces, classes, raw) in cases {
+        for (is_raw, want) in [(false, classes), (true, raw)] {
+            let options = |threads| Options {
+                raw: is_raw,
+                threads: Some(threads),
+                ..Options::default()
+            };
+            let one = solve_solid(&space, &pieces, &options(1), &Silent).unwrap();
+            assert_eq!(one.count, want, "1 thread, raw {is_raw}");
+            for threads in [2, 3] {
+                let out = solve_solid(&space, &pieces, &options(threads), &Silent).unwrap();
+                assert_eq!(out.count, want, "{threads} threads, raw {is_raw}");
+                assert_eq!(out.stopped, None);
+                assert_eq!(out.branches.0, out.branches.1, "every part finished");
+                // Cut when there are fewer branches than 4 per thread.
+                let cut = one.branches.1 < 4 * threads as u64;
+                assert_eq!(
+                    out.branches.1 > one.branches.1,
+                    cut,
+                    "{threads} threads: {} parts for {} branches",
+                    out.branches.1,
+                    one.branches.1
+                );
+                cuts += usize::from(cut);
+            }
+        }
+    }
+    assert!(cuts >= 2, "the cut was tried");
+}
+
+#[test]
 fn tight_branching_finds_the_same_packings() {
     // The same solutions, each once, whichever cell the search branches
     // on: a board and a box where the rule applies, one where it does not.
