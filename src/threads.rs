@@ -13,8 +13,9 @@ use std::sync::{Arc, Mutex};
 
 use rayon::ThreadPool;
 
-/// Pools kept at once: the sizes a session goes back and forth between.
-const KEPT: usize = 4;
+/// Pools kept at once: a session going back and forth between two sizes
+/// (`threads: 1` runs on the calling thread) keeps both.
+const KEPT: usize = 2;
 
 /// The kept pools, oldest first.
 static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
@@ -23,7 +24,15 @@ static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
 /// first use; `None` when the system refuses to start threads (the caller
 /// then runs on the global pool or the calling thread).
 pub fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    pool_in(&POOLS, threads)
+}
+
+/// [`pool`] with its cache given (tests use their own).
+fn pool_in(
+    cache: &Mutex<Vec<(usize, Arc<ThreadPool>)>>,
+    threads: usize,
+) -> Option<Arc<ThreadPool>> {
+    let mut pools = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
         return Some(p.clone());
     }
@@ -44,23 +53,24 @@ pub fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
 mod tests {
     use super::*;
 
-    // One test: the cache is the process's, and tests run in parallel.
     #[test]
     fn a_pool_is_started_once_per_size_and_only_the_last_few_are_kept() {
+        let cache = Mutex::new(Vec::new());
+        let pool = |n| pool_in(&cache, n).unwrap();
         let (a, b, c) = (pool(3), pool(3), pool(2));
-        let (a, b, c) = (a.unwrap(), b.unwrap(), c.unwrap());
         assert!(Arc::ptr_eq(&a, &b));
         assert_eq!((a.current_num_threads(), c.current_num_threads()), (3, 2));
-        // Sizes no other test asks for, so that each one is a new pool.
-        for n in 11..11 + KEPT {
-            pool(n).unwrap();
+        for n in 4..4 + KEPT {
+            pool(n);
         }
-        let again = pool(3).unwrap();
+        let again = pool(3);
         assert!(
             !Arc::ptr_eq(&a, &again),
             "size 3 was let go and started anew"
         );
         assert_eq!(again.current_num_threads(), 3);
-        assert!(POOLS.lock().unwrap().len() <= KEPT);
+        assert_eq!(cache.lock().unwrap().len(), KEPT);
+        // The process's cache is the same code.
+        assert_eq!(super::pool(2).unwrap().current_num_threads(), 2);
     }
 }
