@@ -10,7 +10,7 @@ use crate::sudoku::Grid;
 use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
-    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
     pattern_len, places, unpack,
 };
 
@@ -20,8 +20,8 @@ struct RowTables {
     /// `src[t][r]`: the row's values.
     src: [[[u8; 9]; 9]; 2],
     /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
-    /// c of the stack).
-    pat: [[[u8; 3]; 9]; 2],
+    /// c of the stack); the fourth byte is 0 (one word a row).
+    pat: [[[u8; 4]; 9]; 2],
     /// `key[t][r]`: clue counts per stack, sorted and packed (smaller is a
     /// better first non-empty row).
     key: [[u8; 9]; 2],
@@ -47,17 +47,21 @@ impl RowTables {
         }
         let mut tables = RowTables {
             src,
-            pat: [[[0u8; 3]; 9]; 2],
+            pat: [[[0u8; 4]; 9]; 2],
             key: [[0u8; 9]; 2],
             same: [[0u16; 9]; 2],
         };
         for (t, rows) in src.iter().enumerate() {
             let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
             for (r, &mask) in clues.iter().enumerate() {
-                tables.pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
+                tables.pat[t][r] = PATS[mask];
                 tables.key[t][r] = KEY[mask];
-                for q in r / 3 * 3..r {
-                    if clues[q] == mask && rows[q] == rows[r] {
+            }
+            // Equal rows have equal clue cells: the rows are compared only
+            // then (mostly empty rows), the three pairs of each band.
+            for b in (0..9).step_by(3) {
+                for (q, r) in [(b, b + 1), (b, b + 2), (b + 1, b + 2)] {
+                    if clues[q] == clues[r] && rows[q] == rows[r] {
                         tables.same[t][r] |= 1 << q;
                     }
                 }
@@ -111,7 +115,7 @@ struct Part {
     /// Slots 0 and 1 still exchangeable, as in [`State`].
     swap: bool,
     /// The source row's clue pattern per stack (see [`RowTables`]).
-    pat: [u8; 3],
+    pat: [u8; 4],
 }
 
 impl Part {
@@ -465,7 +469,7 @@ impl PuzzleMinlex {
                     C::fill_names(self, st, r, depth, v, slot, row, p, [k0, k1, k2], best);
                     return;
                 }
-                let keep = LEAST[places(k0, k1, k2)][p.ords[slot] as usize];
+                let keep = LEAST[places(k0, k1, k2)][usize::from(p.ords[slot] & 63)];
                 let o = PERMS_OF_3[keep.trailing_zeros() as usize];
                 let k = [k0, k1, k2];
                 let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
@@ -543,7 +547,7 @@ impl PuzzleMinlex {
         if distinct {
             // The new digits take the next names in the order they come:
             // the orders putting the ranks least give one triple.
-            let keep = LEAST[places(k[0], k[1], k[2])][p.ords[slot] as usize];
+            let keep = LEAST[places(k[0], k[1], k[2])][usize::from(p.ords[slot] & 63)];
             let mut least = 0u32;
             let mut name = u32::from(p.next);
             for &c in &PERMS_OF_3[keep.trailing_zeros() as usize] {

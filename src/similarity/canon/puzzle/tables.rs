@@ -67,6 +67,19 @@ pub(super) fn clue_mask(row: &[u8; 9]) -> usize {
     (first8 as usize) << 1 | usize::from(row[8] != 0)
 }
 
+/// `PATS[m]`: the clue patterns of the three stacks of a row whose clue
+/// cells are the bits of `m` (bit 8 - c for column c), each bit 2 - c for
+/// column c of its stack; the fourth byte 0.
+pub(super) const PATS: [[u8; 4]; 512] = {
+    let mut t = [[0u8; 4]; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = [(m >> 6) as u8, (m >> 3 & 7) as u8, (m & 7) as u8, 0];
+        m += 1;
+    }
+    t
+};
+
 /// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
 /// column c), the clue counts of its stacks sorted and packed in base 4:
 /// the smaller, the smaller the row can be as the first non-empty one.
@@ -100,13 +113,9 @@ pub(super) const KEY: [u8; 512] = {
 #[inline]
 pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
     let mut mask = if depth.is_multiple_of(3) {
-        let mut m = 0u16;
-        for b in 0..3 {
-            if used & (0b111 << (3 * b)) == 0 {
-                m |= 0b111 << (3 * b);
-            }
-        }
-        m
+        // Bit 3b: band b has a row used; spread over the band's rows.
+        let any = used | used >> 1 | used >> 2;
+        !((any & 0b001_001_001) * 0b111) & 0x1ff
     } else {
         let b = rows[depth - depth % 3] / 3;
         (0b111 << (3 * b)) & !used
@@ -124,13 +133,13 @@ pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterat
 /// `p` can take under stack order `sig` and column orders `ords`: 9 minus
 /// its most leading empty cells.
 #[inline(always)]
-pub(super) fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
+pub(super) fn pattern_len(p: &[u8; 4], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
     // The first slot with clues decides: its least pattern's bit length
     // above the slots after it.
     for slot in 0..3 {
         let m = p[sig[slot]];
         if m != 0 {
-            let least = u32::from(MINPAT[m as usize][ords[slot] as usize]);
+            let least = u32::from(MINPAT[usize::from(m & 7)][usize::from(ords[slot] & 63)]);
             return 3 * (2 - slot as u32) + 32 - least.leading_zeros();
         }
     }
