@@ -185,10 +185,15 @@ impl PuzzleMinlex {
         self.zero.push((0, 0, [0; 9]));
         self.zero.push((1, 0, [0; 9]));
         for depth in 0..9 {
+            // A row equal to an earlier one (`dup`) has its key: no need
+            // to leave it out of the least. At first every row is a
+            // candidate.
             let mut first_key = u8::MAX;
-            for &(t, used, chosen) in &self.zero {
-                for r in candidates(depth, used, &chosen) {
-                    if !rows.dup(t as usize, used, r) {
+            if depth == 0 {
+                first_key = rows.key.as_flattened().iter().fold(u8::MAX, |a, &k| a.min(k));
+            } else {
+                for &(t, used, chosen) in &self.zero {
+                    for r in candidates(depth, used, &chosen) {
                         first_key = first_key.min(rows.key[t as usize][r]);
                     }
                 }
