@@ -463,7 +463,7 @@ impl PuzzleMinlex {
             pat: rows.pat[t][r],
         };
         let v = &rows.src[t][r];
-        C::fill(self, st, r, depth, v, 0, 0, part, best_row);
+        self.fill::<C>(st, r, depth, v, 0, 0, part, best_row);
     }
 
     /// Fill stack slots `slot..3` of row `depth` from source row `r`
