@@ -10,7 +10,7 @@ use crate::sudoku::Grid;
 use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
-    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
     pattern_len, places, unpack,
 };
 
@@ -511,12 +511,12 @@ impl PuzzleMinlex {
                 return;
             }
         }
-        let sig = PERMS_OF_3[p.sigma as usize];
+        let sig = SIGS[usize::from(p.sigma & 7)];
         while slot < 3 {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
             let mut tri = 0u32;
-            let pat = p.pat[sig[slot]];
+            let pat = p.pat[sig[slot] & 3];
             if pat != 0 && pat & (pat - 1) == 0 {
                 // One clue, in cell `c`: as far right as the orders allow.
                 let c = 2 - pat.trailing_zeros() as usize;

@@ -183,6 +183,18 @@ pub(super) const LEAST: [[u8; 64]; 27] = {
     t
 };
 
+/// [`PERMS_OF_3`] padded to eight (indexed by `sigma & 7`: no bounds
+/// check).
+pub(super) const SIGS: [[usize; 3]; 8] = {
+    let mut t = [[0, 1, 2]; 8];
+    let mut i = 0;
+    while i < 6 {
+        t[i] = PERMS_OF_3[i];
+        i += 1;
+    }
+    t
+};
+
 /// `SWAP01[s]`: the stack order [`PERMS_OF_3`]`[s]` with its first two
 /// slots exchanged.
 pub(super) const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
