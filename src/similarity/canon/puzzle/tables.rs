@@ -129,18 +129,41 @@ pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterat
     })
 }
 
+/// `SLOT_LEN[s][m][o]`: the bit length, in a row's nine cells, of the
+/// smallest clue pattern the column orders `o` (bits over [`PERMS_OF_3`])
+/// give slot `s` holding a stack with pattern `m` (see [`MINPAT`]); 0 for
+/// an empty stack.
+const SLOT_LEN: [[[u8; 64]; 8]; 3] = {
+    let mut t = [[[0u8; 64]; 8]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let mut m = 1;
+        while m < 8 {
+            let mut o = 0;
+            while o < 64 {
+                let least = MINPAT[m][o] as u32;
+                if least != 0 {
+                    t[s][m][o] = (3 * (2 - s) as u32 + 32 - least.leading_zeros()) as u8;
+                }
+                o += 1;
+            }
+            m += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The bit length of the smallest clue pattern a row with stack patterns
 /// `p` can take under stack order `sig` and column orders `ords`: 9 minus
 /// its most leading empty cells.
 #[inline(always)]
 pub(super) fn pattern_len(p: &[u8; 4], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
-    // The first slot with clues decides: its least pattern's bit length
-    // above the slots after it.
+    // The first slot with clues decides.
     for slot in 0..3 {
         let m = p[sig[slot]];
         if m != 0 {
-            let least = u32::from(MINPAT[usize::from(m & 7)][usize::from(ords[slot] & 63)]);
-            return 3 * (2 - slot as u32) + 32 - least.leading_zeros();
+            return u32::from(SLOT_LEN[slot][usize::from(m & 7)][usize::from(ords[slot] & 63)]);
         }
     }
     0
