@@ -10,8 +10,8 @@ use crate::sudoku::Grid;
 use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
-    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
-    pattern_len, places, unpack,
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates,
+    clue_mask, pattern_len, places, unpack,
 };
 
 /// What the search needs of each source row, for the grid as given
@@ -190,7 +190,11 @@ impl PuzzleMinlex {
             // candidate.
             let mut first_key = u8::MAX;
             if depth == 0 {
-                first_key = rows.key.as_flattened().iter().fold(u8::MAX, |a, &k| a.min(k));
+                first_key = rows
+                    .key
+                    .as_flattened()
+                    .iter()
+                    .fold(u8::MAX, |a, &k| a.min(k));
             } else {
                 for &(t, used, chosen) in &self.zero {
                     for r in candidates(depth, used, &chosen) {
