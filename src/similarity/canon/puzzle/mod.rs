@@ -10,8 +10,8 @@ use crate::sudoku::Grid;
 use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
-    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, SORTERS, SWAP01, UNNAMED, candidates, clue_mask,
-    pattern_len, places, unpack,
+    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates,
+    clue_mask, pattern_len, places, unpack,
 };
 
 /// What the search needs of each source row, for the grid as given
@@ -20,8 +20,8 @@ struct RowTables {
     /// `src[t][r]`: the row's values.
     src: [[[u8; 9]; 9]; 2],
     /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
-    /// c of the stack).
-    pat: [[[u8; 3]; 9]; 2],
+    /// c of the stack); the fourth byte is 0 (one word a row).
+    pat: [[[u8; 4]; 9]; 2],
     /// `key[t][r]`: clue counts per stack, sorted and packed (smaller is a
     /// better first non-empty row).
     key: [[u8; 9]; 2],
@@ -47,17 +47,21 @@ impl RowTables {
         }
         let mut tables = RowTables {
             src,
-            pat: [[[0u8; 3]; 9]; 2],
+            pat: [[[0u8; 4]; 9]; 2],
             key: [[0u8; 9]; 2],
             same: [[0u16; 9]; 2],
         };
         for (t, rows) in src.iter().enumerate() {
             let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
             for (r, &mask) in clues.iter().enumerate() {
-                tables.pat[t][r] = [(mask >> 6) as u8, (mask >> 3 & 7) as u8, (mask & 7) as u8];
+                tables.pat[t][r] = PATS[mask];
                 tables.key[t][r] = KEY[mask];
-                for q in r / 3 * 3..r {
-                    if clues[q] == mask && rows[q] == rows[r] {
+            }
+            // Equal rows have equal clue cells: the rows are compared only
+            // then (mostly empty rows), the three pairs of each band.
+            for b in (0..9).step_by(3) {
+                for (q, r) in [(b, b + 1), (b, b + 2), (b + 1, b + 2)] {
+                    if clues[q] == clues[r] && rows[q] == rows[r] {
                         tables.same[t][r] |= 1 << q;
                     }
                 }
@@ -111,7 +115,7 @@ struct Part {
     /// Slots 0 and 1 still exchangeable, as in [`State`].
     swap: bool,
     /// The source row's clue pattern per stack (see [`RowTables`]).
-    pat: [u8; 3],
+    pat: [u8; 4],
 }
 
 impl Part {
@@ -181,10 +185,19 @@ impl PuzzleMinlex {
         self.zero.push((0, 0, [0; 9]));
         self.zero.push((1, 0, [0; 9]));
         for depth in 0..9 {
+            // A row equal to an earlier one (`dup`) has its key: no need
+            // to leave it out of the least. At first every row is a
+            // candidate.
             let mut first_key = u8::MAX;
-            for &(t, used, chosen) in &self.zero {
-                for r in candidates(depth, used, &chosen) {
-                    if !rows.dup(t as usize, used, r) {
+            if depth == 0 {
+                first_key = rows
+                    .key
+                    .as_flattened()
+                    .iter()
+                    .fold(u8::MAX, |a, &k| a.min(k));
+            } else {
+                for &(t, used, chosen) in &self.zero {
+                    for r in candidates(depth, used, &chosen) {
                         first_key = first_key.min(rows.key[t as usize][r]);
                     }
                 }
@@ -229,6 +242,17 @@ impl PuzzleMinlex {
                 let p = &rows.pat[t as usize][r];
                 let m = usize::from(p[0]) << 6 | usize::from(p[1]) << 3 | usize::from(p[2]);
                 let mut sorters = SORTERS[m];
+                if p.iter().all(|&x| x & x.wrapping_sub(1) == 0) {
+                    // At most one clue a stack (the common case): each
+                    // goes rightmost, named in slot order; no search.
+                    let v = &rows.src[t as usize][r];
+                    while sorters != 0 {
+                        let sigma = sorters.trailing_zeros() as u8;
+                        sorters &= sorters - 1;
+                        self.single_clues(t, used, chosen, r, depth, v, p, sigma, &mut best_row);
+                    }
+                    continue;
+                }
                 while sorters != 0 {
                     let sigma = sorters.trailing_zeros() as u8;
                     sorters &= sorters - 1;
@@ -252,6 +276,66 @@ impl PuzzleMinlex {
         self.zero = zero;
         let old = std::mem::take(&mut self.states);
         self.settle(best_row, depth, form, old);
+    }
+
+    /// The first row with clues from source row `r` (values `v`, stack
+    /// patterns `p`, at most one clue a stack) under stack order `sigma`:
+    /// as [`Self::fill`] would give it, each clue in the rightmost cell of
+    /// its slot and named in turn.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn single_clues(
+        &mut self,
+        t: u8,
+        used: u16,
+        mut chosen: [u8; 9],
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        p: &[u8; 4],
+        sigma: u8,
+        best: &mut u64,
+    ) {
+        let sig = PERMS_OF_3[sigma as usize];
+        // Two empty stacks first: one state for both orders.
+        let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
+        let mut map = UNNAMED;
+        let mut next = 1u8;
+        let mut ords = [ALL_ORDERS; 3];
+        let mut row = 0u64;
+        for slot in 0..3 {
+            let pat = p[sig[slot]];
+            let mut tri = 0;
+            if pat != 0 {
+                let c = 2 - pat.trailing_zeros() as usize;
+                let d = usize::from(v[3 * sig[slot] + c]);
+                if u32::from(map[d]) == NEW {
+                    map[d] = next;
+                    next += 1;
+                }
+                tri = u64::from(map[d]);
+                ords[slot] = AT[c][2];
+            }
+            row = row << 12 | tri;
+        }
+        if row > *best {
+            return;
+        }
+        if row < *best {
+            *best = row;
+            self.next_states.clear();
+        }
+        chosen[depth] = r as u8;
+        self.next_states.push(State {
+            t,
+            sigma,
+            used: used | 1 << r,
+            next,
+            rows: chosen,
+            ords,
+            map,
+            swap,
+        });
     }
 
     /// A band's last row: one candidate a state, no choice to narrow.
@@ -383,7 +467,7 @@ impl PuzzleMinlex {
             pat: rows.pat[t][r],
         };
         let v = &rows.src[t][r];
-        C::fill(self, st, r, depth, v, 0, 0, part, best_row);
+        self.fill::<C>(st, r, depth, v, 0, 0, part, best_row);
     }
 
     /// Fill stack slots `slot..3` of row `depth` from source row `r`
@@ -431,12 +515,12 @@ impl PuzzleMinlex {
                 return;
             }
         }
-        let sig = PERMS_OF_3[p.sigma as usize];
+        let sig = SIGS[usize::from(p.sigma & 7)];
         while slot < 3 {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
             let mut tri = 0u32;
-            let pat = p.pat[sig[slot]];
+            let pat = p.pat[sig[slot] & 3];
             if pat != 0 && pat & (pat - 1) == 0 {
                 // One clue, in cell `c`: as far right as the orders allow.
                 let c = 2 - pat.trailing_zeros() as usize;
@@ -465,7 +549,7 @@ impl PuzzleMinlex {
                     C::fill_names(self, st, r, depth, v, slot, row, p, [k0, k1, k2], best);
                     return;
                 }
-                let keep = LEAST[places(k0, k1, k2)][p.ords[slot] as usize];
+                let keep = LEAST[places(k0, k1, k2)][usize::from(p.ords[slot] & 63)];
                 let o = PERMS_OF_3[keep.trailing_zeros() as usize];
                 let k = [k0, k1, k2];
                 let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
@@ -543,7 +627,7 @@ impl PuzzleMinlex {
         if distinct {
             // The new digits take the next names in the order they come:
             // the orders putting the ranks least give one triple.
-            let keep = LEAST[places(k[0], k[1], k[2])][p.ords[slot] as usize];
+            let keep = LEAST[places(k[0], k[1], k[2])][usize::from(p.ords[slot] & 63)];
             let mut least = 0u32;
             let mut name = u32::from(p.next);
             for &c in &PERMS_OF_3[keep.trailing_zeros() as usize] {

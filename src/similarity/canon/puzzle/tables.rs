@@ -67,6 +67,19 @@ pub(super) fn clue_mask(row: &[u8; 9]) -> usize {
     (first8 as usize) << 1 | usize::from(row[8] != 0)
 }
 
+/// `PATS[m]`: the clue patterns of the three stacks of a row whose clue
+/// cells are the bits of `m` (bit 8 - c for column c), each bit 2 - c for
+/// column c of its stack; the fourth byte 0.
+pub(super) const PATS: [[u8; 4]; 512] = {
+    let mut t = [[0u8; 4]; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = [(m >> 6) as u8, (m >> 3 & 7) as u8, (m & 7) as u8, 0];
+        m += 1;
+    }
+    t
+};
+
 /// `KEY[m]`: for a row whose clue cells are the bits of `m` (bit 8 - c for
 /// column c), the clue counts of its stacks sorted and packed in base 4:
 /// the smaller, the smaller the row can be as the first non-empty one.
@@ -100,13 +113,9 @@ pub(super) const KEY: [u8; 512] = {
 #[inline]
 pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
     let mut mask = if depth.is_multiple_of(3) {
-        let mut m = 0u16;
-        for b in 0..3 {
-            if used & (0b111 << (3 * b)) == 0 {
-                m |= 0b111 << (3 * b);
-            }
-        }
-        m
+        // Bit 3b: band b has a row used; spread over the band's rows.
+        let any = used | used >> 1 | used >> 2;
+        !((any & 0b001_001_001) * 0b111) & 0x1ff
     } else {
         let b = rows[depth - depth % 3] / 3;
         (0b111 << (3 * b)) & !used
@@ -120,18 +129,41 @@ pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterat
     })
 }
 
+/// `SLOT_LEN[s][m][o]`: the bit length, in a row's nine cells, of the
+/// smallest clue pattern the column orders `o` (bits over [`PERMS_OF_3`])
+/// give slot `s` holding a stack with pattern `m` (see [`MINPAT`]); 0 for
+/// an empty stack.
+const SLOT_LEN: [[[u8; 64]; 8]; 3] = {
+    let mut t = [[[0u8; 64]; 8]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let mut m = 1;
+        while m < 8 {
+            let mut o = 0;
+            while o < 64 {
+                let least = MINPAT[m][o] as u32;
+                if least != 0 {
+                    t[s][m][o] = (3 * (2 - s) as u32 + 32 - least.leading_zeros()) as u8;
+                }
+                o += 1;
+            }
+            m += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The bit length of the smallest clue pattern a row with stack patterns
 /// `p` can take under stack order `sig` and column orders `ords`: 9 minus
 /// its most leading empty cells.
 #[inline(always)]
-pub(super) fn pattern_len(p: &[u8; 3], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
-    // The first slot with clues decides: its least pattern's bit length
-    // above the slots after it.
+pub(super) fn pattern_len(p: &[u8; 4], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
+    // The first slot with clues decides.
     for slot in 0..3 {
         let m = p[sig[slot]];
         if m != 0 {
-            let least = u32::from(MINPAT[m as usize][ords[slot] as usize]);
-            return 3 * (2 - slot as u32) + 32 - least.leading_zeros();
+            return u32::from(SLOT_LEN[slot][usize::from(m & 7)][usize::from(ords[slot] & 63)]);
         }
     }
     0
@@ -170,6 +202,18 @@ pub(super) const LEAST: [[u8; 64]; 27] = {
             m += 1;
         }
         w += 1;
+    }
+    t
+};
+
+/// [`PERMS_OF_3`] padded to eight (indexed by `sigma & 7`: no bounds
+/// check).
+pub(super) const SIGS: [[usize; 3]; 8] = {
+    let mut t = [[0, 1, 2]; 8];
+    let mut i = 0;
+    while i < 6 {
+        t[i] = PERMS_OF_3[i];
+        i += 1;
     }
     t
 };
