@@ -268,6 +268,11 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         open.push(b);
     }
     let mut placements = Vec::with_capacity(kinds.len());
+    // Per kind, the colour excesses its placements cover (see
+    // `colouring_allows`): a placement's is its orientation's, negated
+    // when the shift's coordinates sum to an odd number.
+    let mut excesses: Vec<Vec<i64>> = Vec::with_capacity(kinds.len());
+    let full = open.len() == nbits;
     let mut offsets: Vec<usize> = Vec::new();
     for k in &kinds {
         let fitting: Vec<(&Vec<Point>, [usize; 3])> = k
@@ -281,29 +286,40 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             .map(|(_, e)| (0..3).map(|a| side[a] + 1 - e[a]).product::<usize>())
             .sum();
         let mut list = Vec::with_capacity(room);
+        let mut values = Vec::new();
         for (o, e) in fitting {
             // Bit numbers are linear in the coordinates: the orientation's
             // bits sorted once stay sorted under every shift.
             offsets.clear();
             offsets.extend(o.iter().map(|&p| bit(p)));
             offsets.sort_unstable();
+            let excess: i64 = o.iter().map(|p| colour(p.iter().copied())).sum();
+            // Shifts of even and odd coordinate sum placed.
+            let mut parities = [false; 2];
             for dl in 0..=side[0] - e[0] {
                 for dr in 0..=side[1] - e[1] {
                     for dc in 0..=side[2] - e[2] {
                         let at = bit([dl as u16, dr as u16, dc as u16]);
-                        if offsets.iter().all(|&b| open_grid[at + b]) {
+                        if full || offsets.iter().all(|&b| open_grid[at + b]) {
                             list.push(offsets.iter().map(|&b| (at + b) as u16).collect());
+                            parities[(dl + dr + dc) % 2] = true;
                         }
                     }
                 }
             }
+            for (odd, _) in parities.iter().enumerate().filter(|(_, placed)| **placed) {
+                values.push(if odd == 0 { excess } else { -excess });
+            }
         }
+        values.sort_unstable();
+        values.dedup();
         placements.push(list);
+        excesses.push(values);
     }
     let group = symmetries(problem.planar, &kinds, &trimmed, side, &bit);
     let impossible = if placements.iter().any(Vec::is_empty) {
         Some("a piece fits nowhere")
-    } else if !colouring_allows(&kinds, &placements, &open, &coords) {
+    } else if !colouring_allows(&kinds, &excesses, &open, &coords) {
         Some("a chessboard colouring rules it out")
     } else {
         None
@@ -400,32 +416,29 @@ fn symmetries(
     out
 }
 
+/// A cell's colour: +1 dark (even coordinate sum), -1 light.
+fn colour(coords: impl Iterator<Item = u16>) -> i64 {
+    1 - 2 * (coords.map(usize::from).sum::<usize>() % 2) as i64
+}
+
 /// Colour the cells like a chessboard (in 3D, by the parity of the
 /// coordinate sum). Every placement covers some excess of dark over light
 /// cells; the pieces together must make up the board's excess exactly. A
-/// subset-sum over the excesses each copy can take says whether they can.
+/// subset-sum over the excesses each copy can take (`excesses`, per kind,
+/// sorted) says whether they can.
 fn colouring_allows(
     kinds: &[Kind],
-    placements: &[Vec<Vec<u16>>],
+    excesses: &[Vec<i64>],
     open: &[usize],
     coords: &[[u16; 3]],
 ) -> bool {
-    // Each bit's colour once: +1 dark, -1 light.
-    let sign: Vec<i8> = coords
+    let board: i64 = open
         .iter()
-        .map(|c| 1 - 2 * (c.iter().map(|&x| x as usize).sum::<usize>() % 2) as i8)
-        .collect();
-    let dark = |b: usize| sign[b] > 0;
-    let excess = |bits: &[u16]| -> i64 { bits.iter().map(|&b| i64::from(sign[b as usize])).sum() };
-    let board: i64 = open.iter().map(|&b| if dark(b) { 1 } else { -1 }).sum();
+        .map(|&b| colour(coords[b].iter().copied()))
+        .sum();
     let area = open.len() as i64;
     let width = (2 * area + 1) as usize;
-    let values_of = |k: usize| -> Vec<i64> {
-        let mut values: Vec<i64> = placements[k].iter().map(|p| excess(p)).collect();
-        values.sort_unstable();
-        values.dedup();
-        values
-    };
+    let values_of = |k: usize| -> &[i64] { excesses.get(k).map_or(&[], Vec::as_slice) };
     if width <= 128 {
         // The reachable excesses (offset by the area) as one bit set.
         let keep = u128::MAX >> (128 - width);
@@ -452,7 +465,7 @@ fn colouring_allows(
         for _ in 0..kind.count {
             let mut next = vec![false; width];
             for (i, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
-                for &v in &values {
+                for &v in values {
                     let j = i as i64 + v;
                     if (0..width as i64).contains(&j) {
                         next[j as usize] = true;

@@ -64,6 +64,19 @@ impl<B: Bits> Lists<B> {
         Some((has, self.bounds.get(at..at + self.nk + 1)?))
     }
 
+    /// Row `l`'s head: the kinds listed, and where its bounds begin (for
+    /// [`Self::bounds_at`]).
+    #[inline(always)]
+    pub(super) fn head(&self, l: usize) -> Option<(u64, usize)> {
+        self.heads.get(l).map(|h| (h.has, h.at as usize))
+    }
+
+    /// The bounds of the row whose head says they begin at `at`.
+    #[inline(always)]
+    pub(super) fn bounds_at(&self, at: usize) -> Option<&[u32]> {
+        self.bounds.get(at..at + self.nk + 1)
+    }
+
     /// The entry (in `pool`) of listed placement `i`.
     #[inline(always)]
     pub(super) fn entry<'a>(&self, pool: &'a [Entry<B>], i: usize) -> Option<&'a Entry<B>> {

@@ -88,6 +88,8 @@ struct Walls<B> {
     sums: Vec<u128>,
     /// Pockets are looked for this many flood steps from the piece.
     steps: usize,
+    /// At most two axes, the first of stride 1 (a flat box).
+    flat: bool,
 }
 
 impl<B: Bits> Walls<B> {
@@ -113,6 +115,7 @@ impl<B: Bits> Walls<B> {
             start,
             sums,
             steps,
+            flat: axes.len() <= 2 && axes.first().is_none_or(|a| a.0 == 1),
         }
     }
 
@@ -125,11 +128,33 @@ impl<B: Bits> Walls<B> {
             return false;
         }
         let empty = self.start.or(m).not();
-        let mut seeds = grow(&self.axes, m).and(empty);
+        if self.flat {
+            // Two axes, the short one of stride 1; the long one needs no
+            // masks (a shift off the box lands on filled bits, which
+            // `empty` drops).
+            let [(_, low0, high0), (s1, _, _), _] = self.axes;
+            let along1 = if s1 > 0 { B::ONES } else { B::ZERO };
+            let step = |x: B| {
+                x.or(x.shl(1).and(low0))
+                    .or(x.shr(1).and(high0))
+                    .or(x.shl(s1).or(x.shr(s1)).and(along1))
+                    .and(empty)
+            };
+            return self.shuts(step, k, m);
+        }
+        let axes = self.axes;
+        self.shuts(|x| grow(&axes, x).and(empty), k, m)
+    }
+
+    /// [`Self::shuts_pocket`] with `step`, one flood step within the
+    /// empty cells.
+    #[inline(always)]
+    fn shuts(&self, step: impl Fn(B) -> B, k: usize, m: B) -> bool {
+        let mut seeds = step(m);
         while !seeds.is_zero() {
             let mut x = seeds.lowest_bit();
             for _ in 0..self.steps {
-                let y = grow(&self.axes, x).and(empty);
+                let y = step(x);
                 if y == x {
                     let n = x.count();
                     if n < 128 && self.sums[k] >> n & 1 == 0 {
