@@ -304,6 +304,9 @@ struct Fewest<'a, B: Bits> {
     per_kind: Vec<[u16; MAX_KINDS]>,
     /// The table the last levels are searched with (`compact`).
     small: compact::Small,
+    /// The cells a small-table node scans first (see `compact`): set by
+    /// its parent just before it.
+    first: u64,
 }
 
 impl<'a, B: Bits> Fewest<'a, B> {
@@ -354,6 +357,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
             cover,
             per_kind,
             small: compact::Small::new(),
+            first: 0,
         })
     }
 
@@ -472,6 +476,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
                 .map(|x| x.count_ones() as usize)
                 .sum::<usize>();
             if n <= compact::MOST {
+                self.first = low | self.around(m);
                 self.hand_over::<C>(d + 1, next, n);
             } else {
                 self.child_counts(d, m, k);
@@ -508,17 +513,21 @@ impl<'a, B: Bits> Fewest<'a, B> {
     /// one cell to fill it): a cheap test before the child's sets.
     #[inline(always)]
     fn walled_in(&self, next: u64, m: u64) -> bool {
-        let ft = self.ft;
-        if !ft.no_monos {
+        if !self.ft.no_monos {
             return false;
         }
         let empty = !next;
-        let (mut near, mut halo) = (0u64, 0u64);
-        for &(s, has_low, has_high) in &ft.axes {
-            near |= (empty << s & has_low) | (empty >> s & has_high);
-            halo |= (m << s & has_low) | (m >> s & has_high);
+        self.around(m) & empty & !self.around(empty) != 0
+    }
+
+    /// The cells next to those of `x` (one step along an axis).
+    #[inline(always)]
+    fn around(&self, x: u64) -> u64 {
+        let mut near = 0u64;
+        for &(s, has_low, has_high) in &self.ft.axes {
+            near |= (x << s & has_low) | (x >> s & has_high);
         }
-        halo & empty & !near != 0
+        near
     }
 
     /// The live set at depth `d + 1` once `m` (of kind `k`, already taken)

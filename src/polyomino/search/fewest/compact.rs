@@ -12,6 +12,13 @@
 //! the small table costs less than the counts of a few nodes. It branches
 //! as the parent does: on the empty cell with the fewest live placements,
 //! or on a piece with one copy left when it has fewer still.
+//!
+//! A node scans first the cells its parent found with at most [`FEW`] live
+//! placements and those next to the piece just placed (where a cell is
+//! likeliest to be left with none), and a cell with one ends the scan
+//! (round 9: on Bedlam a dead node is found after 3.4 cells scanned
+//! instead of 6.5, and a third fewer cells and kinds are counted in all,
+//! for 6% more nodes).
 
 use super::{Bits, Fewest, SearchCopy};
 use crate::polyomino::compile::MAX_KINDS;
@@ -20,6 +27,9 @@ use crate::polyomino::compile::MAX_KINDS;
 pub(super) const MOST: usize = 64 * WORDS;
 /// Words of the widest table.
 const WORDS: usize = 16;
+/// A cell with at most this many live placements is scanned first in the
+/// children (with those next to the piece placed).
+const FEW: u32 = 2;
 
 /// The renumbered live placements (one buffer per top-level branch,
 /// reused at every hand-over; a table of `W` words uses the first part).
@@ -185,22 +195,38 @@ impl<B: Bits> Fewest<'_, B> {
         let (cells, kinds) = Self::sets::<W>(t);
         // The fewest live placements and the lowest cell with them, as
         // the least of (count, cell): no branch per cell (whether a cell
-        // beats the best so far is a coin toss for the predictor).
+        // beats the best so far is a coin toss for the predictor). The
+        // cells the parent marked (see `small_place`) are scanned first,
+        // and a cell with one live placement ends the scan: nothing but
+        // a dead cell could beat it, and the child finds a dead cell as
+        // well (its count stays 0).
+        let empty = !filled;
+        let first = self.first & empty;
         let mut least = u32::MAX;
-        let mut empty = !filled;
-        while empty != 0 {
-            let c = empty.trailing_zeros();
-            empty &= empty - 1;
-            let n = C::popcount(&live, &cells[c as usize % 64]);
-            // A dead cell ends the node (taken once per node at most).
-            if n == 0 {
-                return;
+        // The cells with few live placements, for the children's `first`.
+        let mut few = 0u64;
+        'scan: for set in [first, empty & !first] {
+            let mut left = set;
+            while left != 0 {
+                let c = left.trailing_zeros();
+                left &= left - 1;
+                let n = C::popcount(&live, &cells[c as usize % 64]);
+                // A dead cell ends the node (taken once per node at most).
+                if n == 0 {
+                    return;
+                }
+                least = least.min(n << 6 | c);
+                few |= u64::from(n <= FEW) << c;
+                if n == 1 {
+                    break 'scan;
+                }
             }
-            least = least.min(n << 6 | c);
         }
         let (mut best, cell) = (least >> 6, least as usize % 64);
         let mut row = &cells[cell % 64];
-        let mut a = self.s.avail;
+        // With one live placement at a cell, no piece has fewer but a
+        // dead one (the child finds it too).
+        let mut a = if best > 1 { self.s.avail } else { 0 };
         while a != 0 {
             let k = a.trailing_zeros() as usize % MAX_KINDS;
             a &= a - 1;
@@ -220,6 +246,7 @@ impl<B: Bits> Fewest<'_, B> {
             while bits != 0 {
                 let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                self.first = few | self.around(t.masks[i]);
                 self.small_place::<C, W>(t, &live, filled, i);
                 if self.s.stop {
                     return;
