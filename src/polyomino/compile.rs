@@ -121,13 +121,55 @@ pub struct Compiled {
     /// The piece kinds.
     pub kinds: Vec<Kind>,
     /// Per kind, every placement as a sorted bit list.
-    pub placements: Vec<Vec<Vec<u16>>>,
+    pub placements: Vec<KindPlacements>,
     /// The symmetry group (identity first).
     pub group: Vec<Symmetry>,
     /// Why no packing can exist, when a counting argument proves it.
     pub impossible: Option<&'static str>,
     /// A flat problem (one layer).
     pub planar: bool,
+}
+
+/// One kind's placements, each a sorted bit list of the kind's size, side
+/// by side in one vector (one allocation per kind, not per placement).
+#[derive(Clone, Debug, Default)]
+pub struct KindPlacements {
+    size: usize,
+    bits: Vec<u16>,
+}
+
+impl KindPlacements {
+    /// How many placements.
+    pub fn len(&self) -> usize {
+        self.bits.len() / self.size.max(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bits.is_empty()
+    }
+
+    /// The placements in order, as bit lists.
+    pub fn iter(&self) -> std::slice::ChunksExact<'_, u16> {
+        self.bits.chunks_exact(self.size.max(1))
+    }
+}
+
+impl std::ops::Index<usize> for KindPlacements {
+    type Output = [u16];
+
+    fn index(&self, i: usize) -> &[u16] {
+        let n = self.size.max(1);
+        &self.bits[i * n..][..n]
+    }
+}
+
+impl<'a> IntoIterator for &'a KindPlacements {
+    type Item = &'a [u16];
+    type IntoIter = std::slice::ChunksExact<'a, u16>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl Compiled {
@@ -285,7 +327,10 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             .iter()
             .map(|(_, e)| (0..3).map(|a| side[a] + 1 - e[a]).product::<usize>())
             .sum();
-        let mut list = Vec::with_capacity(room);
+        let mut list = KindPlacements {
+            size: k.size.max(1),
+            bits: Vec::with_capacity(room * k.size),
+        };
         let mut values = Vec::new();
         for (o, e) in fitting {
             // Bit numbers are linear in the coordinates: the orientation's
@@ -301,7 +346,7 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
                     for dc in 0..=side[2] - e[2] {
                         let at = bit([dl as u16, dr as u16, dc as u16]);
                         if full || offsets.iter().all(|&b| open_grid[at + b]) {
-                            list.push(offsets.iter().map(|&b| (at + b) as u16).collect());
+                            list.bits.extend(offsets.iter().map(|&b| (at + b) as u16));
                             parities[(dl + dr + dc) % 2] = true;
                         }
                     }
@@ -317,7 +362,7 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         excesses.push(values);
     }
     let group = symmetries(problem.planar, &kinds, &trimmed, side, &bit);
-    let impossible = if placements.iter().any(Vec::is_empty) {
+    let impossible = if placements.iter().any(KindPlacements::is_empty) {
         Some("a piece fits nowhere")
     } else if !colouring_allows(&kinds, &excesses, &open, &coords) {
         Some("a chessboard colouring rules it out")

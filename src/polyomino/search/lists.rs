@@ -136,6 +136,8 @@ pub(super) struct ProbeCells {
     /// The cell of each probe (`usize::MAX` beyond the bit set's width,
     /// where it always reads empty).
     cells: [usize; NPROBES],
+    /// The probe runs as (first cell, length).
+    runs: [(usize, u32); 3],
 }
 
 impl ProbeCells {
@@ -147,6 +149,7 @@ impl ProbeCells {
             same: [(0, 0); NPROBES],
             nsame: 0,
             cells: [usize::MAX; NPROBES],
+            runs: runs.map(|(off, len)| (c + off, len)),
         };
         if !B::PROBED {
             return out;
@@ -179,9 +182,17 @@ impl ProbeCells {
     }
 
     /// The probe bits a placement `m` covers.
+    /// (The runs read as the search reads them: beyond the bit set's
+    /// width as empty; a cell probed twice gives both bits.)
     fn covered<B: Bits>(&self, m: B) -> u64 {
-        self.cells.iter().enumerate().fold(0, |acc, (j, &q)| {
-            acc | u64::from(q != usize::MAX && m.has(q)) << j
+        if !B::PROBED {
+            return 0;
+        }
+        let mut shift = 0;
+        self.runs.iter().fold(0, |acc, &(at, len)| {
+            let bits = u64::from(m.bits_at(at, len)) << shift;
+            shift += len;
+            acc | bits
         })
     }
 

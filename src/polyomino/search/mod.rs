@@ -209,7 +209,7 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                             others.clone()
                         },
                         floor: (!single).then_some((k, *rank)),
-                        rep: Some((k, p.placements[k][*rep].clone())),
+                        rep: Some((k, p.placements[k][*rep].to_vec())),
                         second: None,
                     }
                 })
@@ -631,7 +631,7 @@ impl<B: Bits> Search<'_, B> {
         let mut t: Tiling = self
             .stack
             .iter()
-            .map(|&(k, i)| (k, self.p.placements[k as usize][i as usize].clone()))
+            .map(|&(k, i)| (k, self.p.placements[k as usize][i as usize].to_vec()))
             .collect();
         t.sort_unstable();
         t

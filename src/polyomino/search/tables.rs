@@ -90,6 +90,11 @@ struct Walls<B> {
     steps: usize,
     /// At most two axes, the first of stride 1 (a flat box).
     flat: bool,
+    /// A flat box without holes, two axes: the long axis's stride, and
+    /// the cells too near either end of it for a placement's verdict to
+    /// be its shift's (see [`Self::shuts_pocket_shifted`]); `None` when
+    /// no verdict is shared.
+    shifts: Option<(u32, u32, B)>,
 }
 
 impl<B: Bits> Walls<B> {
@@ -110,13 +115,56 @@ impl<B: Bits> Walls<B> {
         for (a, x) in padded.iter_mut().zip(axes) {
             *a = *x;
         }
+        let flat = axes.len() <= 2 && axes.first().is_none_or(|a| a.0 == 1);
+        // The flood looks `steps` cells past a piece's neighbours: a
+        // placement whose cells are that far (and one more) from both
+        // ends of the long axis never meets them, so it closes a pocket
+        // exactly when its shifts along that axis (as far in) do.
+        let margin = steps + 1;
+        let shifts = match p.axes.as_slice() {
+            [_, (s1, long)] if flat && p.open.len() == p.nbits && *long > 2 * margin => {
+                let near_end = (0..p.nbits)
+                    .filter(|&b| {
+                        let x = usize::from(p.coords[b][1]);
+                        x < margin || x + margin >= *long
+                    })
+                    .fold(start, |m, b| m.with(b));
+                Some((*s1 as u32, margin as u32, near_end))
+            }
+            _ => None,
+        };
         Walls {
             axes: padded,
             start,
             sums,
             steps,
-            flat: axes.len() <= 2 && axes.first().is_none_or(|a| a.0 == 1),
+            flat,
+            shifts,
         }
+    }
+
+    /// [`Self::shuts_pocket`], the verdict of a placement far from both
+    /// ends shared with its shifts along the long axis: `last` holds the
+    /// last such verdict, keyed by kind and the placement shifted to the
+    /// lowest such position (placements come shift by shift).
+    fn shuts_pocket_shifted(&self, k: usize, m: B, last: &mut Option<(usize, B, bool)>) -> bool {
+        let Some((s1, margin, near_end)) = self.shifts else {
+            return self.shuts_pocket(k, m);
+        };
+        if !m.and(near_end).is_zero() {
+            return self.shuts_pocket(k, m);
+        }
+        // Shifted down to the first position past the margin.
+        let key = m.shr((m.lowest() as u32 / s1).saturating_sub(margin) * s1);
+        if let Some((lk, lkey, verdict)) = *last
+            && lk == k
+            && lkey == key
+        {
+            return verdict;
+        }
+        let verdict = self.shuts_pocket(k, m);
+        *last = Some((k, key, verdict));
+        verdict
     }
 
     /// True when placement `m` of kind `k` closes a pocket (found within
@@ -191,11 +239,8 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         for (r, &i) in sorted.iter().enumerate() {
             rank[i] = r as u32;
         }
-        let by_bits: std::collections::HashMap<&[u16], usize> = list
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (b.as_slice(), i))
-            .collect();
+        let by_bits: std::collections::HashMap<&[u16], usize> =
+            list.iter().enumerate().map(|(i, b)| (b, i)).collect();
         omin = vec![0u32; list.len()];
         for (i, pl) in list.iter().enumerate() {
             let images: Vec<usize> = p
@@ -243,7 +288,9 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     // Each kept placement once, by anchor (lowest) cell, then kind, then
     // placement index (or shuffled within a cell and kind). The broken
     // kind keeps every placement: its representatives are among them.
-    let kept = |k: usize, m: B| Some(k) == broken || !walls.shuts_pocket(k, m);
+    let mut last = None;
+    let mut kept =
+        |k: usize, m: B| Some(k) == broken || !walls.shuts_pocket_shifted(k, m, &mut last);
     let mut entries = Vec::new();
     if let Some(seed) = seed {
         let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
@@ -269,17 +316,26 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     } else {
         // Sorted by anchor cell (counted first, then placed): the pocket
         // test runs once per placement, and its verdict waits as the
-        // anchor (`u16::MAX`: dropped).
-        let mut anchors = Vec::with_capacity(p.placements.iter().map(Vec::len).sum());
+        // mask (zero: dropped) or, on boards beyond 128 cells (large
+        // masks), as the anchor (`u16::MAX`: dropped).
+        let total = p.placements.iter().map(|l| l.len()).sum();
+        let mut masks: Vec<B> = Vec::with_capacity(if B::PROBED { total } else { 0 });
+        let mut anchors: Vec<u16> = Vec::with_capacity(if B::PROBED { 0 } else { total });
         let mut at = vec![0u32; nbits + 1];
         for (k, list) in p.placements.iter().enumerate() {
             for bits in list {
-                match bits.first() {
-                    Some(&first) if kept(k, mask_of(bits)) => {
-                        anchors.push(first);
+                let m = mask_of::<B>(bits);
+                let first = match bits.first() {
+                    Some(&first) if kept(k, m) => {
                         at[first as usize + 1] += 1;
+                        Some(first)
                     }
-                    _ => anchors.push(u16::MAX),
+                    _ => None,
+                };
+                if B::PROBED {
+                    masks.push(if first.is_some() { m } else { B::ZERO });
+                } else {
+                    anchors.push(first.unwrap_or(u16::MAX));
                 }
             }
         }
@@ -295,17 +351,28 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             omin: 0,
         };
         entries = vec![blank; at[nbits] as usize];
-        let mut anchor = anchors.iter();
+        let (mut mask, mut anchor) = (masks.iter(), anchors.iter());
         for (k, list) in p.placements.iter().enumerate() {
             for (i, bits) in list.iter().enumerate() {
-                if let Some(&c) = anchor.next()
-                    && let Some(slot) = at.get_mut(usize::from(c))
-                {
-                    entries[*slot as usize] = entry(k, i as u32, mask_of(bits));
+                let (m, c) = if B::PROBED {
+                    match mask.next() {
+                        Some(&m) if !m.is_zero() => (m, m.lowest()),
+                        _ => continue,
+                    }
+                } else {
+                    match anchor.next() {
+                        Some(&c) if c != u16::MAX => (mask_of(bits), usize::from(c)),
+                        _ => continue,
+                    }
+                };
+                if let Some(slot) = at.get_mut(c) {
+                    entries[*slot as usize] = entry(k, i as u32, m);
                     *slot += 1;
                 }
             }
         }
+        // Freed before the probe index is built, which can reuse the pages.
+        drop((masks, anchors));
     }
     let index = probe_index(nkinds, &cells, &entries);
     let ndirs = 2 * axes.len();
