@@ -523,11 +523,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
     /// The cells next to those of `x` (one step along an axis).
     #[inline(always)]
     fn around(&self, x: u64) -> u64 {
-        let mut near = 0u64;
-        for &(s, has_low, has_high) in &self.ft.axes {
-            near |= (x << s & has_low) | (x >> s & has_high);
-        }
-        near
+        super::beside(&self.ft.axes, x)
     }
 
     /// The live set at depth `d + 1` once `m` (of kind `k`, already taken)

@@ -163,11 +163,7 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
     fn dead_cell(&self, filled: B, avail: u64) -> bool {
         let empty = filled.not();
         let (s1, along1) = self.long();
-        let near = empty
-            .shl(1)
-            .and(self.low0)
-            .or(empty.shr(1).and(self.high0))
-            .or(empty.shl(s1).or(empty.shr(s1)).and(along1));
+        let near = super::tables::beside_flat(empty, self.low0, self.high0, s1, along1);
         !empty.and(near.not()).is_zero() && avail & self.monos == 0
     }
 

@@ -182,12 +182,7 @@ impl<B: Bits> Walls<B> {
             // `empty` drops).
             let [(_, low0, high0), (s1, _, _), _] = self.axes;
             let along1 = if s1 > 0 { B::ONES } else { B::ZERO };
-            let step = |x: B| {
-                x.or(x.shl(1).and(low0))
-                    .or(x.shr(1).and(high0))
-                    .or(x.shl(s1).or(x.shr(s1)).and(along1))
-                    .and(empty)
-            };
+            let step = |x: B| x.or(beside_flat(x, low0, high0, s1, along1)).and(empty);
             return self.shuts(step, k, m);
         }
         let axes = self.axes;
@@ -444,4 +439,16 @@ pub(super) fn single_cell_kinds(p: &Compiled) -> u64 {
         .enumerate()
         .filter(|(_, k)| k.size == 1)
         .fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
+/// [`beside`](super::beside) on a flat box: the short axis of stride 1 (cells with a
+/// lower neighbour `low0`, a higher one `high0`), the long one of stride
+/// `s1` without masks (`along1` every cell when there is a long axis,
+/// else none: a shift off the box lands on bits that are always filled).
+#[inline(always)]
+pub(super) fn beside_flat<B: Bits>(x: B, low0: B, high0: B, s1: u32, along1: B) -> B {
+    x.shl(1)
+        .and(low0)
+        .or(x.shr(1).and(high0))
+        .or(x.shl(s1).or(x.shr(s1)).and(along1))
 }
