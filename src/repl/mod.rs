@@ -183,7 +183,9 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
     if terminal {
         interactive::run(commands)
     } else {
-        batch::run_stdin(&mut commands)
+        let code = batch::run_stdin(&mut commands);
+        batch::leave(commands);
+        code
     }
 }
 

@@ -8,7 +8,7 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use crate::script::error;
     use crate::sudoku;

@@ -116,6 +116,7 @@ const SPELLINGS: &[(&str, &str)] = &[
 
 /// One parameter type as [`tidy_signature`] writes it (without walking a
 /// whole signature).
+#[cfg(test)]
 pub(super) fn tidy_type(t: &str) -> &str {
     let t = t.strip_prefix("&mut ").unwrap_or(t);
     SPELLINGS
@@ -368,8 +369,8 @@ pub fn example(name: &str) -> Option<String> {
         })
 }
 
-#[export_module]
-mod api {
+#[export_module(manifest)]
+pub mod api {
     /// List every function by domain with a one-line summary.
     pub fn help() -> String {
         super::overview()

@@ -360,7 +360,7 @@ pub(crate) fn rate_totals(sum: &human::RateSummary) -> serde_json::Map<String, s
     totals
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
 

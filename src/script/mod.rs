@@ -9,6 +9,7 @@
 
 use std::rc::Rc;
 
+use rhai::plugin::ModuleManifest;
 use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
 
 pub mod builtins;
@@ -47,6 +48,10 @@ pub struct Domain {
     pub about: &'static str,
     /// Builds the Rhai module holding the group's types and functions.
     pub module: fn() -> Module,
+    /// The plugin modules' manifests (`#[export_module(manifest)]`): the
+    /// functions' names and parameter types, read without building a
+    /// module (see [`getters`]).
+    pub manifests: &'static [&'static ModuleManifest],
 }
 
 /// Every domain, in the order `help` lists them.
@@ -55,66 +60,82 @@ pub const DOMAINS: &[Domain] = &[
         name: "grid",
         about: "Sudoku grids: make, read, print",
         module: grid::module,
+        manifests: &[&grid::api::RHAI_MANIFEST],
     },
     Domain {
         name: "sudoku",
         about: "Roger Hui's J Sudoku solver, as Nishikawa's J Lab traces it",
         module: sudoku::module,
+        manifests: &[&sudoku::api::RHAI_MANIFEST],
     },
     Domain {
         name: "solver",
         about: "the fast native Sudoku solver and puzzle files",
         module: solver::module,
+        manifests: &[&solver::api::RHAI_MANIFEST],
     },
     Domain {
         name: "generate",
         about: "making Sudoku puzzles: the generator and minimal puzzles",
         module: generate::module,
+        manifests: &[&generate::api::RHAI_MANIFEST],
     },
     Domain {
         name: "human",
         about: "human techniques as Sudoku Explainer rates them: hint, explain, se_rate",
         module: human::module,
+        manifests: &[&human::api::RHAI_MANIFEST],
     },
     Domain {
         name: "pentomino",
         about: "T. Nishikawa's J pentomino program",
         module: pentomino::module,
+        manifests: &[&pentomino::api::RHAI_MANIFEST],
     },
     Domain {
         name: "polyomino",
         about: "automatic polyomino packing (exact cover)",
         module: polyomino::module,
+        manifests: &[&polyomino::api::RHAI_MANIFEST],
     },
     Domain {
         name: "polycube",
         about: "packing boxes with solid pieces (Soma, pentacubes)",
         module: polycube::module,
+        manifests: &[&polycube::api::RHAI_MANIFEST],
     },
     Domain {
         name: "sat",
         about: "Sudoku as SAT after the J encoding, DIMACS in and out",
         module: sat::module,
+        manifests: &[&sat::api::RHAI_MANIFEST, &sat::boards::api::RHAI_MANIFEST],
     },
     Domain {
         name: "similarity",
         about: "similar puzzles (the Perl finder's keys) and the canonical form",
         module: similarity::module,
+        manifests: &[
+            &similarity::api::RHAI_MANIFEST,
+            &similarity::groups::api::RHAI_MANIFEST,
+        ],
     },
     Domain {
         name: "shard",
         about: "batches split for clusters: merging the parts",
         module: shard::module,
+        manifests: &[&shard::api::RHAI_MANIFEST],
     },
     Domain {
         name: "svg",
         about: "pictures: grids and packings as SVG",
         module: svg::module,
+        manifests: &[&svg::api::RHAI_MANIFEST],
     },
     Domain {
         name: "help",
         about: "finding your way",
         module: help::module,
+        manifests: &[&help::api::RHAI_MANIFEST],
     },
 ];
 

@@ -154,7 +154,7 @@ fn run_session(
     Ok((session.result(), io.transcript.unwrap_or_default()))
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use crate::pentomino::{self, PentominoError};
     use crate::script::error;

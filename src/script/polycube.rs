@@ -126,7 +126,7 @@ fn frame_layers(p: &Packing, style: Style, colour: bool) -> Result<String, Box<E
     Ok(out.join("\n"))
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use super::*;
 

@@ -261,7 +261,7 @@ fn run(
     Ok(outcome)
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use super::*;
 

@@ -5,7 +5,7 @@
 use rhai::Module;
 use rhai::plugin::*;
 
-mod boards;
+pub(super) mod boards;
 
 /// The sat functions as a Rhai module (boards in `sat/boards.rs`).
 pub fn module() -> Module {
@@ -14,7 +14,7 @@ pub fn module() -> Module {
     module
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use crate::sat::{self, Family};
     use crate::script::error;

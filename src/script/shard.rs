@@ -52,7 +52,7 @@ pub fn written_path(out: &str, shard: Shard) -> PathBuf {
     }
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
 

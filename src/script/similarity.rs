@@ -1,7 +1,7 @@
 //! Script functions of the similarity domain: the Perl finder's keys, verdicts and
 //! report, and the exact canonical form with transformations and grouping.
 
-mod groups;
+pub(super) mod groups;
 
 use rhai::Module;
 use rhai::plugin::*;
@@ -15,7 +15,7 @@ pub fn module() -> Module {
     m
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
 

@@ -74,7 +74,7 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use rhai::{Array, FnPtr};
 

@@ -373,7 +373,7 @@ fn write_atomically(what: &str, file: &str, text: &str) -> Result<(), Box<EvalAl
         .map_err(|e| error(format!("{what}: {e}")))
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use super::*;
 

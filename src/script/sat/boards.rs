@@ -11,7 +11,7 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use crate::sat;
     use crate::script::error;

@@ -86,7 +86,7 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
-#[export_module]
+#[export_module(manifest)]
 pub mod api {
     use super::{Array, CanonGroups, Map};
     use rhai::FnPtr;
