@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    relative_relocations_packed();
     println!("cargo:rerun-if-changed=labs");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("labs");
     let mut labs: Vec<(String, String)> = Vec::new();
@@ -29,17 +28,4 @@ fn main() {
     out.push_str("];\n");
     let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("labs.rs");
     std::fs::write(target, out).expect("write labs.rs");
-}
-
-/// The binary is position-independent, so the loader fixes up some twenty
-/// thousand pointers (vtables, string tables) at every start: as 24-byte
-/// RELA entries that is half a megabyte to read and a tenth of the
-/// instructions of `puzzlelab -e 0`. Packed (DT_RELR, binutils 2.38 and
-/// glibc 2.36 on), the table is a few kilobytes and its walk much shorter;
-/// the program still loads at a random address.
-fn relative_relocations_packed() {
-    let var = |name: &str| std::env::var(name).unwrap_or_default();
-    if var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu" {
-        println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
-    }
 }
