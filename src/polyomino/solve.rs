@@ -1,7 +1,7 @@
 //! Entry points: fill a board or a box with pieces, count or collect the
 //! packings, on as many threads as asked, reusing compiled tables.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -212,6 +212,34 @@ fn solve_problem(
     Ok(out)
 }
 
+/// `one` over `parts` on `workers` threads of the current pool, the parts
+/// handed out in their order from one counter, first come first served:
+/// the search meets its large branches first and its small ones last, so
+/// the threads run out of work at about the same time. (Rayon's halving
+/// split gave each thread a run of neighbouring parts and could leave one
+/// finishing a run of large ones alone: Bedlam on two threads ran 1.67
+/// times as fast as on one, against 2.05 for two one-thread processes.)
+/// The results come back in the parts' order, whatever the timing.
+fn in_order<T: Sync, R: Send>(parts: &[T], workers: usize, one: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = (0..workers.min(parts.len()))
+        .into_par_iter()
+        .with_max_len(1)
+        .flat_map_iter(|_| {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(part) = parts.get(i) else {
+                    return mine;
+                };
+                mine.push((i, one(part)));
+            }
+        })
+        .collect();
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
 fn run<B: Bits + Send + Sync>(
     p: &Compiled,
     t: &Table<B>,
@@ -338,9 +366,9 @@ fn run<B: Bits + Send + Sync>(
         let results: Vec<Found> = if threads == 1 || part.len() == 1 {
             part.iter().map(one).collect()
         } else if let Some(pool) = &pool {
-            pool.install(|| part.par_iter().map(one).collect())
+            pool.install(|| in_order(part, threads, one))
         } else {
-            part.par_iter().map(one).collect()
+            in_order(part, threads, one)
         };
         for f in results {
             total += f.count;
