@@ -242,9 +242,10 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
         masks: Vec::with_capacity(most),
         refs: Vec::with_capacity(most),
     };
-    // Per pattern and kind of the cell at hand: a count, then where the
-    // next placement goes; its listings as (pattern·kinds + kind, entry),
+    // Per pattern and kind of the cell at hand: a count (zero again once
+    // read), and where the next placement goes; its listings as (pattern·kinds + kind, entry),
     // so the patterns are worked out once.
+    let mut count = vec![0u32; npat * nk];
     let mut next = vec![0u32; npat * nk];
     let mut listed: Vec<(u32, u32)> = Vec::new();
     let mut lo = 0;
@@ -260,7 +261,7 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
             let k = e.kind as usize;
             probe.each_pattern(probe.covered(e.mask), |pattern| {
                 let slot = pattern * nk + k;
-                next[slot] += 1;
+                count[slot] += 1;
                 heads[pattern].has |= 1 << k;
                 listed.push((slot as u32, r as u32));
             });
@@ -270,18 +271,19 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
             if head.has == 0 {
                 continue;
             }
-            let at = out.bounds.len();
-            head.at = at as u32;
-            out.bounds.resize(at + nk + 1, 0);
-            let (row, counts) = (&mut out.bounds[at..], &mut next[pattern * nk..][..nk]);
-            for (bound, n) in row.iter_mut().zip(counts) {
-                *bound = filed;
-                filed += *n;
-                *n = *bound;
-            }
-            if let Some(end) = row.last_mut() {
-                *end = filed;
-            }
+            head.at = out.bounds.len() as u32;
+            // Each kind's count is taken (left zero for the next cell) and
+            // becomes where its list begins: no clearing pass (a call to
+            // memset per row).
+            let counts = count[pattern * nk..][..nk].iter_mut();
+            let cursors = next[pattern * nk..][..nk].iter_mut();
+            out.bounds.extend(counts.zip(cursors).map(|(n, at)| {
+                let bound = filed;
+                filed += std::mem::take(n);
+                *at = bound;
+                bound
+            }));
+            out.bounds.push(filed);
         }
         out.masks.resize(filed as usize, B::ZERO);
         out.refs.resize(filed as usize, 0);
@@ -296,11 +298,6 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
                 *to = r;
             }
             *at += 1;
-        }
-        for (pattern, head) in heads.iter().enumerate() {
-            if head.has != 0 {
-                next[pattern * nk..][..nk].fill(0);
-            }
         }
         lo = hi;
     }

@@ -48,6 +48,7 @@ use super::packing::Packing;
 pub use super::progress::Stopped;
 pub(crate) use super::progress::{Found, Shared};
 
+mod classes;
 mod deepen;
 mod fewest;
 mod lean;
@@ -639,34 +640,26 @@ impl<B: Bits> Search<'_, B> {
 
     fn solution(&mut self) {
         let root = self.root;
-        let needs_tiling = self.task.keep || !root.check.is_empty();
-        let tiling = if needs_tiling {
-            self.tiling()
+        let (tiling, stab) = if root.check.is_empty() {
+            let tiling = if self.task.keep {
+                self.tiling()
+            } else {
+                Vec::new()
+            };
+            (tiling, Some(1))
+        } else if !self.task.keep && classes::by_masks::<B>(self.p, &self.stack) {
+            (
+                Vec::new(),
+                classes::stab_of_masks::<B>(self.p, root, &self.stack),
+            )
         } else {
-            Vec::new()
+            let tiling = self.tiling();
+            let stab = classes::stab_of_tiling(self.p, root, &tiling);
+            (tiling, stab)
         };
-        let mut stab = 1u64;
-        for &gi in &root.check {
-            let g = &self.p.group[gi];
-            let mut im: Tiling = tiling
-                .iter()
-                .map(|(k, bits)| (g.kinds[*k as usize], image(bits, &g.bits)))
-                .collect();
-            im.sort_unstable();
-            if im == tiling {
-                stab += 1;
-            } else if im < tiling {
-                let same_rep = match &root.rep {
-                    None => true,
-                    Some((k, rep)) => {
-                        im.iter().find(|(j, _)| *j as usize == *k).map(|x| &x.1) == Some(rep)
-                    }
-                };
-                if same_rep {
-                    return;
-                }
-            }
-        }
+        let Some(stab) = stab else {
+            return;
+        };
         let weight = match (self.task.raw, root.weight) {
             (false, _) => 1,
             (true, Some(w)) => w,

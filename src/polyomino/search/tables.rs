@@ -182,8 +182,16 @@ impl<B: Bits> Walls<B> {
             // `empty` drops).
             let [(_, low0, high0), (s1, _, _), _] = self.axes;
             let along1 = if s1 > 0 { B::ONES } else { B::ZERO };
-            let step = |x: B| x.or(beside_flat(x, low0, high0, s1, along1)).and(empty);
-            return self.shuts(step, k, m);
+            let step = |s1| move |x: B| x.or(beside_flat(x, low0, high0, s1, along1)).and(empty);
+            // The usual short sides as constants (shifts by a constant
+            // are a third of the instructions on `u128`).
+            return match s1 {
+                3 => self.shuts(step(3), k, m),
+                4 => self.shuts(step(4), k, m),
+                5 => self.shuts(step(5), k, m),
+                6 => self.shuts(step(6), k, m),
+                _ => self.shuts(step(s1), k, m),
+            };
         }
         let axes = self.axes;
         self.shuts(|x| grow(&axes, x).and(empty), k, m)
