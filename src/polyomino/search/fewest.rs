@@ -58,6 +58,9 @@ pub(crate) struct FewestTable {
     /// Words in a set of placement numbers.
     words: usize,
     masks: Vec<u64>,
+    /// The cells next to each placement's (one step along an axis),
+    /// outside it: made once here, not at every move.
+    near: Vec<u64>,
     kinds: Vec<u8>,
     /// Index in `Compiled::placements[kind]`.
     ids: Vec<u32>,
@@ -144,8 +147,13 @@ impl FewestTable {
             }
             *slot = (stride as u32, low, high);
         }
+        let near = masks
+            .iter()
+            .map(|&m| super::beside(&axes, m) & !m)
+            .collect();
         Some(FewestTable {
             axes,
+            near,
             no_monos: p.kinds.iter().all(|k| k.size > 1),
             words,
             masks,
@@ -467,7 +475,8 @@ impl<'a, B: Bits> Fewest<'a, B> {
     fn place<C: SearchCopy>(&mut self, d: usize, filled: u64, q: usize, low: u64) {
         let ft = self.ft;
         let (m, k) = (ft.masks[q], ft.kinds[q] as usize);
-        if let Some(next) = self.enter(k, ft.ids[q], filled, m)
+        let near = ft.near[q];
+        if let Some(next) = self.enter(k, ft.ids[q], filled, m, near)
             && self.child_live(d, m, k, low & !next)
         {
             let w = ft.words;
@@ -476,7 +485,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
                 .map(|x| x.count_ones() as usize)
                 .sum::<usize>();
             if n <= compact::MOST {
-                self.first = low | self.around(m);
+                self.first = low | near;
                 self.hand_over::<C>(d + 1, next, n);
             } else {
                 self.child_counts(d, m, k);
@@ -486,12 +495,13 @@ impl<'a, B: Bits> Fewest<'a, B> {
         self.leave(k);
     }
 
-    /// Place `m` (kind `k`, index `id` in its list) on `filled`: the cells
-    /// then filled when the search goes on below, `None` when the box is
-    /// full (the solution is counted) or a cell next to `m` is walled in.
+    /// Place `m` (kind `k`, index `id` in its list, `near` the cells next
+    /// to it) on `filled`: the cells then filled when the search goes on
+    /// below, `None` when the box is full (the solution is counted) or a
+    /// cell next to `m` is walled in.
     /// [`Fewest::leave`] undoes it. The part of a move both searches share.
     #[inline(always)]
-    fn enter(&mut self, k: usize, id: u32, filled: u64, m: u64) -> Option<u64> {
+    fn enter(&mut self, k: usize, id: u32, filled: u64, m: u64, near: u64) -> Option<u64> {
         let next = filled | m;
         self.s.take(k);
         self.s.stack.push((k as u8, id));
@@ -499,7 +509,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
             self.s.solution();
             return None;
         }
-        (!self.walled_in(next, m)).then_some(next)
+        (!self.walled_in(next, near)).then_some(next)
     }
 
     /// Undo [`Fewest::enter`] of a piece of kind `k`.
@@ -509,15 +519,16 @@ impl<'a, B: Bits> Fewest<'a, B> {
         self.s.give(k);
     }
 
-    /// An empty cell next to `m` left with no empty neighbour (nothing of
-    /// one cell to fill it): a cheap test before the child's sets.
+    /// An empty cell next to the piece just placed (`near`) left with no
+    /// empty neighbour (nothing of one cell to fill it): a cheap test
+    /// before the child's sets.
     #[inline(always)]
-    fn walled_in(&self, next: u64, m: u64) -> bool {
+    fn walled_in(&self, next: u64, near: u64) -> bool {
         if !self.ft.no_monos {
             return false;
         }
         let empty = !next;
-        self.around(m) & empty & !self.around(empty) != 0
+        near & empty & !self.around(empty) != 0
     }
 
     /// The cells next to those of `x` (one step along an axis).
