@@ -243,8 +243,8 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
         refs: Vec::with_capacity(most),
     };
     // Per pattern and kind of the cell at hand: a count (zero again once
-    // read), and where the next placement goes; its listings as (pattern·kinds + kind, entry),
-    // so the patterns are worked out once.
+    // read), and where the next placement goes; its listings as
+    // (pattern·kinds + kind, entry), so the patterns are worked out once.
     let mut count = vec![0u32; npat * nk];
     let mut next = vec![0u32; npat * nk];
     let mut listed: Vec<(u32, u32)> = Vec::new();
