@@ -20,8 +20,9 @@ pub enum PolyError {
     ShapeTooLarge { cells: usize },
     /// A piece name or letter that no set knows.
     UnknownPiece { name: String, position: usize },
-    /// A named set that does not exist.
-    UnknownSet(String),
+    /// A word that is neither pentomino letters nor a set's name, but
+    /// close to the name `like` (a misspelt set: "bedlan").
+    UnknownSet { name: String, like: &'static str },
     /// No pieces were given.
     NoPieces,
     /// The board has no cell to fill.
@@ -61,9 +62,9 @@ impl fmt::Display for PolyError {
                 "unknown piece {name:?} at position {position} (pentomino letters are FILNPTUVWXYZ, O is the 2x2 square; \
                  one-sided mirrors F' L' ...; tetrominoes I4 O4 T4 S4 L4; hexominoes H01..H35; Soma pieces V3 L T Z A B P)"
             ),
-            PolyError::UnknownSet(name) => write!(
+            PolyError::UnknownSet { name, like } => write!(
                 f,
-                "unknown piece set {name:?} (known: pentominoes, tetrominoes, hexominoes, \"one-sided pentominoes\", \"one-sided tetrominoes\", soma)"
+                "unknown piece set {name:?}: did you mean {like:?}? (a word that is no set's name is read as pentomino letters)"
             ),
             PolyError::NoPieces => write!(f, "no pieces given"),
             PolyError::NoCells => write!(f, "the board has no cell to fill"),

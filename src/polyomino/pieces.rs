@@ -390,8 +390,39 @@ pub fn from_letters(letters: &str) -> Result<Vec<Piece>, PolyError> {
 pub fn pieces_from_text(text: &str) -> Result<Vec<Piece>, PolyError> {
     match named_set(text) {
         Some(set) => Ok(set),
-        None => from_letters(text),
+        None => from_letters(text).map_err(|e| misspelt_set(text, FLAT_SETS).unwrap_or(e)),
     }
+}
+
+/// The flat sets' names, for [`misspelt_set`].
+pub(crate) const FLAT_SETS: &[&str] = &[
+    "pentominoes",
+    "tetrominoes",
+    "hexominoes",
+    "one-sided pentominoes",
+    "one-sided tetrominoes",
+];
+
+/// A word of four letters or more that failed as pentomino letters and
+/// is close to a set's name (Jaro-Winkler 0.85 or more, the REPL's "did
+/// you mean" rule): the error that names the set it was likely meant as.
+pub(crate) fn misspelt_set(text: &str, sets: &[&'static str]) -> Option<PolyError> {
+    let word = text.trim().to_ascii_lowercase();
+    if word.chars().count() < 4
+        || !word
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+    {
+        return None;
+    }
+    sets.iter()
+        .map(|&set| (strsim::jaro_winkler(&word, set), set))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, like)| PolyError::UnknownSet {
+            name: text.trim().to_string(),
+            like,
+        })
 }
 
 /// One entry of a piece list: a piece name ("F", "F'", "O", "I4", "H07"),

@@ -291,10 +291,13 @@ pub fn solids_from_text(text: &str) -> Result<Vec<Solid>, PolyError> {
     if let Some(set) = solid_set(text) {
         return Ok(set);
     }
-    Ok(super::pieces::pieces_from_text(text)?
-        .iter()
-        .map(Solid::from_piece)
-        .collect())
+    let sets: Vec<&'static str> = ["soma", "bedlam"]
+        .into_iter()
+        .chain(super::pieces::FLAT_SETS.iter().copied())
+        .collect();
+    let flat = super::pieces::pieces_from_text(text)
+        .map_err(|e| super::pieces::misspelt_set(text, &sets).unwrap_or(e))?;
+    Ok(flat.iter().map(Solid::from_piece).collect())
 }
 
 /// One entry of a solid piece list: a Soma piece name, a flat piece name or

@@ -507,3 +507,18 @@ fn shards_add_up_to_the_whole_count() {
         assert!(parts.iter().all(|&c| c > 0), "{parts:?}");
     }
 }
+
+#[test]
+fn a_misspelt_set_is_named_not_read_as_letters() {
+    use crate::polyomino::space::solids_from_text;
+    let err = solids_from_text("bedlan").unwrap_err().to_string();
+    assert!(err.contains("did you mean \"bedlam\""), "{err}");
+    let err = pieces_from_text("pentominos").map(|p| p.len());
+    assert_eq!(err, Ok(12), "a plural's spelling is forgiven as before");
+    let err = pieces_from_text("tetromnoes").unwrap_err().to_string();
+    assert!(err.contains("did you mean \"tetrominoes\""), "{err}");
+    // Letters stay letters, and a word near no set keeps the letter error.
+    assert_eq!(pieces_from_text("FILN").map(|p| p.len()), Ok(4));
+    let err = pieces_from_text("fiqus").unwrap_err().to_string();
+    assert!(err.contains("unknown piece \"q\" at position 3"), "{err}");
+}
