@@ -17,6 +17,7 @@ pub mod permutations;
 pub mod process;
 pub mod reading;
 pub mod shard;
+pub mod spelling;
 pub mod threads;
 
 pub mod pentomino;

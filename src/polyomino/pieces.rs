@@ -404,8 +404,8 @@ pub(crate) const FLAT_SETS: &[&str] = &[
 ];
 
 /// A word of four letters or more that failed as pentomino letters and
-/// is close to a set's name (Jaro-Winkler 0.85 or more, the REPL's "did
-/// you mean" rule): the error that names the set it was likely meant as.
+/// is close to a set's name (by [`crate::spelling::closest`]): the error
+/// that names the set it was likely meant as.
 pub(crate) fn misspelt_set(text: &str, sets: &[&'static str]) -> Option<PolyError> {
     let word = text.trim().to_ascii_lowercase();
     if word.chars().count() < 4
@@ -415,14 +415,14 @@ pub(crate) fn misspelt_set(text: &str, sets: &[&'static str]) -> Option<PolyErro
     {
         return None;
     }
-    sets.iter()
-        .map(|&set| (strsim::jaro_winkler(&word, set), set))
-        .filter(|(score, _)| *score >= 0.85)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, like)| PolyError::UnknownSet {
-            name: text.trim().to_string(),
-            like,
-        })
+    let near = crate::spelling::closest(&word, sets.iter().map(|s| s.to_string()));
+    let like = sets
+        .iter()
+        .find(|&&s| near.first().is_some_and(|n| n == s))?;
+    Some(PolyError::UnknownSet {
+        name: text.trim().to_string(),
+        like,
+    })
 }
 
 /// One entry of a piece list: a piece name ("F", "F'", "O", "I4", "H07"),
