@@ -6,7 +6,7 @@
 //! state), chosen at run time from what the CPU reports, so that a generic
 //! build gets the newer instructions where they exist.
 
-use super::state::State;
+use super::state::{Features, State};
 use super::tables::PEERS;
 use crate::monitor::Monitor;
 use crate::sudoku::Grid;
@@ -77,11 +77,15 @@ pub(super) struct Search<'m> {
 }
 
 /// One compiled copy of the search: how it recurses into itself.
-trait Compiled {
+trait Compiled: Features {
     fn recurse(search: &mut Search<'_>, s: State);
 }
 
 struct PortableCopy;
+
+impl Features for PortableCopy {
+    const BMI2: bool = false;
+}
 
 impl Compiled for PortableCopy {
     fn recurse(search: &mut Search<'_>, s: State) {
@@ -91,6 +95,11 @@ impl Compiled for PortableCopy {
 
 #[cfg(target_arch = "x86_64")]
 struct X86V3Copy;
+
+#[cfg(target_arch = "x86_64")]
+impl Features for X86V3Copy {
+    const BMI2: bool = true;
+}
 
 #[cfg(target_arch = "x86_64")]
 impl Compiled for X86V3Copy {
@@ -174,7 +183,7 @@ impl<'m> Search<'m> {
         let mut few = [0u32; 3];
         loop {
             loop {
-                if !s.propagate() {
+                if !s.propagate::<C>() {
                     return;
                 }
                 if s.solved() {

@@ -114,6 +114,24 @@ pub(super) const SINGLE: [u32; 512] = {
     t
 };
 
+/// For the 9 "segment (row i, box j) non-empty" bits of a band: the cells
+/// of the rows whose three segments are empty.
+pub(super) const ROWS_EMPTY: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut i = 0;
+        while i < 3 {
+            if (x >> (3 * i)) & 7 == 0 {
+                t[x] |= 511 << (9 * i);
+            }
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For a bit of a band: the other cells of its row, box and column there.
 pub(super) const PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
