@@ -84,7 +84,7 @@ trait Compiled: Features {
 struct PortableCopy;
 
 impl Features for PortableCopy {
-    const BMI2: bool = false;
+    const V3: bool = false;
 }
 
 impl Compiled for PortableCopy {
@@ -98,7 +98,7 @@ struct X86V3Copy;
 
 #[cfg(target_arch = "x86_64")]
 impl Features for X86V3Copy {
-    const BMI2: bool = true;
+    const V3: bool = true;
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -195,7 +195,7 @@ impl<'m> Search<'m> {
                     Ok(false) => {}
                 }
                 let more = if self.hard {
-                    s.claim_columns()
+                    s.claim_columns::<C>()
                 } else if few != [0; 3] {
                     break;
                 } else {

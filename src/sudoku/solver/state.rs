@@ -7,8 +7,9 @@ use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
 pub(super) trait Features {
-    /// BMI2's `pext` (only set by a copy that runs where the CPU has it).
-    const BMI2: bool;
+    /// x86-64-v3 (AVX2, BMI2's `pext`): only set by the copy compiled for
+    /// it, which runs only where the CPU has it.
+    const V3: bool;
 }
 
 /// The cells of a band mask's 9 segments (row, box): bit `row * 3 + box`
@@ -16,8 +17,8 @@ pub(super) trait Features {
 #[inline(always)]
 fn segments<F: Features>(s: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if F::BMI2 {
-        // SAFETY: `F::BMI2` is only set by the copy compiled with BMI2,
+    if F::V3 {
+        // SAFETY: `F::V3` is only set by the copy compiled with BMI2,
         // which runs only where the CPU has it.
         return unsafe { segments_bmi2(s) };
     }
@@ -39,7 +40,7 @@ unsafe fn segments_bmi2(s: u32) -> u32 {
 /// The cells of `s` alone in their row; every row of `s` holds a cell.
 #[inline(always)]
 fn row_singles<F: Features>(s: u32) -> u32 {
-    if F::BMI2 {
+    if F::V3 {
         // Each row without its lowest cell (no borrow between rows, none
         // is empty): a row left empty held one cell.
         let rest = s & s.wrapping_sub(SPREAD);
@@ -48,6 +49,76 @@ fn row_singles<F: Features>(s: u32) -> u32 {
     SINGLE[(s & 511) as usize]
         | SINGLE[((s >> 9) & 511) as usize] << 9
         | SINGLE[((s >> 18) & 511) as usize] << 18
+}
+
+/// [`State::claim_columns`] for digits 0 to 7, two digits a vector (lanes
+/// 0-5 of eight masks from `f[6 * i]`; lanes 6 and 7 are left as they
+/// were, and the next vector's store writes them): the claimed columns
+/// computed per box instead of looked up. `Err` when a digit has no cell
+/// left in some column; else nonzero when a mask changed.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn claim_columns_avx2(f: &mut [u32; 27]) -> Result<u32, ()> {
+    use core::arch::x86_64::*;
+    let p = f.as_mut_ptr();
+    // SAFETY: the last vector ends at f[18 + 8] = f[25], inside `f`.
+    let x: [__m256i; 4] =
+        core::array::from_fn(|i| unsafe { _mm256_loadu_si256(p.add(6 * i) as *const __m256i) });
+    let next = _mm256_setr_epi32(1, 2, 0, 4, 5, 3, 6, 7);
+    let after = _mm256_setr_epi32(2, 0, 1, 5, 3, 4, 7, 6);
+    let digits = _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0);
+    let all = _mm256_set1_epi32(511);
+    let firsts = _mm256_set1_epi32(0o111);
+    let mut bad = _mm256_setzero_si256();
+    let mut changed = _mm256_setzero_si256();
+    let mut out = x;
+    for i in 0..4 {
+        let v = x[i];
+        let cols = _mm256_or_si256(
+            v,
+            _mm256_or_si256(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)),
+        );
+        let others = _mm256_or_si256(
+            _mm256_permutevar8x32_epi32(cols, next),
+            _mm256_permutevar8x32_epi32(cols, after),
+        );
+        // A column no band of the digit can use.
+        bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_or_si256(cols, others), all));
+        // Columns only this band can use, then per box: none keeps the
+        // box, one keeps that column, two or three keep nothing.
+        let only = _mm256_andnot_si256(others, all);
+        let a0 = _mm256_and_si256(only, firsts);
+        let a1 = _mm256_and_si256(_mm256_srli_epi32::<1>(only), firsts);
+        let a2 = _mm256_and_si256(_mm256_srli_epi32::<2>(only), firsts);
+        let a12 = _mm256_or_si256(a1, a2);
+        let none = _mm256_andnot_si256(_mm256_or_si256(a0, a12), firsts);
+        let two = _mm256_or_si256(_mm256_and_si256(a0, a12), _mm256_and_si256(a1, a2));
+        let spread3 = |t: __m256i| {
+            _mm256_or_si256(
+                t,
+                _mm256_or_si256(_mm256_slli_epi32::<1>(t), _mm256_slli_epi32::<2>(t)),
+            )
+        };
+        let keep = _mm256_or_si256(spread3(none), _mm256_andnot_si256(spread3(two), only));
+        let keep = _mm256_or_si256(
+            keep,
+            _mm256_or_si256(_mm256_slli_epi32::<9>(keep), _mm256_slli_epi32::<18>(keep)),
+        );
+        let keep = _mm256_or_si256(keep, _mm256_andnot_si256(digits, _mm256_set1_epi32(-1)));
+        let n = _mm256_and_si256(v, keep);
+        changed = _mm256_or_si256(changed, _mm256_xor_si256(v, n));
+        out[i] = n;
+    }
+    if _mm256_testz_si256(bad, digits) == 0 {
+        return Err(());
+    }
+    for (i, n) in out.into_iter().enumerate() {
+        // SAFETY: as the loads; in order, so each vector's lanes 6 and 7
+        // (unchanged) are overwritten by the next.
+        unsafe { _mm256_storeu_si256(p.add(6 * i) as *mut __m256i, n) };
+    }
+    Ok((_mm256_testz_si256(changed, changed) == 0) as u32)
 }
 
 /// Candidates as 27 (digit, band) masks, index `digit * 3 + band`.
@@ -216,10 +287,18 @@ impl State {
     /// `Err` when a digit has no cell left in some column, `Ok(true)` when
     /// a mask changed.
     #[inline(always)]
-    pub(super) fn claim_columns(&mut self) -> Result<bool, ()> {
-        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+    pub(super) fn claim_columns<F: Features>(&mut self) -> Result<bool, ()> {
+        let mut from = 0;
         let mut changed = 0;
-        for d in 0..9 {
+        #[cfg(target_arch = "x86_64")]
+        if F::V3 {
+            // SAFETY: `F::V3` is only set by the copy compiled with AVX2,
+            // which runs only where the CPU has it.
+            changed = unsafe { claim_columns_avx2(&mut self.f) }?;
+            from = 8;
+        }
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        for d in from..9 {
             let k = d * 3;
             let (a, b, c) = (self.f[k], self.f[k + 1], self.f[k + 2]);
             let (ca, cb, cc) = (cols(a), cols(b), cols(c));
