@@ -189,7 +189,7 @@ impl<'m> Search<'m> {
                 if s.solved() {
                     break;
                 }
-                match s.singles(&mut few) {
+                match s.singles::<C>(&mut few) {
                     Err(()) => return,
                     Ok(true) => continue,
                     Ok(false) => {}

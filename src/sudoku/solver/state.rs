@@ -121,6 +121,57 @@ unsafe fn claim_columns_avx2(f: &mut [u32; 27]) -> Result<u32, ()> {
     Ok((_mm256_testz_si256(changed, changed) == 0) as u32)
 }
 
+/// Per band (lanes 0-2), the cells at least one, two and three digits can
+/// take: a bit-sliced count over the nine digits.
+#[inline(always)]
+fn counts<F: Features>(f: &[u32; 27]) -> [[u32; 4]; 3] {
+    #[cfg(target_arch = "x86_64")]
+    if F::V3 {
+        // SAFETY: as in `segments`.
+        return unsafe { counts_avx2(f) };
+    }
+    let mut r = [[0u32; 4]; 3];
+    for b in 0..3 {
+        let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let x = f[d * 3 + b];
+            r3 |= r2 & x;
+            r2 |= r1 & x;
+            r1 |= x;
+        }
+        (r[0][b], r[1][b], r[2][b]) = (r1, r2, r3);
+    }
+    r
+}
+
+/// [`counts`] for the three bands at once, one digit's masks a vector.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn counts_avx2(f: &[u32; 27]) -> [[u32; 4]; 3] {
+    use core::arch::x86_64::*;
+    let p = f.as_ptr();
+    let (mut r1, mut r2, mut r3) = (
+        _mm_setzero_si128(),
+        _mm_setzero_si128(),
+        _mm_setzero_si128(),
+    );
+    for d in 0..9 {
+        // SAFETY: f[3d..3d + 4] for d < 8, f[23..27] for the last digit
+        // (its masks are lanes 1-3 there, shifted down).
+        let x = if d < 8 {
+            unsafe { _mm_loadu_si128(p.add(3 * d) as *const __m128i) }
+        } else {
+            _mm_srli_si128::<4>(unsafe { _mm_loadu_si128(p.add(23) as *const __m128i) })
+        };
+        r3 = _mm_or_si128(r3, _mm_and_si128(r2, x));
+        r2 = _mm_or_si128(r2, _mm_and_si128(r1, x));
+        r1 = _mm_or_si128(r1, x);
+    }
+    // SAFETY: a vector of four u32 is a [u32; 4].
+    [r1, r2, r3].map(|r| unsafe { core::mem::transmute::<__m128i, [u32; 4]>(r) })
+}
+
 /// Candidates as 27 (digit, band) masks, index `digit * 3 + band`.
 #[derive(Clone, Copy)]
 pub(super) struct State {
@@ -248,26 +299,16 @@ impl State {
     #[inline(always)]
     // `b` indexes the band in several arrays at once.
     #[allow(clippy::needless_range_loop)]
-    pub(super) fn singles(&mut self, few: &mut [u32; 3]) -> Result<bool, ()> {
+    pub(super) fn singles<F: Features>(&mut self, few: &mut [u32; 3]) -> Result<bool, ()> {
+        let [r1, r2, r3] = counts::<F>(&self.f);
         let mut placed = false;
         for b in 0..3 {
             let u = self.unsolved[b];
-            few[b] = 0;
-            if u == 0 {
-                continue;
-            }
-            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[d * 3 + b];
-                r3 |= r2 & x;
-                r2 |= r1 & x;
-                r1 |= x;
-            }
-            few[b] = u & r2 & !r3;
-            if u & !r1 != 0 {
+            few[b] = u & r2[b] & !r3[b];
+            if u & !r1[b] != 0 {
                 return Err(());
             }
-            let mut one = u & !r2;
+            let mut one = u & !r2[b];
             while one != 0 {
                 let p = one.trailing_zeros() as usize;
                 one &= one - 1;
