@@ -21,6 +21,9 @@
 //! x86-64) with AVX2, BMI1/2, POPCNT and LZCNT; [`Isa::detect`] picks the
 //! copy once per call, so a generic build uses the newer instructions where
 //! the CPU has them. Both copies make the same search (the same figures).
+//! The x86-64 copy also has its own form of three steps (`v3`): a mask's
+//! segments and row singles by `pext`, column claiming two digits to an
+//! AVX2 vector, the naked-single count three bands to a vector.
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
@@ -29,6 +32,8 @@ pub mod rate;
 mod search;
 mod state;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod v3;
 
 pub use self::search::Isa;
 use self::search::Search;

@@ -3,6 +3,8 @@
 //! and the choice of the cell to guess on.
 
 use super::tables::*;
+#[cfg(target_arch = "x86_64")]
+use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
 use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
@@ -15,7 +17,7 @@ pub(super) trait Features {
 /// The cells of a band mask's 9 segments (row, box): bit `row * 3 + box`
 /// set when the segment holds a candidate.
 #[inline(always)]
-fn segments<F: Features>(s: u32) -> u32 {
+pub(super) fn segments<F: Features>(s: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if F::V3 {
         // SAFETY: `F::V3` is only set by the copy compiled with BMI2,
@@ -27,19 +29,9 @@ fn segments<F: Features>(s: u32) -> u32 {
         | SHRINK[((s >> 18) & 511) as usize] << 6
 }
 
-/// [`segments`] in four instructions: each segment's cells folded onto its
-/// first, then those 9 bits gathered.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-#[inline]
-unsafe fn segments_bmi2(s: u32) -> u32 {
-    const FIRSTS: u32 = 0o111_111_111;
-    core::arch::x86_64::_pext_u32(s | s >> 1 | s >> 2, FIRSTS)
-}
-
 /// The cells of `s` alone in their row; every row of `s` holds a cell.
 #[inline(always)]
-fn row_singles<F: Features>(s: u32) -> u32 {
+pub(super) fn row_singles<F: Features>(s: u32) -> u32 {
     if F::V3 {
         // Each row without its lowest cell (no borrow between rows, none
         // is empty): a row left empty held one cell.
@@ -51,80 +43,10 @@ fn row_singles<F: Features>(s: u32) -> u32 {
         | SINGLE[((s >> 18) & 511) as usize] << 18
 }
 
-/// [`State::claim_columns`] for digits 0 to 7, two digits a vector (lanes
-/// 0-5 of eight masks from `f[6 * i]`; lanes 6 and 7 are left as they
-/// were, and the next vector's store writes them): the claimed columns
-/// computed per box instead of looked up. `Err` when a digit has no cell
-/// left in some column; else nonzero when a mask changed.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn claim_columns_avx2(f: &mut [u32; 27]) -> Result<u32, ()> {
-    use core::arch::x86_64::*;
-    let p = f.as_mut_ptr();
-    // SAFETY: the last vector ends at f[18 + 8] = f[25], inside `f`.
-    let x: [__m256i; 4] =
-        core::array::from_fn(|i| unsafe { _mm256_loadu_si256(p.add(6 * i) as *const __m256i) });
-    let next = _mm256_setr_epi32(1, 2, 0, 4, 5, 3, 6, 7);
-    let after = _mm256_setr_epi32(2, 0, 1, 5, 3, 4, 7, 6);
-    let digits = _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, 0, 0);
-    let all = _mm256_set1_epi32(511);
-    let firsts = _mm256_set1_epi32(0o111);
-    let mut bad = _mm256_setzero_si256();
-    let mut changed = _mm256_setzero_si256();
-    let mut out = x;
-    for i in 0..4 {
-        let v = x[i];
-        let cols = _mm256_or_si256(
-            v,
-            _mm256_or_si256(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)),
-        );
-        let others = _mm256_or_si256(
-            _mm256_permutevar8x32_epi32(cols, next),
-            _mm256_permutevar8x32_epi32(cols, after),
-        );
-        // A column no band of the digit can use.
-        bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_or_si256(cols, others), all));
-        // Columns only this band can use, then per box: none keeps the
-        // box, one keeps that column, two or three keep nothing.
-        let only = _mm256_andnot_si256(others, all);
-        let a0 = _mm256_and_si256(only, firsts);
-        let a1 = _mm256_and_si256(_mm256_srli_epi32::<1>(only), firsts);
-        let a2 = _mm256_and_si256(_mm256_srli_epi32::<2>(only), firsts);
-        let a12 = _mm256_or_si256(a1, a2);
-        let none = _mm256_andnot_si256(_mm256_or_si256(a0, a12), firsts);
-        let two = _mm256_or_si256(_mm256_and_si256(a0, a12), _mm256_and_si256(a1, a2));
-        let spread3 = |t: __m256i| {
-            _mm256_or_si256(
-                t,
-                _mm256_or_si256(_mm256_slli_epi32::<1>(t), _mm256_slli_epi32::<2>(t)),
-            )
-        };
-        let keep = _mm256_or_si256(spread3(none), _mm256_andnot_si256(spread3(two), only));
-        let keep = _mm256_or_si256(
-            keep,
-            _mm256_or_si256(_mm256_slli_epi32::<9>(keep), _mm256_slli_epi32::<18>(keep)),
-        );
-        let keep = _mm256_or_si256(keep, _mm256_andnot_si256(digits, _mm256_set1_epi32(-1)));
-        let n = _mm256_and_si256(v, keep);
-        changed = _mm256_or_si256(changed, _mm256_xor_si256(v, n));
-        out[i] = n;
-    }
-    if _mm256_testz_si256(bad, digits) == 0 {
-        return Err(());
-    }
-    for (i, n) in out.into_iter().enumerate() {
-        // SAFETY: as the loads; in order, so each vector's lanes 6 and 7
-        // (unchanged) are overwritten by the next.
-        unsafe { _mm256_storeu_si256(p.add(6 * i) as *mut __m256i, n) };
-    }
-    Ok((_mm256_testz_si256(changed, changed) == 0) as u32)
-}
-
 /// Per band (lanes 0-2), the cells at least one, two and three digits can
 /// take: a bit-sliced count over the nine digits.
 #[inline(always)]
-fn counts<F: Features>(f: &[u32; 27]) -> [[u32; 4]; 3] {
+pub(super) fn counts<F: Features>(f: &[u32; 27]) -> [[u32; 4]; 3] {
     #[cfg(target_arch = "x86_64")]
     if F::V3 {
         // SAFETY: as in `segments`.
@@ -142,34 +64,6 @@ fn counts<F: Features>(f: &[u32; 27]) -> [[u32; 4]; 3] {
         (r[0][b], r[1][b], r[2][b]) = (r1, r2, r3);
     }
     r
-}
-
-/// [`counts`] for the three bands at once, one digit's masks a vector.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn counts_avx2(f: &[u32; 27]) -> [[u32; 4]; 3] {
-    use core::arch::x86_64::*;
-    let p = f.as_ptr();
-    let (mut r1, mut r2, mut r3) = (
-        _mm_setzero_si128(),
-        _mm_setzero_si128(),
-        _mm_setzero_si128(),
-    );
-    for d in 0..9 {
-        // SAFETY: f[3d..3d + 4] for d < 8, f[23..27] for the last digit
-        // (its masks are lanes 1-3 there, shifted down).
-        let x = if d < 8 {
-            unsafe { _mm_loadu_si128(p.add(3 * d) as *const __m128i) }
-        } else {
-            _mm_srli_si128::<4>(unsafe { _mm_loadu_si128(p.add(23) as *const __m128i) })
-        };
-        r3 = _mm_or_si128(r3, _mm_and_si128(r2, x));
-        r2 = _mm_or_si128(r2, _mm_and_si128(r1, x));
-        r1 = _mm_or_si128(r1, x);
-    }
-    // SAFETY: a vector of four u32 is a [u32; 4].
-    [r1, r2, r3].map(|r| unsafe { core::mem::transmute::<__m128i, [u32; 4]>(r) })
 }
 
 /// Candidates as 27 (digit, band) masks, index `digit * 3 + band`.
