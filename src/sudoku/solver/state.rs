@@ -187,9 +187,11 @@ impl State {
         true
     }
 
-    /// Places every naked single and every hidden single in a column.
-    /// `Err` on a contradiction (a cell or a column with no candidate),
-    /// `Ok(true)` when something was placed.
+    /// Places every naked single (an unsolved cell one digit can take);
+    /// hidden singles come from the masks' own steps and column claiming.
+    /// Marks in `few` the cells two digits can take. `Err` on a
+    /// contradiction (an unsolved cell with no candidate), `Ok(true)` when
+    /// something was placed.
     #[inline(always)]
     // `b` indexes the band in several arrays at once.
     #[allow(clippy::needless_range_loop)]
