@@ -242,15 +242,20 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         for (r, &i) in sorted.iter().enumerate() {
             rank[i] = r as u32;
         }
-        let by_bits: std::collections::HashMap<&[u16], usize> =
-            list.iter().enumerate().map(|(i, b)| (b, i)).collect();
+        // A placement's index by its bits: a binary search in `sorted`.
+        let by_bits = |bits: &[u16]| {
+            sorted
+                .binary_search_by(|&j| list[j].cmp(bits))
+                .ok()
+                .and_then(|r| sorted.get(r).copied())
+        };
         omin = vec![0u32; list.len()];
         for (i, pl) in list.iter().enumerate() {
             let images: Vec<usize> = p
                 .group
                 .iter()
                 .map(|g| {
-                    let j = by_bits.get(image(pl, &g.bits).as_slice()).copied();
+                    let j = by_bits(&image(pl, &g.bits));
                     // Symmetries map this kind's orientation set onto itself.
                     debug_assert!(j.is_some(), "a symmetry moved kind {k} off its placements");
                     j.unwrap_or(i)
