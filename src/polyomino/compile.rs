@@ -36,7 +36,11 @@ pub struct Problem {
     pub dims: [usize; 3],
     /// The cells to fill.
     pub open: Vec<Point>,
-    /// Pieces, one entry per copy, with their orientations.
+    /// Pieces, one entry per copy, with their orientations. Invariant:
+    /// each piece's orientations are closed under the rotations (of the
+    /// plane, or of space), as [`Problem::flat`] and [`Problem::solid`]
+    /// make them; `symmetries` relies on it (checked there in debug
+    /// builds).
     pub pieces: Vec<(String, char, Vec<Vec<Point>>)>,
     /// A flat problem: only the square's 8 symmetries apply.
     pub planar: bool,
