@@ -27,6 +27,14 @@
 //! the table (`near`) instead of at every move (`first` and the walled-in
 //! test took a seventh). Instructions: Bedlam 29.47G -> 25.75G,
 //! 3x4x5 7.25G -> 6.26G, 2x5x6 486M -> 423M.
+//!
+//! Round 11: the words to branch over are found by a compare and a
+//! move-mask (`SearchCopy::nonzero`): 3x4x5 6.25G -> 6.14G, 2x5x6
+//! 420.6M -> 413.8M. Tried and dropped: narrowing a child's live set to
+//! a window of 4, 8 or 12 words where they hold it all (deep nodes have
+//! a few dozen live placements spread over most of the 16 words), each
+//! window its own compiled node: 3x4x5 6.14G -> 5.91G, but Bedlam's CPU
+//! 0.93-0.95 of before (interleaved), likely the narrowing's branches.
 
 use super::{Bits, Fewest, SearchCopy};
 use crate::polyomino::compile::MAX_KINDS;
@@ -257,11 +265,10 @@ impl<B: Bits> Fewest<'_, B> {
         // The words holding the placements to try (at most a few of the
         // W): a mask of them, so the loop skips the others.
         let mut both = [0u64; W];
-        let mut words = 0u32;
-        for (word, ((b, &l), &r)) in both.iter_mut().zip(&live).zip(row).enumerate() {
+        for ((b, &l), &r) in both.iter_mut().zip(&live).zip(row) {
             *b = l & r;
-            words |= u32::from(*b != 0) << word;
         }
+        let mut words = C::nonzero(&both);
         while words != 0 {
             let word = words.trailing_zeros() as usize % W;
             words &= words - 1;
