@@ -329,6 +329,10 @@ pub fn is_solid_set(name: &str) -> bool {
     solid_set_key(name).is_some()
 }
 
+/// The solid sets' names, for [`misspelt_set`] (each one
+/// [`solid_set_key`] knows).
+pub(crate) const SOLID_SETS: &[&str] = &["soma", "bedlam"];
+
 /// The built-in solid set a name means, if any: "soma" or "bedlam".
 pub(crate) fn solid_set_key(name: &str) -> Option<&'static str> {
     match set_key(name).0.as_str() {
@@ -394,7 +398,8 @@ pub fn pieces_from_text(text: &str) -> Result<Vec<Piece>, PolyError> {
     }
 }
 
-/// The flat sets' names, for [`misspelt_set`].
+/// The flat sets' names, for [`misspelt_set`] (each one [`named_set`]
+/// knows).
 pub(crate) const FLAT_SETS: &[&str] = &[
     "pentominoes",
     "tetrominoes",

@@ -291,8 +291,9 @@ pub fn solids_from_text(text: &str) -> Result<Vec<Solid>, PolyError> {
     if let Some(set) = solid_set(text) {
         return Ok(set);
     }
-    let sets: Vec<&'static str> = ["soma", "bedlam"]
-        .into_iter()
+    let sets: Vec<&'static str> = super::pieces::SOLID_SETS
+        .iter()
+        .copied()
         .chain(super::pieces::FLAT_SETS.iter().copied())
         .collect();
     let flat = super::pieces::pieces_from_text(text)

@@ -509,6 +509,17 @@ fn shards_add_up_to_the_whole_count() {
 }
 
 #[test]
+fn the_names_a_misspelling_is_matched_against_are_the_sets_names() {
+    use crate::polyomino::pieces::{FLAT_SETS, SOLID_SETS, named_set, solid_set_key};
+    for name in FLAT_SETS {
+        assert!(named_set(name).is_some(), "{name}");
+    }
+    for name in SOLID_SETS {
+        assert_eq!(solid_set_key(name), Some(*name));
+    }
+}
+
+#[test]
 fn a_misspelt_set_is_named_not_read_as_letters() {
     use crate::polyomino::space::solids_from_text;
     let err = solids_from_text("bedlan").unwrap_err().to_string();

@@ -28,20 +28,12 @@ pub(super) trait SearchCopy {
     /// The live placements in `set` (a cell's or a kind's).
     #[inline(always)]
     fn popcount<const W: usize>(live: &[u64; W], set: &[u64; W]) -> u32 {
-        let mut n = 0;
-        for (l, s) in live.iter().zip(set) {
-            n += (l & s).count_ones();
-        }
-        n
+        popcount_words(live, set)
     }
     /// The words of `x` that are not zero, as bits.
     #[inline(always)]
     fn nonzero<const W: usize>(x: &[u64; W]) -> u32 {
-        let mut m = 0;
-        for (i, &w) in x.iter().enumerate() {
-            m |= u32::from(w != 0) << i;
-        }
-        m
+        nonzero_words(x)
     }
     fn small_node<B: Bits, const W: usize>(
         f: &mut Fewest<'_, B>,
@@ -49,6 +41,26 @@ pub(super) trait SearchCopy {
         live: [u64; W],
         filled: u64,
     );
+}
+
+/// [`SearchCopy::popcount`] word by word (each copy's own `count_ones`).
+#[inline(always)]
+fn popcount_words<const W: usize>(live: &[u64; W], set: &[u64; W]) -> u32 {
+    let mut n = 0;
+    for (l, s) in live.iter().zip(set) {
+        n += (l & s).count_ones();
+    }
+    n
+}
+
+/// [`SearchCopy::nonzero`] word by word.
+#[inline(always)]
+fn nonzero_words<const W: usize>(x: &[u64; W]) -> u32 {
+    let mut m = 0;
+    for (i, &w) in x.iter().enumerate() {
+        m |= u32::from(w != 0) << i;
+    }
+    m
 }
 
 /// The baseline copy (runs everywhere).
@@ -119,11 +131,7 @@ macro_rules! x86_copy {
             fn nonzero<const W: usize>(x: &[u64; W]) -> u32 {
                 use std::arch::x86_64::*;
                 if W % 4 != 0 {
-                    let mut m = 0;
-                    for (i, &w) in x.iter().enumerate() {
-                        m |= u32::from(w != 0) << i;
-                    }
-                    return m;
+                    return nonzero_words(x);
                 }
                 let mut zero = 0u32;
                 for (i, q) in x.as_chunks::<4>().0.iter().enumerate() {
@@ -187,11 +195,7 @@ x86_copy!(
                     _mm512_loadu_si512(set.as_ptr().cast()),
                 ))
             } else {
-                let mut n = 0;
-                for (l, s) in live.iter().zip(set) {
-                    n += (l & s).count_ones();
-                }
-                return n;
+                return popcount_words(live, set);
             };
             let bytes = _mm512_cvtepi64_epi8(counts);
             _mm_cvtsi128_si64(_mm_sad_epu8(bytes, _mm_setzero_si128())) as u32
