@@ -150,3 +150,14 @@ pub(super) const PEERS: [u32; 27] = {
     }
     t
 };
+
+/// For a bit of a band: its column in all three rows.
+pub(super) const COLUMN: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = SPREAD << (p % 9);
+        p += 1;
+    }
+    t
+};
