@@ -384,3 +384,30 @@ fn backtick_strings_with_backslashes_run_everywhere() {
         o.stdout
     );
 }
+
+/// `main.rs` sets mimalloc's option 23 to a 64 MiB first arena unless the
+/// user set it: mimalloc's own listing of its options (`MIMALLOC_VERBOSE`)
+/// shows that option 23 is `arena_reserve` in the mimalloc linked, and that
+/// `MIMALLOC_ARENA_RESERVE` still wins.
+#[cfg(target_os = "linux")]
+#[test]
+fn first_arena_is_small_unless_the_user_says() {
+    let arena = |user: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"));
+        c.args(["-q", "-e", "0"])
+            .env("MIMALLOC_VERBOSE", "1")
+            .env_remove("MIMALLOC_ARENA_RESERVE");
+        if let Some(v) = user {
+            c.env("MIMALLOC_ARENA_RESERVE", v);
+        }
+        let out = c.output().expect("puzzlelab runs");
+        assert!(out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        err.lines()
+            .find(|l| l.contains("option 'arena_reserve'"))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_else(|| panic!("no arena_reserve in mimalloc's listing:\n{err}"))
+    };
+    assert_eq!(arena(None), "option 'arena_reserve': 65536 KiB");
+    assert_eq!(arena(Some("256m")), "option 'arena_reserve': 262144 KiB");
+}

@@ -47,13 +47,14 @@ const WORDS: usize = 16;
 /// children (with those next to the piece placed).
 const FEW: u32 = 2;
 /// A node counts the live placements of each piece left only when its
-/// fewest cell has more than this many (round 12: on Bedlam the pieces'
-/// counts were 33M popcounts beside 214M cells' and decided 188K branches
-/// and 19.6K dead nodes of 24M; the children find a dead piece's pocket
-/// later). Instructions, AVX2 copy, against counting them at every node
-/// with more than one: Bedlam 25.30G -> 23.88G, 3x4x5 6.14G -> 5.84G,
-/// 2x5x6 412.0M -> 390.8M (a quick build, thresholds 2 / 3 / 4 / 6 /
-/// none: 3x4x5 6.20G before, 6.06G / 5.98G / 5.93G / 5.91G / 9.51G).
+/// fewest cell has more than this many (docs/benchmarks.md, the ninth
+/// round). On Bedlam the pieces' counts were 33M popcounts beside 214M
+/// cells' and decided 188K branches and 19.6K dead nodes of 24M; the
+/// children find a dead piece's pocket later. Instructions, AVX2 copy,
+/// against counting them at every node with more than one: Bedlam 25.30G
+/// -> 23.88G, 3x4x5 6.14G -> 5.84G, 2x5x6 412.0M -> 390.8M (a quick build,
+/// thresholds 2 / 3 / 4 / 6 / none: 3x4x5 6.20G before, 6.06G / 5.98G /
+/// 5.93G / 5.91G / 9.51G).
 const KINDS_ABOVE: u32 = 6;
 
 /// The renumbered live placements (one buffer per top-level branch,
