@@ -253,8 +253,6 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
     // Per probe bit j, the cell's placements covering it (`words` words
     // each), then the cell's placements (all set).
     let mut covers: Vec<u64> = Vec::new();
-    // Where each kind's placements begin among the cell's (and the end).
-    let mut kinds_at = vec![0usize; nk + 1];
     // The placements of the row at hand, as a set.
     let mut listed: Vec<u64> = Vec::new();
     let mut lo = 0;
@@ -273,12 +271,7 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
         let words = here.len().div_ceil(64);
         covers.clear();
         covers.resize((NPROBES + 1) * words, 0);
-        let mut k = 0;
         for (i, e) in here.iter().enumerate() {
-            while k <= usize::from(e.kind) && k < nk {
-                kinds_at[k] = i;
-                k += 1;
-            }
             let mut covered = probe.covered(e.mask);
             while covered != 0 {
                 let j = covered.trailing_zeros() as usize;
@@ -291,11 +284,9 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
                 *w |= 1 << (i % 64);
             }
         }
-        kinds_at[k..].fill(here.len());
         // The patterns the search can meet here, as a set.
         let mut reachable = 0u64;
         probe.each_pattern(0, |pattern| reachable |= 1 << pattern);
-        let heads = &mut out.heads[c * npat..][..npat];
         listed.resize(words, 0);
         while reachable != 0 {
             let pattern = reachable.trailing_zeros() as usize;
@@ -312,30 +303,14 @@ pub(super) fn probe_index<B: Bits>(nk: usize, cells: &[ProbeCells], pool: &[Entr
             if listed.iter().all(|&w| w == 0) {
                 continue;
             }
-            let at = out.bounds.len() as u32;
-            let mut has = 0u64;
-            let mut k = 0;
-            for (n, &w) in listed.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let i = n * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let Some(e) = here.get(i) else {
-                        continue;
-                    };
-                    // The bounds of the kinds up to this one.
-                    while k < nk && kinds_at[k] <= i {
-                        out.bounds.push(out.masks.len() as u32);
-                        k += 1;
-                    }
-                    has |= 1 << e.kind;
-                    out.masks.push(e.mask);
-                    out.refs.push((lo + i) as u32);
-                }
+            let indices = listed
+                .iter()
+                .enumerate()
+                .flat_map(|(n, &w)| ones(w).map(move |b| n * 64 + b));
+            let head = out.push_row(here, lo, indices);
+            if let Some(h) = out.heads.get_mut(c * npat + pattern) {
+                *h = head;
             }
-            let end = out.masks.len() as u32;
-            out.bounds.resize(at as usize + nk + 1, end);
-            heads[pattern] = Head { has, at };
         }
         lo = hi;
     }
@@ -353,7 +328,6 @@ fn rows_of_cell<B: Bits>(
     here: &[Entry<B>],
     lo: usize,
 ) {
-    let nk = out.nk;
     let all = u64::MAX >> (64 - here.len().clamp(1, 64));
     // Per probe bit, the placements covering it.
     let mut cover = [0u64; 8];
@@ -379,37 +353,52 @@ fn rows_of_cell<B: Bits>(
         if listed == 0 {
             continue;
         }
-        // The row's bounds, written as its placements come (by kind).
-        let at = out.bounds.len();
-        out.bounds.resize(at + nk + 1, 0);
-        let bounds = &mut out.bounds[at..];
-        let mut filed = out.masks.len() as u32;
+        let head = out.push_row(here, lo, ones(listed));
+        if let Some(h) = out.heads.get_mut(row0 + pattern) {
+            *h = head;
+        }
+    }
+}
+
+impl<B: Bits> Lists<B> {
+    /// Writes a row of [`probe_index`]: the placements of `here` (the
+    /// first at `lo` in the pool) at `indices`, ascending and so by kind,
+    /// with the row's `nk + 1` bounds written as they come; its head.
+    #[inline(always)]
+    fn push_row(
+        &mut self,
+        here: &[Entry<B>],
+        lo: usize,
+        indices: impl Iterator<Item = usize>,
+    ) -> Head {
+        let at = self.bounds.len();
         let mut has = 0u64;
         let mut k = 0;
-        let mut rest = listed;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for i in indices {
             let Some(e) = here.get(i) else {
                 continue;
             };
             let kind = usize::from(e.kind);
-            while k <= kind {
-                if let Some(b) = bounds.get_mut(k) {
-                    *b = filed;
-                }
+            // The bounds of the kinds up to this one.
+            while k <= kind && k < self.nk {
+                self.bounds.push(self.masks.len() as u32);
                 k += 1;
             }
             has |= 1 << kind;
-            filed += 1;
-            out.masks.push(e.mask);
-            out.refs.push((lo + i) as u32);
+            self.masks.push(e.mask);
+            self.refs.push((lo + i) as u32);
         }
-        for b in bounds.iter_mut().skip(k) {
-            *b = filed;
-        }
-        if let Some(head) = out.heads.get_mut(row0 + pattern) {
-            *head = Head { has, at: at as u32 };
-        }
+        let end = self.masks.len() as u32;
+        self.bounds.resize(at + self.nk + 1, end);
+        Head { has, at: at as u32 }
     }
+}
+
+/// The set bits of `w`, lowest first.
+fn ones(mut w: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let b = w.trailing_zeros() as usize;
+        w &= w.wrapping_sub(1);
+        (b < 64).then_some(b)
+    })
 }
