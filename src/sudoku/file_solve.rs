@@ -120,6 +120,73 @@ pub fn solve_file_shard(
     threads: usize,
     monitor: &dyn Monitor,
 ) -> Result<FileSummary, String> {
+    solve_in_blocks(path, out, shard, threads, monitor, BLOCK)
+}
+
+/// One block of puzzles read from the file: the grids to solve, with their
+/// places in the file and (when they are written out) their records.
+#[derive(Default)]
+struct Block {
+    records: Vec<Record>,
+    indices: Vec<u64>,
+    grids: Vec<super::Grid>,
+}
+
+/// The file being read a block at a time, with what reading it found.
+struct Reader<'m> {
+    records: formats::Records<'m, Box<dyn std::io::BufRead>>,
+    shard: Shard,
+    keep_records: bool,
+    /// Puzzles a block holds.
+    size: usize,
+    /// The whole file's puzzles, for a shard's part (each shard reads all).
+    digest: Digest,
+    first_error: Option<FormatError>,
+}
+
+impl Reader<'_> {
+    /// Reads the next puzzles of the shard into `block` (emptied first), up
+    /// to a block's worth; counts the file's puzzles and bad lines in `sum`.
+    fn fill(&mut self, block: &mut Block, sum: &mut FileSummary) {
+        block.records.clear();
+        block.indices.clear();
+        block.grids.clear();
+        for item in self.records.by_ref() {
+            match item {
+                Ok(r) => {
+                    let i = sum.file_puzzles as u64;
+                    sum.file_puzzles += 1;
+                    if !self.shard.is_whole() {
+                        self.digest.add(r.grid.cells());
+                        self.digest.add(r.name.as_deref().unwrap_or("").as_bytes());
+                        if !self.shard.takes(i) {
+                            continue;
+                        }
+                    }
+                    block.grids.push(r.grid);
+                    if self.keep_records {
+                        block.records.push(r);
+                    }
+                    block.indices.push(i);
+                    if block.grids.len() == self.size {
+                        break;
+                    }
+                }
+                Err(e) => e.file_into(&mut self.first_error, &mut sum.errors),
+            }
+        }
+    }
+}
+
+/// [`solve_file_shard`] reading `block_size` puzzles at a time.
+fn solve_in_blocks(
+    path: &Path,
+    out: Option<&Output>,
+    shard: Shard,
+    threads: usize,
+    monitor: &dyn Monitor,
+    block_size: usize,
+) -> Result<FileSummary, String> {
     let start = Instant::now();
     let mut writer = match out {
         Some(o) if !shard.is_whole() => {
@@ -141,64 +208,59 @@ pub fn solve_file_shard(
         Some(o) => Some(Sink::Plain(SafeWriter::create(&o.path, o.format, &[path])?)),
         None => None,
     };
-    let mut records = formats::records_of_file(path, monitor);
+    let mut reader = Reader {
+        records: formats::records_of_file(path, monitor),
+        shard,
+        // The records are kept only to be written out; the search needs the grids.
+        keep_records: writer.is_some(),
+        size: block_size,
+        digest: Digest::default(),
+        first_error: None,
+    };
     let mut sum = FileSummary::default();
-    let mut first_error: Option<FormatError> = None;
-    // The records are kept only to be written out; the search needs the grids.
-    let keep_records = writer.is_some();
-    let mut block: Vec<Record> = Vec::with_capacity(if keep_records { BLOCK } else { 0 });
-    // The file index of each puzzle of the block (a shard's are not consecutive).
-    let mut indices: Vec<u64> = Vec::with_capacity(BLOCK);
-    let mut grids: Vec<super::Grid> = Vec::with_capacity(BLOCK);
-    let mut digest = Digest::default();
+    let (mut block, mut next) = (Block::default(), Block::default());
+    reader.fill(&mut block, &mut sum);
+    // On more than one thread the next block is read while this one is
+    // solved: reading is serial, and every core would wait for it.
+    let overlap = threads != 1;
     loop {
-        block.clear();
-        indices.clear();
-        grids.clear();
-        for item in records.by_ref() {
-            match item {
-                Ok(r) => {
-                    let i = sum.file_puzzles as u64;
-                    sum.file_puzzles += 1;
-                    if !shard.is_whole() {
-                        digest.add(r.grid.cells());
-                        digest.add(r.name.as_deref().unwrap_or("").as_bytes());
-                        if !shard.takes(i) {
-                            continue;
-                        }
-                    }
-                    grids.push(r.grid);
-                    if keep_records {
-                        block.push(r);
-                    }
-                    indices.push(i);
-                    if grids.len() == BLOCK {
-                        break;
-                    }
-                }
-                Err(e) => e.file_into(&mut first_error, &mut sum.errors),
-            }
-        }
-        if records.stopped() {
+        if reader.records.stopped() {
             // Ctrl+C or the memory budget while reading: this block is not solved.
             sum.stopped = true;
             break;
         }
-        if grids.is_empty() {
+        if block.grids.is_empty() {
             break;
         }
-        sum.puzzles += grids.len();
+        sum.puzzles += block.grids.len();
         let offset = Offset {
             inner: monitor,
             done: sum.done as u64,
             found: sum.solved as u64,
         };
         // A run that writes nothing only counts: no solution grid is built.
-        let (t, solved) = if keep_records {
-            let b = batch::solve_all(&grids, threads, &offset);
-            (b.tally(), Some(b))
+        let keep_records = reader.keep_records;
+        let grids = &block.grids;
+        let solve = || {
+            if keep_records {
+                let b = batch::solve_all(grids, threads, &offset);
+                (b.tally(), Some(b))
+            } else {
+                (batch::tally_all(grids, threads, &offset), None)
+            }
+        };
+        let (t, solved) = if overlap {
+            std::thread::scope(|s| {
+                let solving = s.spawn(solve);
+                reader.fill(&mut next, &mut sum);
+                solving
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
         } else {
-            (batch::tally_all(&grids, threads, &offset), None)
+            let done = solve();
+            reader.fill(&mut next, &mut sum);
+            done
         };
         sum.add(&t);
         if t.stopped {
@@ -206,7 +268,7 @@ pub fn solve_file_shard(
             break;
         }
         if let (Some(w), Some(o), Some(b)) = (writer.as_mut(), out, solved) {
-            for ((r, outcome), &i) in block.iter().zip(&b.outcomes).zip(&indices) {
+            for ((r, outcome), &i) in block.records.iter().zip(&b.outcomes).zip(&block.indices) {
                 let solution = outcome.as_ref().and_then(|o| o.solution());
                 let record = match o.format {
                     Format::Lines => Record::new(solution.unwrap_or(r.grid)),
@@ -223,7 +285,9 @@ pub fn solve_file_shard(
                 }
             }
         }
+        std::mem::swap(&mut block, &mut next);
     }
+    let (digest, first_error) = (reader.digest, reader.first_error);
     sum.seconds = start.elapsed().as_secs_f64();
     if sum.file_puzzles == 0 && !sum.stopped {
         let why = first_error
@@ -288,6 +352,65 @@ mod tests {
     }
 
     #[test]
+    fn blocks_read_while_solving_give_the_serial_result() {
+        // 23 puzzles (one under-constrained) among bad lines, in blocks of
+        // 4: the next block is read while one is solved on two threads.
+        // Every way must write the same file and count the same.
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("p.txt");
+        let mut text = String::new();
+        let clark = crate::sudoku::puzzles::CLARK;
+        for (i, (_, p)) in crate::sudoku::puzzles::ALL
+            .iter()
+            .cycle()
+            .take(22)
+            .enumerate()
+        {
+            let p = if *p == clark { P } else { p };
+            text.push_str(&format!("{p}\n"));
+            if i % 7 == 3 {
+                text.push_str("bad line\n");
+            }
+        }
+        text.push_str(&format!("{clark}\n"));
+        std::fs::write(&input, &text).unwrap();
+        let run = |threads: usize, block: usize, shard: Shard| {
+            let out = Output {
+                path: dir.path().join(format!("o-{threads}-{block}.txt")),
+                format: Format::Lines,
+            };
+            let s = solve_in_blocks(&input, Some(&out), shard, threads, &Silent, block).unwrap();
+            let written = if shard.is_whole() {
+                std::fs::read_to_string(&out.path).unwrap()
+            } else {
+                std::fs::read_to_string(shard.part_path(&out.path)).unwrap()
+            };
+            let counts = (
+                s.puzzles,
+                s.file_puzzles,
+                s.unique,
+                s.multiple,
+                s.errors.total(),
+            );
+            (counts, written)
+        };
+        let whole = run(1, BLOCK, Shard::WHOLE);
+        assert_eq!(whole.0, (23, 23, 22, 1, 3));
+        assert_eq!(whole.1.lines().count(), 23);
+        for (threads, block) in [(1, 4), (2, 4), (2, 1), (0, 5), (2, 23), (2, 24)] {
+            assert_eq!(
+                run(threads, block, Shard::WHOLE),
+                whole,
+                "{threads} threads, blocks of {block}"
+            );
+        }
+        let shard = Shard::new(2, 3).unwrap();
+        let serial = run(1, BLOCK, shard);
+        assert_eq!(serial.0, (8, 23, 7, 1, 3));
+        assert_eq!(run(2, 3, shard), serial);
+    }
+
+    #[test]
     fn a_stopped_run_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let input = dir.path().join("p.txt");
@@ -298,8 +421,10 @@ mod tests {
         };
         std::fs::write(&out.path, "old\n").unwrap();
         let stop = std::sync::atomic::AtomicBool::new(true);
-        let s = solve_file(&input, Some(&out), 1, &Flag(&stop)).unwrap();
-        assert!(s.stopped);
-        assert_eq!(std::fs::read_to_string(&out.path).unwrap(), "old\n");
+        for threads in [1, 2] {
+            let s = solve_file(&input, Some(&out), threads, &Flag(&stop)).unwrap();
+            assert!(s.stopped);
+            assert_eq!(std::fs::read_to_string(&out.path).unwrap(), "old\n");
+        }
     }
 }
