@@ -1,6 +1,7 @@
 //! Solving a puzzle file as a stream: read a block of puzzles, solve it on
-//! every core, write its solutions, forget it. Memory stays the same for a
-//! file of a thousand puzzles or of a billion bytes. A shard (see
+//! every core (reading the next block meanwhile), write its solutions,
+//! forget it. Memory stays the same (two blocks) for a file of a thousand
+//! puzzles or of a billion bytes. A shard (see
 //! [`crate::shard`]) reads the whole file and solves every N-th puzzle,
 //! writing a part that a merge puts back in order.
 
