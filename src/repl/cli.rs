@@ -251,6 +251,45 @@ fn parse_count(text: &str) -> Result<u64, String> {
 /// Parse the arguments after the program name. `Err` is clap's error (a
 /// bad command line, or `--help`/`--version`, which clap prints itself).
 pub fn parse(args: &[String]) -> Result<Options, clap::Error> {
+    match plain(args) {
+        Some(options) => Ok(options),
+        None => parse_with_clap(args),
+    }
+}
+
+/// `-e CODE` and `-q -e CODE` alone, the commonest one-shot runs, and the
+/// REPL with no arguments (or `-q`), read without clap: building its whole
+/// command (every subcommand, every limit flag) was a third of `puzzlelab
+/// -q -e 0`'s own start-up. Clap reads these the same way (`-e` takes any
+/// value, even `--help`); a test holds the two to the same answer.
+/// Anything else goes to clap.
+fn plain(args: &[String]) -> Option<Options> {
+    let quiet = |q: &String| q == "-q" || q == "--quiet";
+    let (quiet, mode) = match args {
+        [] => (false, Mode::Repl),
+        [q] if quiet(q) => (true, Mode::Repl),
+        [e, code] if e == "-e" => (false, eval(code)),
+        [q, e, code] if quiet(q) && e == "-e" => (true, eval(code)),
+        _ => return None,
+    };
+    Some(Options {
+        mode,
+        limits: Limits::default(),
+        quiet,
+        shard: None,
+    })
+}
+
+/// `-e CODE` without arguments.
+fn eval(code: &str) -> Mode {
+    Mode::Eval {
+        code: code.to_string(),
+        args: Vec::new(),
+    }
+}
+
+/// The whole command line through clap.
+fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
     let parsed =
         Args::try_parse_from(std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()))?;
     let limits = parsed.limits.0;
@@ -444,6 +483,54 @@ mod tests {
         assert!(parse(&args("merge p.1-of-2")).is_err());
         let version = parse(&args("--version")).unwrap_err();
         assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
+    }
+
+    #[test]
+    fn the_plain_forms_read_as_clap_reads_them() {
+        let mut lines: Vec<Vec<String>> = vec![vec![], args("-q"), args("--quiet")];
+        for code in [
+            "0",
+            "-1",
+            "--help",
+            "-q",
+            "",
+            "--",
+            "-e",
+            "1 + 1",
+            "--max-operations",
+        ] {
+            for head in [&["-e"][..], &["-q", "-e"], &["--quiet", "-e"]] {
+                lines.push(
+                    head.iter()
+                        .map(|s| s.to_string())
+                        .chain([code.into()])
+                        .collect(),
+                );
+            }
+        }
+        for line in lines {
+            let fast = plain(&line).expect("a plain form");
+            let clap = parse_with_clap(&line).expect("clap reads it");
+            assert_eq!(fast.mode, clap.mode, "{line:?}");
+            assert_eq!(fast.limits, clap.limits, "{line:?}");
+            assert_eq!(
+                (fast.quiet, fast.shard),
+                (clap.quiet, clap.shard),
+                "{line:?}"
+            );
+        }
+        for other in [
+            "-e 1 a",
+            "-e",
+            "-q -q -e 1",
+            "-e 1 -q",
+            "-qe 1",
+            "-e=1",
+            "-q -q",
+            "--version",
+        ] {
+            assert!(plain(&args(other)).is_none(), "{other}");
+        }
     }
 
     #[test]

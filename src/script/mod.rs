@@ -9,8 +9,11 @@
 
 use std::rc::Rc;
 
-use rhai::plugin::ModuleManifest;
-use rhai::{Dynamic, Engine, EvalAltResult, Module, Position, Scope, Shared};
+use rhai::plugin::{FnManifestEntry, ModuleManifest};
+use rhai::{
+    Dynamic, Engine, EvalAltResult, FnNamespace, FuncRegistration, Module, Position, RhaiFunc,
+    Scope, Shared,
+};
 
 pub mod builtins;
 pub mod complete;
@@ -46,13 +49,58 @@ pub struct Domain {
     pub name: &'static str,
     /// One line saying what the group is for.
     pub about: &'static str,
-    /// Builds the Rhai module holding the group's types and functions.
+    /// Builds the Rhai module holding the group's types and functions,
+    /// with their doc comments and parameter names (what `help` reads).
     pub module: fn() -> Module,
     /// The plugin modules' manifests (`#[export_module(manifest)]`): the
     /// functions' names and parameter types, read without building a
-    /// module (see [`getters`]).
+    /// module (see [`getters`]), and what the engine's module is made of
+    /// (see [`Domain::lean_module`]).
     pub manifests: &'static [&'static ModuleManifest],
+    /// What [`Domain::module`] adds beyond its manifests (a type's name,
+    /// its iterator), for [`Domain::lean_module`] to add too.
+    pub extras: fn(&mut Module),
 }
+
+impl Domain {
+    /// The module the engine runs: [`Domain::module`]'s functions, types
+    /// and constants without its metadata. A plugin module copies every
+    /// function's doc comment and parameter names to the heap; scripts never
+    /// read them (`help` builds [`Domain::module`] when asked), and they
+    /// were a third of the domains' start-up cost. Later manifests win, as
+    /// `combine_flatten` lets the later module win in [`Domain::module`].
+    pub fn lean_module(&self) -> Module {
+        fn eager(module: &mut Module, manifest: &ModuleManifest) {
+            manifest.init_eager(module);
+            for &(_, sub) in manifest.sub_modules() {
+                eager(module, sub);
+            }
+        }
+        let mut module = Module::new();
+        for &manifest in self.manifests {
+            manifest.for_each_fn(true, &mut |f| register_lean(&mut module, f));
+            eager(&mut module, manifest);
+        }
+        (self.extras)(&mut module);
+        module.build_index();
+        module
+    }
+}
+
+/// Register `f` alone, as its generated code does but without metadata, and
+/// calling the manifest's static function (no shared copy of it).
+fn register_lean(module: &mut Module, f: &'static FnManifestEntry) {
+    f.with_param_types(&mut |types| {
+        let mut registration = FuncRegistration::new(f.name());
+        if f.namespace() == FnNamespace::Global {
+            registration = registration.with_namespace(FnNamespace::Global);
+        }
+        registration.set_into_module_raw(module, types, RhaiFunc::StaticPlugin { func: f.func() });
+    });
+}
+
+/// [`Domain::extras`] for a domain that has none.
+fn no_extras(_: &mut Module) {}
 
 /// Every domain, in the order `help` lists them.
 pub const DOMAINS: &[Domain] = &[
@@ -61,54 +109,63 @@ pub const DOMAINS: &[Domain] = &[
         about: "Sudoku grids: make, read, print",
         module: grid::module,
         manifests: &[&grid::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "sudoku",
         about: "Roger Hui's J Sudoku solver, as Nishikawa's J Lab traces it",
         module: sudoku::module,
         manifests: &[&sudoku::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "solver",
         about: "the fast native Sudoku solver and puzzle files",
         module: solver::module,
         manifests: &[&solver::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "generate",
         about: "making Sudoku puzzles: the generator and minimal puzzles",
         module: generate::module,
         manifests: &[&generate::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "human",
         about: "human techniques as Sudoku Explainer rates them: hint, explain, se_rate",
         module: human::module,
         manifests: &[&human::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "pentomino",
         about: "T. Nishikawa's J pentomino program",
         module: pentomino::module,
         manifests: &[&pentomino::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "polyomino",
         about: "automatic polyomino packing (exact cover)",
         module: polyomino::module,
         manifests: &[&polyomino::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "polycube",
         about: "packing boxes with solid pieces (Soma, pentacubes)",
         module: polycube::module,
         manifests: &[&polycube::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "sat",
         about: "Sudoku as SAT after the J encoding, DIMACS in and out",
         module: sat::module,
         manifests: &[&sat::api::RHAI_MANIFEST, &sat::boards::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "similarity",
@@ -118,24 +175,28 @@ pub const DOMAINS: &[Domain] = &[
             &similarity::api::RHAI_MANIFEST,
             &similarity::groups::api::RHAI_MANIFEST,
         ],
+        extras: similarity::extras,
     },
     Domain {
         name: "shard",
         about: "batches split for clusters: merging the parts",
         module: shard::module,
         manifests: &[&shard::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "svg",
         about: "pictures: grids and packings as SVG",
         module: svg::module,
         manifests: &[&svg::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
     Domain {
         name: "help",
         about: "finding your way",
         module: help::module,
         manifests: &[&help::api::RHAI_MANIFEST],
+        extras: no_extras,
     },
 ];
 
@@ -277,7 +338,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
         stop_requested(&*host)
     });
     for domain in DOMAINS {
-        engine.register_global_module(Shared::new((domain.module)()));
+        engine.register_global_module(Shared::new(domain.lean_module()));
     }
     // Last, so that its array and map printing is found before Rhai's own.
     engine.register_global_module(Shared::new(printing::module()));
@@ -353,4 +414,39 @@ pub fn display(engine: &Engine, value: &Dynamic) -> String {
             .call_fn::<String>(&mut Scope::new(), ast, "show", (value.clone(),))
             .unwrap_or_else(|_| value.to_string())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each function of `module` as (name, parameters, namespace, hash).
+    fn functions(module: Module) -> Vec<String> {
+        let mut engine = Engine::new_raw();
+        engine.register_global_module(module.into());
+        let json = engine.gen_fn_metadata_to_json(false).expect("metadata");
+        let value: serde_json::Value = serde_json::from_str(&json).expect("json");
+        let mut out: Vec<String> = value["functions"]
+            .as_array()
+            .expect("functions")
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} {} {} {}",
+                    f["name"], f["numParams"], f["namespace"], f["access"], f["fullHash"]
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn the_lean_modules_hold_the_same_functions() {
+        for domain in DOMAINS {
+            let full = functions((domain.module)());
+            assert!(!full.is_empty(), "{}", domain.name);
+            assert_eq!(functions(domain.lean_module()), full, "{}", domain.name);
+        }
+    }
 }

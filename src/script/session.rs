@@ -448,15 +448,33 @@ fn shorten_trace(text: &str) -> String {
 pub const SHADOWS_BUILTIN: &str =
     "it has the name and arity of a built-in function, which a lab may not replace (rename it)";
 
-/// Every built-in function's name and number of parameters.
+/// Every built-in function's name and number of parameters, read as from
+/// an engine whose functions all carry their parameter names (a function
+/// registered without them counts as taking none). The engine's domain
+/// functions carry none (`Domain::lean_module`): theirs come from the
+/// domains' manifests.
 fn builtin_arities(engine: &Engine) -> std::collections::HashSet<(String, usize)> {
+    let mut domains = std::collections::HashSet::new();
+    for domain in super::DOMAINS {
+        for manifest in domain.manifests {
+            manifest.for_each_fn(true, &mut |f| {
+                domains.insert((f.name().to_string(), f.num_params()));
+            });
+        }
+    }
     let json = engine.gen_fn_metadata_to_json(true).unwrap_or_default();
     let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
-    let mut set = std::collections::HashSet::new();
+    let mut set = domains.clone();
     for f in value["functions"].as_array().into_iter().flatten() {
         if let Some(name) = f["name"].as_str() {
-            let arity = f["params"].as_array().map_or(0, Vec::len);
-            set.insert((name.to_string(), arity));
+            let params = f["params"].as_array();
+            let count = f["numParams"]
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok());
+            if params.is_none() && count.is_some_and(|n| domains.contains(&(name.to_string(), n))) {
+                continue;
+            }
+            set.insert((name.to_string(), params.map_or(0, Vec::len)));
         }
     }
     set
@@ -465,6 +483,18 @@ fn builtin_arities(engine: &Engine) -> std::collections::HashSet<(String, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_builtin_arities_are_those_of_the_documented_modules() {
+        let lean = Session::capturing(&Limits::default());
+        let mut full = Engine::new();
+        for domain in super::super::DOMAINS {
+            full.register_global_module((domain.module)().into());
+        }
+        full.register_global_module(super::super::printing::module().into());
+        super::super::getters::install(&mut full);
+        assert_eq!(builtin_arities(lean.engine()), builtin_arities(&full));
+    }
 
     #[test]
     fn definitions_persist_between_chunks() {

@@ -10,9 +10,14 @@ use rhai::plugin::*;
 pub fn module() -> Module {
     let mut m = exported_module!(api);
     m.combine_flatten(groups::module());
+    extras(&mut m);
+    m
+}
+
+/// The canonical groups' type name and iterator (not in the manifests).
+pub(super) fn extras(m: &mut Module) {
     m.set_custom_type::<groups::CanonGroups>("CanonGroups");
     m.set_iterable::<groups::CanonGroups>();
-    m
 }
 
 #[export_module(manifest)]
