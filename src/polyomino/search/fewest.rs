@@ -311,7 +311,7 @@ struct Fewest<'a, B: Bits> {
     cover: Vec<[u16; CELLS]>,
     per_kind: Vec<[u16; MAX_KINDS]>,
     /// The table the last levels are searched with (`compact`).
-    small: compact::Small,
+    small: Option<compact::Small>,
     /// The cells a small-table node scans first (see `compact`): set by
     /// its parent just before it.
     first: u64,
@@ -364,7 +364,7 @@ impl<'a, B: Bits> Fewest<'a, B> {
             live,
             cover,
             per_kind,
-            small: compact::Small::new(),
+            small: Some(compact::Small::new()),
             first: 0,
         })
     }
