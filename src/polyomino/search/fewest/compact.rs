@@ -36,9 +36,10 @@
 //! window its own compiled node: 3x4x5 6.14G -> 5.91G, but Bedlam's CPU
 //! 0.93-0.95 of before (interleaved), likely the narrowing's branches.
 //!
-//! Round 13: a child's empty cells next to the piece just placed (`near`)
-//! are tested in the parent with an AND and an OR of the words each
-//! (`dead_child`), and a child with one of them left with no live
+//! The tenth round (docs/benchmarks.md): a child's empty cells next to
+//! the piece just placed (`near`) are tested in the parent with an AND
+//! and an OR of the words each (`dead_child`), and a child with one of
+//! them left with no live
 //! placement is not entered. Counted on 2x5x6 (AVX2 copy): 48% of the
 //! small-table nodes (227K of 468K) died at their own scan, after 3.4
 //! cells popcounted; the test finds 97% of those deaths before the entry
