@@ -39,10 +39,9 @@
 //! The tenth round (docs/benchmarks.md): a child's empty cells next to
 //! the piece just placed (`near`) are tested in the parent with an AND
 //! and an OR of the words each (`dead_child`), and a child with one of
-//! them left with no live
-//! placement is not entered. Counted on 2x5x6 (AVX2 copy): 48% of the
-//! small-table nodes (227K of 468K) died at their own scan, after 3.4
-//! cells popcounted; the test finds 97% of those deaths before the entry
+//! them left with no live placement is not entered. Counted on 2x5x6
+//! (AVX2 copy): 48% of the small-table nodes (227K of 468K) died at their
+//! own scan, after 3.4 cells popcounted; the test finds 97% of those deaths before the entry
 //! (nodes 468K -> 210K). A node whose fewest cell has one live placement
 //! (27% there) places it and goes on in the same frame (a loop, undone
 //! at the end) instead of entering a child node. The per-placement
