@@ -9,8 +9,6 @@ use std::any::TypeId;
 use rhai::plugin::FnManifestEntry;
 use rhai::{Array, Dynamic, Engine, FnPtr, ImmutableString, Map};
 
-use super::DOMAINS;
-
 /// Rhai's own types (strings, arrays, ...): those keep their own
 /// properties; one-parameter functions of any other type become properties.
 fn plain(t: TypeId) -> bool {
@@ -51,15 +49,11 @@ fn gets_getter(f: &FnManifestEntry) -> bool {
 /// that the help's signatures give the same names.
 pub fn names() -> Vec<&'static str> {
     let mut names = Vec::new();
-    for domain in DOMAINS {
-        for manifest in domain.manifests {
-            manifest.for_each_fn(true, &mut |f| {
-                if gets_getter(f) {
-                    names.push(f.name());
-                }
-            });
+    super::each_domain_function(|f| {
+        if gets_getter(f) {
+            names.push(f.name());
         }
-    }
+    });
     names.sort_unstable();
     names.dedup();
     names

@@ -99,6 +99,17 @@ fn register_lean(module: &mut Module, f: &'static FnManifestEntry) {
     });
 }
 
+/// Calls `f` with every function of every domain's manifests (their
+/// sub-modules' too): the walk [`getters`] and the lab's built-in check
+/// make without building a module.
+pub(crate) fn each_domain_function(mut f: impl FnMut(&'static FnManifestEntry)) {
+    for domain in DOMAINS {
+        for manifest in domain.manifests {
+            manifest.for_each_fn(true, &mut f);
+        }
+    }
+}
+
 /// [`Domain::extras`] for a domain that has none.
 fn no_extras(_: &mut Module) {}
 

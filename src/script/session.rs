@@ -455,13 +455,9 @@ pub const SHADOWS_BUILTIN: &str =
 /// domains' manifests.
 fn builtin_arities(engine: &Engine) -> std::collections::HashSet<(String, usize)> {
     let mut domains = std::collections::HashSet::new();
-    for domain in super::DOMAINS {
-        for manifest in domain.manifests {
-            manifest.for_each_fn(true, &mut |f| {
-                domains.insert((f.name().to_string(), f.num_params()));
-            });
-        }
-    }
+    super::each_domain_function(|f| {
+        domains.insert((f.name().to_string(), f.num_params()));
+    });
     let json = engine.gen_fn_metadata_to_json(true).unwrap_or_default();
     let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
     let mut set = domains.clone();
