@@ -2,8 +2,10 @@
 //! a peer as whole processes on the same files, CPU time (user + system)
 //! from the kernel's accounting of each finished process, rounds
 //! interleaved (ours, peer, ours, peer, ...) so both see the same machine,
-//! start-up subtracted (each program on a one-puzzle input), the median
-//! ratio with its min–max, and the load average beside every row.
+//! start-up subtracted (each program on a one-puzzle input, run just
+//! before each work run so that both see the same moment of the machine),
+//! the median ratio with its min–max, and the load average beside every
+//! row.
 //!
 //! The peers are built outside the repository (docs/benchmarks.md says how)
 //! and found through environment variables; a row whose peer is missing
@@ -128,45 +130,56 @@ fn mib(bytes: u64) -> f64 {
 }
 
 /// One side of a row: the work, and the same program's start-up on a
-/// one-puzzle input (subtracted).
+/// one-puzzle input (subtracted), each run `times` times a round.
 struct Side {
     work: Run,
     base: Option<Run>,
+    times: usize,
 }
 
 impl Side {
-    fn base_cost(&self) -> Result<f64, String> {
-        let Some(base) = &self.base else {
-            return Ok(0.0);
-        };
-        let mut cpu = Vec::new();
-        for _ in 0..3 {
-            cpu.push(base.cost()?.cpu);
+    /// A side whose work runs once a round.
+    fn once(work: Run, base: Option<Run>) -> Side {
+        Side {
+            work,
+            base,
+            times: 1,
         }
-        Ok(spread(cpu).0)
+    }
+
+    /// One round: `times` runs of the work, each right after a run of the
+    /// start-up, so that both see the machine as it is then. Returns the
+    /// work's CPU less the start-up's (at least a microsecond) and the
+    /// work's largest peak. Measured apart, a start-up taken before the
+    /// rounds drifted with the host by more than a small board's count
+    /// costs (3x20: 100 start-ups of 7 ms against 100 counts of 1.5 ms).
+    fn round(&self) -> Result<(f64, u64), String> {
+        let (mut cpu, mut peak) = (0.0, 0);
+        for _ in 0..self.times {
+            if let Some(base) = &self.base {
+                cpu -= base.cost()?.cpu;
+            }
+            let work = self.work.cost()?;
+            cpu += work.cpu;
+            peak = peak.max(work.peak);
+        }
+        Ok((cpu.max(1e-6), peak))
     }
 }
 
 /// Measure ours against a peer, interleaved; print one line.
 fn compare(label: &str, ours: &Side, peer: Option<&Side>, rounds: usize) {
     let result = (|| -> Result<String, String> {
-        let base_ours = ours.base_cost()?;
-        let base_peer = match peer {
-            Some(p) => p.base_cost()?,
-            None => 0.0,
-        };
         let (mut ours_cpu, mut peer_cpu, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
         let (mut ours_peak, mut peer_peak) = (0, 0);
         for _ in 0..rounds {
-            let o = ours.work.cost()?;
-            let o_cpu = (o.cpu - base_ours).max(1e-6);
+            let (o_cpu, o_peak) = ours.round()?;
             ours_cpu.push(o_cpu);
-            ours_peak = ours_peak.max(o.peak);
+            ours_peak = ours_peak.max(o_peak);
             if let Some(p) = peer {
-                let c = p.work.cost()?;
-                let p_cpu = (c.cpu - base_peer).max(1e-6);
+                let (p_cpu, p_peak) = p.round()?;
                 peer_cpu.push(p_cpu);
-                peer_peak = peer_peak.max(c.peak);
+                peer_peak = peer_peak.max(p_peak);
                 ratios.push(p_cpu / o_cpu);
             }
         }
@@ -297,13 +310,12 @@ fn sudoku_rows(dir: &Path, scratch: &Path, rounds: usize) {
                 quoted(f)
             ))
         };
-        let side = Side {
-            work: solve(&file),
-            base: Some(solve(&one)),
-        };
-        let peer_side = tdoku.as_ref().map(|t| Side {
-            work: Run::new(t, &[&file.to_string_lossy()]),
-            base: Some(Run::new(t, &[&one.to_string_lossy()])),
+        let side = Side::once(solve(&file), Some(solve(&one)));
+        let peer_side = tdoku.as_ref().map(|t| {
+            Side::once(
+                Run::new(t, &[&file.to_string_lossy()]),
+                Some(Run::new(t, &[&one.to_string_lossy()])),
+            )
         });
         compare(
             &format!("solve 1 thread: {name}"),
@@ -322,17 +334,16 @@ fn canon_rows(dir: &Path, scratch: &Path, rounds: usize) {
         return;
     }
     let one = first_line_copy(&file, scratch);
-    let peer_side = patminlex.as_ref().map(|t| Side {
-        work: Run::new(t, &[&file.to_string_lossy()]),
-        base: Some(Run::new(t, &[&one.to_string_lossy()])),
+    let peer_side = patminlex.as_ref().map(|t| {
+        Side::once(
+            Run::new(t, &[&file.to_string_lossy()]),
+            Some(Run::new(t, &[&one.to_string_lossy()])),
+        )
     });
     let groups = |f: &Path| ours_eval(&format!("canon_groups({}).len()", quoted(f)));
     compare(
         "canon_groups: 17-clue",
-        &Side {
-            work: groups(&file),
-            base: Some(groups(&one)),
-        },
+        &Side::once(groups(&file), Some(groups(&one))),
         peer_side.as_ref(),
         rounds,
     );
@@ -344,39 +355,21 @@ fn canon_rows(dir: &Path, scratch: &Path, rounds: usize) {
     };
     compare(
         "canon(g) in a Rhai loop: 17-clue",
-        &Side {
-            work: each(&file),
-            base: Some(each(&one)),
-        },
+        &Side::once(each(&file), Some(each(&one))),
         peer_side.as_ref(),
         rounds,
     );
 }
 
-/// `run` `times` times in a row by `sh`, as one measured process tree.
-fn repeated(run: &Run, times: usize) -> Run {
-    if times <= 1 {
-        return run.clone();
-    }
-    let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
-    let mut words = vec![quote(&run.program.to_string_lossy())];
-    words.extend(run.args.iter().map(|a| quote(&a.to_string_lossy())));
-    let line = format!(
-        "i=0; while [ $i -lt {times} ]; do {} || exit 1; i=$((i+1)); done",
-        words.join(" ")
-    );
-    Run::new("sh", &["-c", &line])
-}
-
 fn pentomino_rows(rounds: usize) {
     let sugyan = peer("PUZZLELAB_PEER_SUGYAN");
     // The small boards take a few milliseconds: each side runs its process
-    // `times` times per round, and both sides' start-up is measured the
-    // same way (ours on `0`, the peer's on `--help`) and subtracted, so
-    // neither start-up nor the clock's grain swamps the work. Ours starts
-    // in about 5-10 ms of CPU and counts 3x20 in about 1 ms: with 30 runs
-    // the work was lost in the start-ups' spread (a median of 0.000 s on
-    // an AMD EPYC), hence 100.
+    // `times` times per round, each run right after a start-up run (ours
+    // on `0`, the peer's on `--help`) that is subtracted, so neither
+    // start-up nor the clock's grain swamps the work. Ours starts in about
+    // 5-10 ms of CPU and counts 3x20 in about 1.5 ms: with 30 runs the
+    // work was lost in the start-ups' spread (a median of 0.000 s on an
+    // AMD EPYC), hence 100.
     for (rows, cols, board, times) in [
         (6, 10, "rect6x10", 1),
         (5, 12, "rect5x12", 2),
@@ -384,20 +377,16 @@ fn pentomino_rows(rounds: usize) {
         (3, 20, "rect3x20", 100),
     ] {
         let side = Side {
-            work: repeated(
-                &ours_eval(&format!(
-                    "count_polyomino(rect({rows}, {cols}), \"pentominoes\", #{{threads: 1}})"
-                )),
-                times,
-            ),
-            base: Some(repeated(&ours_eval("0"), times)),
+            work: ours_eval(&format!(
+                "count_polyomino(rect({rows}, {cols}), \"pentominoes\", #{{threads: 1}})"
+            )),
+            base: Some(ours_eval("0")),
+            times,
         };
         let peer_side = sugyan.as_ref().map(|s| Side {
-            work: repeated(
-                &Run::new(s, &["-q", "-u", "-s", "optimized-small", "-b", board]),
-                times,
-            ),
-            base: Some(repeated(&Run::new(s, &["--help"]), times)),
+            work: Run::new(s, &["-q", "-u", "-s", "optimized-small", "-b", board]),
+            base: Some(Run::new(s, &["--help"])),
+            times,
         });
         compare(
             &format!("pentomino classes {rows}x{cols} (x{times})"),
@@ -426,10 +415,7 @@ fn polycube_rows(rounds: usize) {
             None,
         ),
     ] {
-        let side = Side {
-            work: ours_eval(code),
-            base: Some(ours_eval("0")),
-        };
+        let side = Side::once(ours_eval(code), Some(ours_eval("0")));
         let label = match goal {
             Some(goal) => format!("{label}, goal {goal:.0} s"),
             None => label.to_string(),
