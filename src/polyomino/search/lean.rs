@@ -120,7 +120,7 @@ impl<B: Bits> Lean<'_, B> {
             pattern |= filled.bits_at(cell + off, len) << shift;
             shift += len;
         }
-        let base = (cell << 6) + pattern as usize;
+        let base = (cell << t.pbits) + pattern as usize;
         let (has, row) = t.index.row(base);
         let mut a = self.avail & has;
         while a != 0 {

@@ -7,7 +7,8 @@
 //! - Search fills the first empty cell. Every placement is precomputed as a
 //!   mask filed under its lowest cell (and, on small boards, under the state
 //!   of a few probe cells after it, so most overlapping placements are never
-//!   looked at); a placement fits when `mask & filled == 0`.
+//!   looked at; fewer on a narrow board, where the search is too small to
+//!   repay them); a placement fits when `mask & filled == 0`.
 //! - Where it pays ([`tight_rule`]), the search branches instead on an
 //!   empty cell walled in on all sides but one, when there is one
 //!   (preferring one whose open neighbour leads to at most one more empty
@@ -29,7 +30,8 @@
 //!   kept only when they are the smallest of their images with the same
 //!   representative.
 //! - Placements that shut off a pocket (against the walls and holes) that
-//!   the other pieces cannot make up are dropped when the tables are built.
+//!   the other pieces cannot make up are dropped when the tables are built
+//!   (not on a narrow board, for the same reason).
 //! - Where neither the tight rule nor the pockets run, boards up to 128
 //!   cells take the [`lean`] search: the same sweep with bare masks; flat
 //!   boards with one copy of each piece the [`sweep`], leaner still.
@@ -84,9 +86,12 @@ struct Entry<B> {
 /// The placements, filed for the search (read-only while searching).
 pub(crate) struct Table<B> {
     probes: [(usize, u32); 3],
+    /// The probe pattern's bits: the runs' lengths added up (6, or 2 on
+    /// a narrow board; 0 beyond 128 cells).
+    pbits: u32,
     /// Placements of kind k anchored at cell c that avoid the filled probe
-    /// cells of pattern p (6 bits), in row `c*64+p` (or `c` without
-    /// probes); see [`lists`].
+    /// cells of pattern p (`pbits` bits), in row `(c << pbits) + p`; see
+    /// [`lists`].
     index: Lists<B>,
     /// Each kept placement once, by anchor cell and kind: `index` refers
     /// here.
@@ -127,7 +132,7 @@ impl<B: Bits> Table<B> {
             pattern |= filled.bits_at(cell + off, len) << shift;
             shift += len;
         }
-        (cell << 6) + pattern as usize
+        (cell << self.pbits) + pattern as usize
     }
 }
 

@@ -23,7 +23,7 @@
 
 use super::super::bits::Bits;
 use super::super::compile::Compiled;
-use super::tables::PROBE_LENS;
+use super::tables::{NARROW, probe_lens};
 use super::tables::{padded_axes, single_cell_kinds};
 use super::{Found, Root, Search, Shared, Table, Task, open_root};
 
@@ -35,7 +35,6 @@ pub(super) fn applies<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> bool 
         && t.axes.len() <= 2
         && t.axes.first().is_none_or(|a| a.0 == 1)
         && t.probes[0].0 == 1
-        && t.probes.map(|r| r.1) == PROBE_LENS
         && p.kinds.iter().all(|k| k.count == 1)
         && p.kinds.len() <= 64
 }
@@ -59,6 +58,7 @@ pub(super) fn run_root<B: Bits>(
     let monos = single_cell_kinds(p);
     let avail = s.avail;
     let offsets = [t.probes[1].0 as u32, t.probes[2].0 as u32];
+    let lens = t.probes.map(|r| r.1);
     let sweep = Sweep {
         t,
         low0,
@@ -67,11 +67,15 @@ pub(super) fn run_root<B: Bits>(
         along1: if t.axes.len() > 1 { B::ONES } else { B::ZERO },
         monos,
         offsets,
+        lens,
         stack: [0; DEPTH],
         s,
     };
     // The usual short sides compiled in: their shifts are constants.
-    let short = if t.axes.len() == 2 && offsets == [s1.wrapping_sub(1), 2 * s1] {
+    let short = if t.axes.len() == 2
+        && offsets == [s1.wrapping_sub(1), 2 * s1]
+        && lens == probe_lens(s1 as usize <= NARROW)
+    {
         s1
     } else {
         0
@@ -105,6 +109,8 @@ struct Sweep<'a, B: Bits, const S: u32 = 0> {
     /// Where the second and third probe runs start, after the anchor cell
     /// (the first starts at the next cell).
     offsets: [u32; 2],
+    /// The probe runs' lengths.
+    lens: [u32; 3],
     /// Entry indices of the pieces placed below the root.
     stack: [u32; DEPTH],
 }
@@ -121,6 +127,7 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             along1,
             monos,
             offsets,
+            lens,
             stack,
         } = self;
         Sweep {
@@ -132,6 +139,7 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             along1,
             monos,
             offsets,
+            lens,
             stack,
         }
     }
@@ -167,18 +175,23 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
         !empty.and(near.not()).is_zero() && avail & self.monos == 0
     }
 
-    /// The list row of the first empty cell: `cell*64 + pattern`.
+    /// The list row of the first empty cell: the cell, shifted past the
+    /// pattern's bits, and the pattern.
     #[inline(always)]
     fn base(&self, filled: B) -> usize {
         let cell = filled.not().lowest();
         // Bits beyond the width read empty, as the table expects.
         let x = filled.shr(cell as u32);
         let [o1, o2] = if S > 0 { [S - 1, 2 * S] } else { self.offsets };
-        let [l0, l1, l2] = PROBE_LENS;
+        let [l0, l1, l2] = if S > 0 {
+            probe_lens(S as usize <= NARROW)
+        } else {
+            self.lens
+        };
         let pattern = x.shr(1).bits_at(0, l0)
             | x.shr(o1).bits_at(0, l1) << l0
             | x.shr(o2).bits_at(0, l2) << (l0 + l1);
-        (cell << 6) | pattern as usize
+        (cell << (l0 + l1 + l2)) | pattern as usize
     }
 
     /// The list row of `filled`'s first empty cell: the kinds listed

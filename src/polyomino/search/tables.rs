@@ -9,13 +9,37 @@ use super::super::compile::Compiled;
 use super::lists::{Lists, ProbeCells, probe_index};
 use super::{Entry, Table, grow, image};
 
-/// The lengths of the three probe runs (6 bits of pattern in all).
-pub(super) const PROBE_LENS: [u32; 3] = [2, 3, 1];
+/// A flat board at most this wide is narrow (see [`narrow`]).
+pub(super) const NARROW: usize = 3;
+
+/// A narrow board: flat and at most [`NARROW`] wide. Its count's set-up
+/// outweighs its search, so its tables are built lighter: fewer probe
+/// cells ([`probe_lens`]) and no pocket test ([`build`]). (Not solids: a
+/// thin box's tables feed the fewest-options search, which needs both.)
+pub(super) fn narrow(p: &Compiled) -> bool {
+    p.planar && p.short() <= NARROW
+}
+
+/// The lengths of the three probe runs (see [`probe_runs`]): 6 bits of
+/// pattern in all; on a narrow board only the first run, 2 bits (on a
+/// 3-wide strip the cells after the anchor in its column).
+///
+/// The pentomino rectangles, one thread, instructions of the count
+/// beyond start-up (set-up + search) by probe cells kept, pocket test on:
+/// 3x20 (2,395 nodes with all 6 probes) 1.08M + 0.55M with 6, 0.77M +
+/// 0.74M with 2, 0.66M + 0.95M with none; 4x15 2.1M + 13.8M with 6,
+/// 1.18M + 19.9M with 2. The probe index pays once the search passes
+/// some 10,000 nodes, which a 3-wide strip seldom reaches.
+#[inline(always)]
+pub(super) const fn probe_lens(narrow: bool) -> [u32; 3] {
+    if narrow { [2, 0, 0] } else { [2, 3, 1] }
+}
 
 /// Probe cells after the first empty cell c whose state indexes the
-/// placement lists, as runs (offset from c, length); `S` is the short side.
-fn probe_runs(short: usize) -> [(usize, u32); 3] {
-    let [a, b, c] = PROBE_LENS;
+/// placement lists, as runs (offset from c, length).
+fn probe_runs(p: &Compiled) -> [(usize, u32); 3] {
+    let short = p.short();
+    let [a, b, c] = probe_lens(narrow(p));
     [(1, a), (short.max(1) - 1, b), (2 * short, c)]
 }
 
@@ -289,16 +313,22 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
             omin: o,
         }
     };
-    let probes = probe_runs(p.short());
+    let probes = probe_runs(p);
     let cells: Vec<ProbeCells> = (0..nbits)
         .map(|c| ProbeCells::new(c, probes, start))
         .collect();
     // Each kept placement once, by anchor (lowest) cell, then kind, then
     // placement index (or shuffled within a cell and kind). The broken
     // kind keeps every placement: its representatives are among them.
+    // Not on a narrow board: there the test costs more than the
+    // placements it drops (3x20, pocket test on / off: set-up 0.77M /
+    // 0.57M instructions, search 0.74M / 0.82M, 3,444 / 3,898 nodes; on
+    // 4x15 it saves 1.2M of 16.4M).
+    let prune = !narrow(p);
     let mut last = None;
-    let mut kept =
-        |k: usize, m: B| Some(k) == broken || !walls.shuts_pocket_shifted(k, m, &mut last);
+    let mut kept = |k: usize, m: B| {
+        Some(k) == broken || !prune || !walls.shuts_pocket_shifted(k, m, &mut last)
+    };
     let mut entries = Vec::new();
     if let Some(seed) = seed {
         let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
@@ -382,7 +412,8 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         // Freed before the probe index is built, which can reuse the pages.
         drop((masks, anchors));
     }
-    let index = probe_index(nkinds, &cells, &entries);
+    let pbits = probes.iter().map(|r| r.1).sum();
+    let index = probe_index(nkinds, &cells, pbits, &entries);
     let ndirs = 2 * axes.len();
     let (mut cover, mut cover_entries) = (Lists::empty(), Vec::new());
     if tight {
@@ -422,6 +453,7 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     }
     Table {
         probes,
+        pbits,
         index,
         entries,
         cover,
