@@ -28,8 +28,11 @@ pub(super) fn narrow(p: &Compiled) -> bool {
 /// beyond start-up (set-up + search) by probe cells kept, pocket test on:
 /// 3x20 (2,395 nodes with all 6 probes) 1.08M + 0.55M with 6, 0.77M +
 /// 0.74M with 2, 0.66M + 0.95M with none; 4x15 2.1M + 13.8M with 6,
-/// 1.18M + 19.9M with 2. The probe index pays once the search passes
-/// some 10,000 nodes, which a 3-wide strip seldom reaches.
+/// 1.18M + 19.9M with 2 (61,130 nodes with 6, 89,836 with 2). The
+/// full index pays for itself somewhere between 3x20's few thousand
+/// nodes and 4x15's tens of thousands; a 3-wide strip leaves the
+/// search few choices. (Measured with a debug switch; 3 or 4 probe
+/// bits on 3x20 read as 2, 5 bits worse.)
 #[inline(always)]
 pub(super) const fn probe_lens(narrow: bool) -> [u32; 3] {
     if narrow { [2, 0, 0] } else { [2, 3, 1] }
