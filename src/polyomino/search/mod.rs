@@ -87,7 +87,7 @@ struct Entry<B> {
 pub(crate) struct Table<B> {
     probes: [(usize, u32); 3],
     /// The probe pattern's bits: the runs' lengths added up (6, or 2 on
-    /// a narrow board; 0 beyond 128 cells).
+    /// a narrow board; unused beyond 128 cells).
     pbits: u32,
     /// Placements of kind k anchored at cell c that avoid the filled probe
     /// cells of pattern p (`pbits` bits), in row `(c << pbits) + p`; see
