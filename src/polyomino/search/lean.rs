@@ -113,15 +113,7 @@ impl<B: Bits> Lean<'_, B> {
             return;
         }
         let t = self.t;
-        let cell = filled.not().lowest();
-        let mut pattern = 0;
-        let mut shift = 0;
-        for (off, len) in t.probes {
-            pattern |= filled.bits_at(cell + off, len) << shift;
-            shift += len;
-        }
-        let base = (cell << t.pbits) + pattern as usize;
-        let (has, row) = t.index.row(base);
+        let (has, row) = t.index.row(t.lowest_cell_base(filled));
         let mut a = self.avail & has;
         while a != 0 {
             let k = a.trailing_zeros() as usize;
