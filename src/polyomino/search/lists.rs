@@ -346,8 +346,13 @@ fn rows_of_cell<B: Bits>(
     }
     let mut reachable = 0u64;
     probe.each_pattern(0, |pattern| reachable |= 1 << pattern);
+    // The rows written so far, by their set: per hash slot, 1 + the
+    // pattern of the first row with a set of that hash (0: none); per
+    // pattern written, its set.
+    let mut first = [0u8; SLOTS];
+    let mut set_of = [0u64; 64];
     while reachable != 0 {
-        let pattern = reachable.trailing_zeros() as usize;
+        let pattern = reachable.trailing_zeros() as usize & 63;
         reachable &= reachable - 1;
         let mut blocked = 0;
         let mut filled = pattern;
@@ -359,12 +364,30 @@ fn rows_of_cell<B: Bits>(
         if listed == 0 {
             continue;
         }
-        let head = out.push_row(here, lo, ones(listed));
+        // A row with the set of an earlier one shares its head: its
+        // bounds, and so its listings.
+        let mut slot = (listed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 57) as usize;
+        let head = loop {
+            match usize::from(first[slot % SLOTS]) {
+                0 => {
+                    first[slot % SLOTS] = pattern as u8 + 1;
+                    set_of[pattern] = listed;
+                    break out.push_row(here, lo, ones(listed));
+                }
+                q if set_of[(q - 1) & 63] == listed => {
+                    break out.heads.get(row0 + q - 1).copied().unwrap_or_default();
+                }
+                _ => slot += 1,
+            }
+        };
         if let Some(h) = out.heads.get_mut(row0 + pattern) {
             *h = head;
         }
     }
 }
+
+/// Hash slots for [`rows_of_cell`]'s sets (twice its most rows).
+const SLOTS: usize = 128;
 
 impl<B: Bits> Lists<B> {
     /// Writes a row of [`probe_index`]: the placements of `here` (the
