@@ -431,3 +431,91 @@ fn ones(mut w: u64) -> impl Iterator<Item = usize> {
         (b < 64).then_some(b)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Dominoes (kind 0) and straight trominoes (kind 1) on a 3x4 board
+    /// (stride 1 across, 3 along): every row lists the placements of its
+    /// cell that leave its pattern's filled probes empty, by kind; rows
+    /// of one cell with the same set share their bounds and listings.
+    #[test]
+    fn rows_with_the_same_placements_share_their_listings() {
+        let (w, h) = (3usize, 4usize);
+        let start = (0..w * h).fold(u64::MAX, |m, b| m & !(1 << b));
+        let mut pool: Vec<Entry<u64>> = Vec::new();
+        for (kind, len) in [(0u8, 2usize), (1, 3)] {
+            for (dx, dy) in [(1, 0), (0, 1)] {
+                for x in 0..w {
+                    for y in 0..h {
+                        if x + dx * (len - 1) >= w || y + dy * (len - 1) >= h {
+                            continue;
+                        }
+                        let mask =
+                            (0..len).fold(0u64, |m, i| m | 1 << (x + dx * i + w * (y + dy * i)));
+                        let id = pool.len() as u32;
+                        pool.push(Entry {
+                            mask,
+                            halo: 0,
+                            kind,
+                            id,
+                            rank: 0,
+                            omin: 0,
+                        });
+                    }
+                }
+            }
+        }
+        pool.sort_by_key(|e| (e.mask.trailing_zeros(), e.kind, e.id));
+        let runs = [(1, 2), (w - 1, 3), (2 * w, 1)];
+        let cells: Vec<ProbeCells> = (0..w * h)
+            .map(|c| ProbeCells::new(c, runs, start))
+            .collect();
+        let index = probe_index(2, &cells, 6, &pool);
+        let mut shared = 0;
+        for (c, probe) in cells.iter().enumerate() {
+            // Per set of placements (pool indices), the bounds' offset.
+            let mut at_of: HashMap<Vec<usize>, usize> = HashMap::new();
+            probe.each_pattern(0, |pattern| {
+                let want: Vec<usize> = (0..pool.len())
+                    .filter(|&i| {
+                        let e = &pool[i];
+                        e.mask.trailing_zeros() as usize == c
+                            && probe.covered(e.mask) & pattern as u64 == 0
+                    })
+                    .collect();
+                let (has, at) = index.head(c * 64 + pattern).unwrap();
+                let row = index.bounds_at(at).unwrap();
+                let mut got = Vec::new();
+                // (An empty row has no head: its bounds are not read.)
+                for k in (0..2).filter(|k| has >> k & 1 == 1) {
+                    let list = row[k] as usize..row[k + 1] as usize;
+                    assert!(!list.is_empty());
+                    for i in list {
+                        let r = index.refs[i] as usize;
+                        assert_eq!(usize::from(pool[r].kind), k);
+                        assert_eq!(index.masks[i], pool[r].mask);
+                        got.push(r);
+                    }
+                }
+                assert_eq!(got, want, "cell {c}, pattern {pattern:06b}");
+                if want.is_empty() {
+                    return;
+                }
+                match at_of.get(&want) {
+                    Some(&first) => {
+                        assert_eq!(first, at);
+                        shared += 1;
+                    }
+                    None => {
+                        assert!(at_of.values().all(|&a| a != at));
+                        at_of.insert(want, at);
+                    }
+                }
+            });
+        }
+        assert!(shared > 0);
+    }
+}
