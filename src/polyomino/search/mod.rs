@@ -34,7 +34,8 @@
 //!   (not on a narrow board, for the same reason).
 //! - Where neither the tight rule nor the pockets run, boards up to 128
 //!   cells take the [`lean`] search: the same sweep with bare masks; flat
-//!   boards with one copy of each piece the [`sweep`], leaner still.
+//!   boards with one copy of each piece the [`sweep`], leaner still (its
+//!   counts kept by state in a [`memo`] table).
 //! - The top-level branches (representatives, or placements at the first
 //!   cell) are independent: [`super::solve`] runs them on rayon threads.
 //! - A shard of a count deals the second level ([`split`]).
@@ -55,6 +56,7 @@ mod deepen;
 mod fewest;
 mod lean;
 mod lists;
+mod memo;
 mod split;
 mod sweep;
 mod tables;
@@ -62,6 +64,7 @@ use crate::shard::Shard;
 pub(crate) use deepen::deepen;
 pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
 use lists::Lists;
+pub(crate) use memo::generation as memo_generation;
 pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
@@ -165,6 +168,9 @@ pub(crate) struct Task {
     pub limit: Option<u64>,
     /// Flood-fill small pockets next to each new piece.
     pub pockets: bool,
+    /// The run's number for the sweep's table of counts ([`memo`]); 0:
+    /// no table.
+    pub memo: u64,
 }
 
 /// A top-level branch: the first piece placed, and how to treat what the
