@@ -14,9 +14,9 @@
 //! (the sweep has one copy of each piece).
 //!
 //! Why here and not in the fewest search: counted per depth (a scratch
-//! build, docs/benchmarks.md's twelfth round), a memo at every node would
-//! save 53% of 4x15's sweep nodes and 45% of 6x10's, but only 8.3% of
-//! Bedlam's and 5.4% of 3x4x5's.
+//! build with an unbounded memo at every node, round 12), it would save
+//! 53% of 4x15's sweep nodes, 45% of 6x10's and 56% of 5x12's, but only
+//! 8.3% of Bedlam's 13.25M, 5.4% of 3x4x5's 3.42M and 7.2% of 2x5x6's.
 //!
 //! The table is bounded: it starts at [`FIRST`] slots and grows fourfold
 //! (emptied) each time four times its size has been stored, up to
