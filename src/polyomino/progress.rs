@@ -25,13 +25,15 @@ pub(crate) struct Found {
     pub stopped: Option<Stopped>,
 }
 
-/// Progress shared by the threads of one search.
+/// What the threads of one search share: its progress, and the flat
+/// sweep's table of counts by state.
 pub(crate) struct Shared<'a> {
     pub monitor: &'a dyn Monitor,
     pub branches_done: AtomicU64,
     pub branches: u64,
     pub found: AtomicU64,
     pub cancelled: AtomicBool,
+    pub counts: super::search::Counts,
 }
 
 impl Shared<'_> {

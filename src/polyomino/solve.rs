@@ -13,8 +13,8 @@ use super::compile::{Compiled, Problem, compile};
 use super::packing::Packing;
 use super::pieces::Piece;
 use super::search::{
-    FewestTable, Found, Root, Shared, Stopped, Table, Task, build, deepen, fewest_items,
-    fewest_root, memo_generation, root_items, roots, run_root, tight_rule,
+    Counts, FewestTable, Found, Root, Shared, Stopped, Table, Task, build, deepen, fewest_items,
+    fewest_root, root_items, roots, run_root, tight_rule,
 };
 use super::space::{Solid, Space};
 use super::{PolyError, Region};
@@ -259,7 +259,7 @@ fn run<B: Bits + Send + Sync>(
                 || p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20
                 || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
         }),
-        memo: memo_generation(),
+        memo: true,
     };
     let mut roots: Vec<Root> = roots(p, t, &task);
     let mut shared = Shared {
@@ -268,6 +268,7 @@ fn run<B: Bits + Send + Sync>(
         branches: roots.len() as u64,
         found: AtomicU64::new(0),
         cancelled: AtomicBool::new(false),
+        counts: Counts::default(),
     };
     let threads = options
         .threads

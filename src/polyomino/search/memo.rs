@@ -21,12 +21,16 @@
 //! The table is bounded: it starts at [`FIRST`] slots and grows fourfold
 //! (emptied) each time four times its size has been stored, up to
 //! [`MOST`] slots (24 bytes each); a new entry replaces whatever is in its
-//! slot. So a small problem (3x20, 4x15) has a small table. It is kept
-//! per thread, across the top-level branches of one problem (a run's
-//! generation number tells another problem's table, then dropped).
+//! slot. So a small problem (3x20, 4x15) has a small table. One table
+//! serves all the threads and top-level branches of one run (it lives in
+//! the run's [`Shared`]), behind a lock: a table per thread left each
+//! thread to find again what the other had stored (6x10 on 2 threads did
+//! 8% more work than on one), while the look-ups are few beside the
+//! nodes (about 25K of 567K on 6x10).
+//!
+//! [`Shared`]: crate::polyomino::progress::Shared
 
-use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// Slots of a new table.
 const FIRST: usize = 1 << 10;
@@ -43,48 +47,43 @@ struct Slot {
     count: u64,
 }
 
-/// One thread's table for one problem (see the module).
-pub(super) struct Memo {
-    generation: u64,
+/// The table of one run, shared by its threads (see the module).
+#[derive(Default)]
+pub(crate) struct Counts(Mutex<Memo>);
+
+impl Counts {
+    /// The solutions below the state, if stored.
+    #[inline]
+    pub(super) fn get(&self, filled: u64, avail: u64) -> Option<u64> {
+        self.0.lock().ok()?.get(filled, avail)
+    }
+
+    /// Store the solutions below a state (`avail` not empty).
+    #[inline]
+    pub(super) fn put(&self, filled: u64, avail: u64, count: u64) {
+        if let Ok(mut memo) = self.0.lock() {
+            memo.put(filled, avail, count);
+        }
+    }
+}
+
+/// The slots; none until the first store (a run that stores nothing
+/// allocates nothing).
+#[derive(Default)]
+struct Memo {
     slots: Vec<Slot>,
     /// 64 minus log2 of the slots.
     shift: u32,
     stores: usize,
 }
 
-thread_local! {
-    static TABLE: RefCell<Option<Memo>> = const { RefCell::new(None) };
-}
-
-static GENERATION: AtomicU64 = AtomicU64::new(1);
-
-/// A number for a run that may use the table (never 0: 0 is no table).
-pub(crate) fn generation() -> u64 {
-    GENERATION.fetch_add(1, Ordering::Relaxed)
-}
-
 impl Memo {
-    fn new(generation: u64, slots: usize) -> Memo {
+    fn new(slots: usize) -> Memo {
         Memo {
-            generation,
             slots: vec![Slot::default(); slots],
             shift: 64 - slots.trailing_zeros(),
             stores: 0,
         }
-    }
-
-    /// This thread's table for run `generation` (a new one when the last
-    /// was another run's); give it back with [`Memo::put_back`].
-    pub(super) fn take(generation: u64) -> Memo {
-        let kept = TABLE.with(|t| t.borrow_mut().take());
-        match kept {
-            Some(m) if m.generation == generation => m,
-            _ => Memo::new(generation, FIRST),
-        }
-    }
-
-    pub(super) fn put_back(self) {
-        TABLE.with(|t| *t.borrow_mut() = Some(self));
     }
 
     #[inline(always)]
@@ -96,17 +95,22 @@ impl Memo {
 
     /// The solutions below the state, if stored.
     #[inline(always)]
-    pub(super) fn get(&self, filled: u64, avail: u64) -> Option<u64> {
+    fn get(&self, filled: u64, avail: u64) -> Option<u64> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let s = self.slots.get(self.slot(filled, avail))?;
         (s.filled == filled && s.avail == avail).then_some(s.count)
     }
 
     /// Store the solutions below a state (`avail` not empty).
     #[inline(always)]
-    pub(super) fn put(&mut self, filled: u64, avail: u64, count: u64) {
+    fn put(&mut self, filled: u64, avail: u64, count: u64) {
         self.stores += 1;
-        if self.stores > 4 * self.slots.len() && self.slots.len() < MOST {
-            *self = Memo::new(self.generation, self.slots.len() * 4);
+        if self.slots.is_empty() {
+            *self = Memo::new(FIRST);
+        } else if self.stores > 4 * self.slots.len() && self.slots.len() < MOST {
+            *self = Memo::new(self.slots.len() * 4);
         }
         let i = self.slot(filled, avail);
         if let Some(s) = self.slots.get_mut(i) {

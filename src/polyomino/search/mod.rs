@@ -64,7 +64,7 @@ use crate::shard::Shard;
 pub(crate) use deepen::deepen;
 pub(crate) use fewest::{FewestTable, root_items as fewest_items, run_root as fewest_root};
 use lists::Lists;
-pub(crate) use memo::generation as memo_generation;
+pub(crate) use memo::Counts;
 pub(crate) use split::root_items;
 pub(crate) use tables::{build, tight_rule};
 
@@ -168,9 +168,9 @@ pub(crate) struct Task {
     pub limit: Option<u64>,
     /// Flood-fill small pockets next to each new piece.
     pub pockets: bool,
-    /// The run's number for the sweep's table of counts ([`memo`]); 0:
-    /// no table.
-    pub memo: u64,
+    /// The sweep may keep counts by state in the run's table
+    /// ([`memo`], `Shared::counts`).
+    pub memo: bool,
 }
 
 /// A top-level branch: the first piece placed, and how to treat what the

@@ -26,7 +26,6 @@
 
 use super::super::bits::Bits;
 use super::super::compile::Compiled;
-use super::memo::Memo;
 use super::tables::{NARROW, probe_lens};
 use super::tables::{padded_axes, single_cell_kinds};
 use super::{Found, Root, Search, Shared, Table, Task, open_root};
@@ -73,13 +72,12 @@ pub(super) fn run_root<B: Bits>(
     let offsets = [t.probes[1].0 as u32, t.probes[2].0 as u32];
     let lens = t.probes.map(|r| r.1);
     // The memo where each solution counts a fixed weight (see `memo`).
-    let memo = (task.memo != 0
+    let memo = task.memo
         && p.nbits <= 64
         && root.check.is_empty()
         && root.floor.is_none()
         && !task.keep
-        && task.limit.is_none())
-    .then(|| Memo::take(task.memo));
+        && task.limit.is_none();
     let weight = match (task.raw, root.weight) {
         (true, Some(w)) => w,
         _ => 1,
@@ -96,12 +94,11 @@ pub(super) fn run_root<B: Bits>(
         offsets,
         lens,
         stack: [0; DEPTH],
-        memo_depth: if memo.is_some() {
+        memo_depth: if memo {
             left.saturating_sub(MEMO_LEFT)
         } else {
             0
         },
-        memo,
         weight,
         s,
     };
@@ -147,9 +144,8 @@ struct Sweep<'a, B: Bits, const S: u32 = 0> {
     lens: [u32; 3],
     /// Entry indices of the pieces placed below the root.
     stack: [u32; DEPTH],
-    /// The table of counts by state, if used, for the nodes at depths
-    /// 1 to `memo_depth` below the root (0: none).
-    memo: Option<Memo>,
+    /// The nodes at depths 1 to `memo_depth` below the root (0: none)
+    /// use the run's table of counts by state (`Shared::counts`).
     memo_depth: usize,
     /// Each solution's weight (a raw count broken on a single piece).
     weight: u64,
@@ -169,7 +165,6 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             offsets,
             lens,
             stack,
-            memo,
             memo_depth,
             weight,
         } = self;
@@ -184,7 +179,6 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             offsets,
             lens,
             stack,
-            memo,
             memo_depth,
             weight,
         }
@@ -197,9 +191,6 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
         // Nodes whose row lists none of the pieces left are not entered.
         if let Some(row) = self.next_row(filled, avail) {
             self.dfs(filled, avail, row, 0);
-        }
-        if let Some(memo) = self.memo.take() {
-            memo.put_back();
         }
         self.s.out
     }
@@ -214,22 +205,20 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
         }
         let key = u64::from(next.bits_at(0, 32)) | u64::from(next.bits_at(32, 32)) << 32;
         let w = self.weight;
-        if let Some(memo) = &self.memo
-            && let Some(n) = memo.get(key, rest)
-        {
+        let shared = self.s.shared;
+        if let Some(n) = shared.counts.get(key, rest) {
             self.s.out.count += n * w;
-            self.s
-                .shared
+            shared
                 .found
                 .fetch_add(n * w, std::sync::atomic::Ordering::Relaxed);
             return;
         }
         let before = self.s.out.count;
         self.dfs(next, rest, row, depth);
-        if !self.s.stop
-            && let Some(memo) = &mut self.memo
-        {
-            memo.put(key, rest, (self.s.out.count - before) / w);
+        if !self.s.stop {
+            shared
+                .counts
+                .put(key, rest, (self.s.out.count - before) / w);
         }
     }
 
