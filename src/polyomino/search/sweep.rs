@@ -18,8 +18,9 @@
 //! - short sides 3 to 6 are compiled in (`Sweep<B, S>`): the probe and
 //!   dead-cell shifts are constants (5x12: 82.9M -> 77.0M instructions);
 //! - a count keeps the solutions below each node with at least
-//!   [`MEMO_LEFT`] pieces left by state in a [`Memo`] (see there why it is
-//!   exact), and a state met again is not searched again.
+//!   [`MEMO_LEFT`] pieces left by state in the run's table ([`super::memo`],
+//!   which says why it is exact), and a state met again is not searched
+//!   again.
 //!
 //! What it finds is the same as `Search::dfs` (each solution goes through
 //! `Search::solution`).
