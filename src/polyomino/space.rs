@@ -286,7 +286,7 @@ pub fn solid_set(name: &str) -> Option<Vec<Solid>> {
 
 /// Solids from one string: "soma", "bedlam", a set of flat pieces ("pentominoes",
 /// letters; see [`super::pieces::pieces_from_text`]) as solids, or a piece
-/// drawn by layers (see [`parse_layers`]).
+/// drawn by layers (see [`Space::parse_layers`]).
 pub fn solids_from_text(text: &str) -> Result<Vec<Solid>, PolyError> {
     if let Some(set) = solid_set(text) {
         return Ok(set);

@@ -31,7 +31,7 @@ mod sink;
 use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
 
 /// The stack of the thread everything runs on: script recursion up to the
-/// cap on `--max-call-levels` ([`cli::MAX_CALL_LEVELS`]) and dropping deeply
+/// cap on `--max-call-levels` ([`crate::script::MAX_CALL_LEVELS`]) and dropping deeply
 /// nested values need far more than a main thread's 8 MB. It is reserved
 /// address space; pages are used only as deep as the program goes.
 pub const STACK_BYTES: usize = 1 << 30;

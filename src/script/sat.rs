@@ -370,7 +370,7 @@ pub mod api {
         Ok(sat::encode::var(9, n as usize, r as usize, c as usize) as i64)
     }
 
-    /// The 9×9×9 cube of variable numbers (J `>: i. 9 9 9`): cube[n-1][r-1][c-1].
+    /// The 9×9×9 cube of variable numbers (J `>: i. 9 9 9`): `cube[n-1][r-1][c-1]`.
     pub fn var_cube() -> rhai::Array {
         (1..=9)
             .map(|n| {

@@ -23,8 +23,8 @@ pub struct Step {
     pub text: String,
     /// True when SE would take this very step: no technique SE tries
     /// earlier is missing here,
-    /// and the finder could tell SE's choice among its instances. [`hint`]
-    /// and [`explain`] clear it for the first reason, a finder for the
+    /// and the finder could tell SE's choice among its instances. [`hint`](super::path::hint)
+    /// and [`explain`](super::path::explain) clear it for the first reason, a finder for the
     /// second.
     pub exact: bool,
     /// The links of a chain, in order (empty for patterns that are not

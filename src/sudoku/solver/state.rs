@@ -78,7 +78,7 @@ pub(super) struct State {
 
 impl State {
     /// The puzzle's clues placed; `None` when a clue breaks the rules (or a
-    /// cell holds more than 9): run [`check`] for the details.
+    /// cell holds more than 9): run [`check`](super::check) for the details.
     #[inline(always)]
     pub(super) fn from_grid(g: &Grid) -> Option<State> {
         // Per (digit, band): the clue cells, the cells they see in the band,
