@@ -96,9 +96,7 @@ impl Memo {
     /// The solutions below the state, if stored.
     #[inline(always)]
     fn get(&self, filled: u64, avail: u64) -> Option<u64> {
-        if self.slots.is_empty() {
-            return None;
-        }
+        // (No slots yet: `get` finds none.)
         let s = self.slots.get(self.slot(filled, avail))?;
         (s.filled == filled && s.avail == avail).then_some(s.count)
     }

@@ -197,6 +197,18 @@ impl Root {
     fn depth(&self) -> usize {
         1 + self.second.is_some() as usize
     }
+
+    /// Each solution's weight in the count when the branch fixes it;
+    /// `None` for a raw count whose weight depends on the solution's
+    /// symmetries (the group's size over its stabiliser's).
+    fn fixed_weight(&self, raw: bool) -> Option<u64> {
+        match (raw, self.weight) {
+            (false, _) => Some(1),
+            (true, Some(w)) => Some(w),
+            (true, None) if self.check.is_empty() => Some(1),
+            (true, None) => None,
+        }
+    }
 }
 
 /// The top-level branches, in search order.
@@ -671,12 +683,9 @@ impl<B: Bits> Search<'_, B> {
         let Some(stab) = stab else {
             return;
         };
-        let weight = match (self.task.raw, root.weight) {
-            (false, _) => 1,
-            (true, Some(w)) => w,
-            (true, None) if root.check.is_empty() => 1,
-            (true, None) => self.p.group.len() as u64 / stab,
-        };
+        let weight = root
+            .fixed_weight(self.task.raw)
+            .unwrap_or(self.p.group.len() as u64 / stab);
         let before = self.out.count;
         self.out.count += weight;
         self.shared.found.fetch_add(weight, Ordering::Relaxed);

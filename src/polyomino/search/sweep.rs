@@ -79,10 +79,8 @@ pub(super) fn run_root<B: Bits>(
         && root.floor.is_none()
         && !task.keep
         && task.limit.is_none();
-    let weight = match (task.raw, root.weight) {
-        (true, Some(w)) => w,
-        _ => 1,
-    };
+    // (Fixed wherever the memo runs: no check.)
+    let weight = root.fixed_weight(task.raw).unwrap_or(1);
     // Pieces left at depth d (d placed below the root): one copy each.
     let left = avail.count_ones() as usize;
     let sweep = Sweep {
