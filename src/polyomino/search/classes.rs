@@ -11,6 +11,20 @@ use super::super::bits::{Bits, mask_of};
 use super::super::compile::Compiled;
 use super::{MAX_KINDS, Root, Tiling, image};
 
+impl Root {
+    /// Each solution's weight in the count when the branch fixes it;
+    /// `None` for a raw count whose weight depends on the solution's
+    /// symmetries (the group's size over its stabiliser's).
+    pub(super) fn fixed_weight(&self, raw: bool) -> Option<u64> {
+        match (raw, self.weight) {
+            (false, _) => Some(1),
+            (true, Some(w)) => Some(w),
+            (true, None) if self.check.is_empty() => Some(1),
+            (true, None) => None,
+        }
+    }
+}
+
 /// The solution's weight in its class: 1 plus the symmetries of
 /// `root.check` that map it to itself; `None` when it is dropped (an
 /// image with the same representative is smaller).

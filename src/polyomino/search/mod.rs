@@ -197,18 +197,6 @@ impl Root {
     fn depth(&self) -> usize {
         1 + self.second.is_some() as usize
     }
-
-    /// Each solution's weight in the count when the branch fixes it;
-    /// `None` for a raw count whose weight depends on the solution's
-    /// symmetries (the group's size over its stabiliser's).
-    fn fixed_weight(&self, raw: bool) -> Option<u64> {
-        match (raw, self.weight) {
-            (false, _) => Some(1),
-            (true, Some(w)) => Some(w),
-            (true, None) if self.check.is_empty() => Some(1),
-            (true, None) => None,
-        }
-    }
 }
 
 /// The top-level branches, in search order.
