@@ -53,7 +53,8 @@ impl<B: Bits> Search<'_, B> {
             for e in (lo..hi).filter_map(|i| t.index.entry(&t.entries, i)) {
                 let floor_here = k == self.floor_kind;
                 if e.mask.and(filled).is_zero()
-                    && !(floor_here && (e.rank <= self.floor || e.omin < self.floor))
+                    && !(floor_here
+                        && (u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor))
                 {
                     out.push((e.kind as usize, e.id as usize));
                 }

@@ -104,8 +104,8 @@ impl FewestTable {
                 *s = true;
                 masks.push(mask_of::<u64>(&p.placements[k][i]));
                 kinds.push(e.kind);
-                ids.push(e.id);
-                ranks.push((e.rank, e.omin));
+                ids.push(u32::from(e.id));
+                ranks.push((u32::from(e.rank), u32::from(e.omin)));
             }
         }
         let words = masks.len().div_ceil(64).max(1);

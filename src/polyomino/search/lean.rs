@@ -129,9 +129,9 @@ impl<B: Bits> Lean<'_, B> {
                 }
                 let i = lo + i;
                 if floor_here
-                    && t.index
-                        .entry(&t.entries, i)
-                        .is_none_or(|e| e.rank <= self.floor || e.omin < self.floor)
+                    && t.index.entry(&t.entries, i).is_none_or(|e| {
+                        u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor
+                    })
                 {
                     continue;
                 }
@@ -175,7 +175,7 @@ impl<B: Bits> Lean<'_, B> {
         s.stack.truncate(s.root.depth());
         for &i in &self.stack[..depth.min(DEPTH)] {
             if let Some(e) = self.t.index.entry(&self.t.entries, i as usize) {
-                s.stack.push((e.kind, e.id));
+                s.stack.push((e.kind, u32::from(e.id)));
             }
         }
         s.solution();

@@ -89,6 +89,18 @@ impl<B: Bits> Lists<B> {
         self.refs.get(i).and_then(|&r| pool.get(r as usize))
     }
 
+    /// The entry (in `pool.0`) of listed placement `i`, with its halo (in
+    /// `pool.1`).
+    #[inline(always)]
+    pub(super) fn entry_halo<'a>(
+        &self,
+        (pool, halos): (&'a [Entry<B>], &[B]),
+        i: usize,
+    ) -> Option<(&'a Entry<B>, B)> {
+        let r = *self.refs.get(i)? as usize;
+        Some((pool.get(r)?, *halos.get(r)?))
+    }
+
     /// Lists given as ids per row and kind; `entry(k, id)` makes the
     /// entry of placement `id` of kind `k`. The pool holds one entry per
     /// listed placement.
@@ -226,7 +238,7 @@ impl ProbeCells {
 }
 
 /// The probe index over `pool` (the kept placements, by anchor cell then
-/// kind): each placement filed under every pattern of its anchor's probe
+/// kind; `ncells` cells, cell c probing `probe_of(c)`): each placement filed under every pattern of its anchor's probe
 /// cells that leaves the cells it covers empty, in pool order within a
 /// list. Patterns the search cannot meet (a probe on a hole or beyond the
 /// box reads filled, or beyond the bit set empty; one cell probed twice
@@ -242,7 +254,8 @@ impl ProbeCells {
 /// three buffers more.)
 pub(super) fn probe_index<B: Bits>(
     nk: usize,
-    cells: &[ProbeCells],
+    ncells: usize,
+    probe_of: impl Fn(usize) -> ProbeCells,
     pbits: u32,
     pool: &[Entry<B>],
 ) -> Lists<B> {
@@ -250,7 +263,7 @@ pub(super) fn probe_index<B: Bits>(
     // (already large) tables. A pattern has `pbits` bits.
     let npat = if B::PROBED { 1usize << pbits } else { 1 };
     let anchor = |e: &Entry<B>| e.mask.lowest();
-    let nrows = cells.len() * npat;
+    let nrows = ncells * npat;
     // Room reserved for the most there can be, touched only as filled:
     // one filled row and `npat` listings per placement.
     let most = pool.len() * npat;
@@ -270,9 +283,12 @@ pub(super) fn probe_index<B: Bits>(
     while lo < pool.len() {
         let c = anchor(&pool[lo]);
         let hi = lo + pool[lo..].iter().take_while(|e| anchor(e) == c).count();
-        let Some(probe) = cells.get(c) else {
+        if c >= ncells {
             break;
-        };
+        }
+        // Made here, once per anchor cell (not kept: on 3x20 a table of
+        // them was 10 KB, three pages more to touch).
+        let probe = &probe_of(c);
         let here = &pool[lo..hi];
         if here.len() <= 64 {
             rows_of_cell(&mut out, c * npat, probe, here, lo);
@@ -463,10 +479,9 @@ mod tests {
                         }
                         let mask =
                             (0..len).fold(0u64, |m, i| m | 1 << (x + dx * i + w * (y + dy * i)));
-                        let id = pool.len() as u32;
+                        let id = pool.len() as u16;
                         pool.push(Entry {
                             mask,
-                            halo: 0,
                             kind,
                             id,
                             rank: 0,
@@ -481,7 +496,13 @@ mod tests {
         let cells: Vec<ProbeCells> = (0..w * h)
             .map(|c| ProbeCells::new(c, runs, start))
             .collect();
-        let index = probe_index(2, &cells, 6, &pool);
+        let index = probe_index(
+            2,
+            cells.len(),
+            |c| ProbeCells::new(c, runs, start),
+            6,
+            &pool,
+        );
         let mut shared = 0;
         for (c, probe) in cells.iter().enumerate() {
             // Per set of placements (pool indices), the bounds' offset.

@@ -75,16 +75,17 @@ pub(crate) type Tiling = Vec<(u8, Vec<u16>)>;
 #[derive(Clone, Copy)]
 struct Entry<B> {
     mask: B,
-    /// The cells next to the placement.
-    halo: B,
     kind: u8,
-    /// Index of the placement in `Compiled::placements[kind]`.
-    id: u32,
+    /// Index of the placement in `Compiled::placements[kind]`: at most 48
+    /// turns in [`MAX_CELLS`] positions fit 16 bits (checked below). With
+    /// no halo (see [`Table::halos`]) a 64-cell board's entry is 16 bytes.
+    id: u16,
     /// For the symmetry-broken kind: rank of the placement and of the
     /// smallest placement in its orbit (by sorted bit list).
-    rank: u32,
-    omin: u32,
+    rank: u16,
+    omin: u16,
 }
+const _: () = assert!(48 * MAX_CELLS <= 1 << 16);
 
 /// The placements, filed for the search (read-only while searching).
 pub(crate) struct Table<B> {
@@ -106,6 +107,8 @@ pub(crate) struct Table<B> {
     /// `tight`; refers to `cover_entries`.
     cover: Lists<B>,
     cover_entries: Vec<Entry<B>>,
+    /// The cells next to each entry of `entries`, of `cover_entries`.
+    halos: std::sync::OnceLock<[Vec<B>; 2]>,
     /// Branch on an empty cell with one empty neighbour when there is one
     /// (see [`Search::tight_cell`]), else on the first empty cell.
     pub(crate) tight: bool,
@@ -525,14 +528,15 @@ impl<B: Bits> Search<'_, B> {
             self.shared.report();
         }
         let t = self.t;
+        let [halos, cover_halos] = t.halos();
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.branch(filled, base, &t.cover, &t.cover_entries);
+            self.branch(filled, base, &t.cover, (&t.cover_entries, cover_halos));
             return;
         }
         let base = t.lowest_cell_base(filled);
-        self.branch(filled, base, &t.index, &t.entries);
+        self.branch(filled, base, &t.index, (&t.entries, halos));
     }
 
     /// An empty cell with exactly one empty neighbour, as its list in the
@@ -585,7 +589,7 @@ impl<B: Bits> Search<'_, B> {
 
     /// Try every fitting placement of the list at `base` (see [`Table`]).
     #[inline]
-    fn branch(&mut self, filled: B, base: usize, lists: &Lists<B>, pool: &[Entry<B>]) {
+    fn branch(&mut self, filled: B, base: usize, lists: &Lists<B>, pool: (&[Entry<B>], &[B])) {
         let (has, row) = lists.row(base);
         let mut a = self.avail & has;
         while a != 0 {
@@ -606,15 +610,16 @@ impl<B: Bits> Search<'_, B> {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
-                let Some(e) = lists.entry(pool, lo + i) else {
+                let Some((e, halo)) = lists.entry_halo(pool, lo + i) else {
                     continue;
                 };
-                if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
+                if floor_here && (u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor)
+                {
                     continue;
                 }
                 let next = filled.or(m);
                 self.take(k);
-                self.stack.push((e.kind, e.id));
+                self.stack.push((e.kind, u32::from(e.id)));
                 if next == B::ONES {
                     self.solution();
                 } else {
@@ -622,8 +627,8 @@ impl<B: Bits> Search<'_, B> {
                     if uniform == 0 {
                         self.set_uniform();
                     }
-                    if self.no_dead_cell(next, e.halo)
-                        && (!self.task.pockets || self.pockets_ok(next, e.halo))
+                    if self.no_dead_cell(next, halo)
+                        && (!self.task.pockets || self.pockets_ok(next, halo))
                     {
                         self.dfs(next);
                     }

@@ -72,14 +72,17 @@ impl<B: Bits> Search<'_, B> {
     fn top(&mut self, filled: B, item: &mut u64, shard: Option<Shard>) {
         self.out.nodes += 1;
         let t = self.t;
+        let [halos, cover_halos] = t.halos();
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.top_branch(filled, base, (&t.cover, &t.cover_entries), item, shard);
+            let lists = (&t.cover, (&t.cover_entries[..], &cover_halos[..]));
+            self.top_branch(filled, base, lists, item, shard);
             return;
         }
         let base = t.lowest_cell_base(filled);
-        self.top_branch(filled, base, (&t.index, &t.entries), item, shard);
+        let lists = (&t.index, (&t.entries[..], &halos[..]));
+        self.top_branch(filled, base, lists, item, shard);
     }
 
     /// `branch` at the top level: every fitting placement is the next work
@@ -88,7 +91,7 @@ impl<B: Bits> Search<'_, B> {
         &mut self,
         filled: B,
         base: usize,
-        (lists, pool): (&Lists<B>, &[Entry<B>]),
+        (lists, pool): (&Lists<B>, (&[Entry<B>], &[B])),
         item: &mut u64,
         shard: Option<Shard>,
     ) {
@@ -101,12 +104,13 @@ impl<B: Bits> Search<'_, B> {
                 return;
             };
             let floor_here = k == self.floor_kind;
-            for e in (lo as usize..hi as usize).filter_map(|i| lists.entry(pool, i)) {
+            for (e, halo) in (lo as usize..hi as usize).filter_map(|i| lists.entry_halo(pool, i)) {
                 let m = e.mask;
                 if !m.and(filled).is_zero() {
                     continue;
                 }
-                if floor_here && (e.rank <= self.floor || e.omin < self.floor) {
+                if floor_here && (u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor)
+                {
                     continue;
                 }
                 let this = *item;
@@ -116,7 +120,7 @@ impl<B: Bits> Search<'_, B> {
                 }
                 let next = filled.or(m);
                 self.take(k);
-                self.stack.push((e.kind, e.id));
+                self.stack.push((e.kind, u32::from(e.id)));
                 if next == B::ONES {
                     self.solution();
                 } else {
@@ -124,8 +128,8 @@ impl<B: Bits> Search<'_, B> {
                     if uniform == 0 {
                         self.set_uniform();
                     }
-                    if self.no_dead_cell(next, e.halo)
-                        && (!self.task.pockets || self.pockets_ok(next, e.halo))
+                    if self.no_dead_cell(next, halo)
+                        && (!self.task.pockets || self.pockets_ok(next, halo))
                     {
                         self.dfs(next);
                     }

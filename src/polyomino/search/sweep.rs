@@ -324,7 +324,7 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
         s.stack.truncate(s.root.depth());
         for &i in &self.stack[..depth.min(DEPTH)] {
             if let Some(e) = self.t.index.entry(&self.t.entries, i as usize) {
-                s.stack.push((e.kind, e.id));
+                s.stack.push((e.kind, u32::from(e.id)));
             }
         }
         s.solution();
