@@ -89,16 +89,15 @@ impl<B: Bits> Lists<B> {
         self.refs.get(i).and_then(|&r| pool.get(r as usize))
     }
 
-    /// The entry (in `pool.0`) of listed placement `i`, with its halo (in
-    /// `pool.1`).
+    /// The entry of listed placement `i` with its halo, from `pool` (see
+    /// `Table::halos`).
     #[inline(always)]
     pub(super) fn entry_halo<'a>(
         &self,
-        (pool, halos): (&'a [Entry<B>], &[B]),
+        pool: &'a [(Entry<B>, B)],
         i: usize,
-    ) -> Option<(&'a Entry<B>, B)> {
-        let r = *self.refs.get(i)? as usize;
-        Some((pool.get(r)?, *halos.get(r)?))
+    ) -> Option<&'a (Entry<B>, B)> {
+        self.refs.get(i).and_then(|&r| pool.get(r as usize))
     }
 
     /// Lists given as ids per row and kind; `entry(k, id)` makes the

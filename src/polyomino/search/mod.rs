@@ -108,7 +108,7 @@ pub(crate) struct Table<B> {
     cover: Lists<B>,
     cover_entries: Vec<Entry<B>>,
     /// The cells next to each entry of `entries`, of `cover_entries`.
-    halos: std::sync::OnceLock<[Vec<B>; 2]>,
+    halos: std::sync::OnceLock<[Vec<(Entry<B>, B)>; 2]>,
     /// Branch on an empty cell with one empty neighbour when there is one
     /// (see [`Search::tight_cell`]), else on the first empty cell.
     pub(crate) tight: bool,
@@ -532,11 +532,11 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            self.branch(filled, base, &t.cover, (&t.cover_entries, cover_halos));
+            self.branch(filled, base, &t.cover, cover_halos);
             return;
         }
         let base = t.lowest_cell_base(filled);
-        self.branch(filled, base, &t.index, (&t.entries, halos));
+        self.branch(filled, base, &t.index, halos);
     }
 
     /// An empty cell with exactly one empty neighbour, as its list in the
@@ -589,7 +589,7 @@ impl<B: Bits> Search<'_, B> {
 
     /// Try every fitting placement of the list at `base` (see [`Table`]).
     #[inline]
-    fn branch(&mut self, filled: B, base: usize, lists: &Lists<B>, pool: (&[Entry<B>], &[B])) {
+    fn branch(&mut self, filled: B, base: usize, lists: &Lists<B>, pool: &[(Entry<B>, B)]) {
         let (has, row) = lists.row(base);
         let mut a = self.avail & has;
         while a != 0 {
@@ -610,7 +610,7 @@ impl<B: Bits> Search<'_, B> {
                 if !m.and(filled).is_zero() {
                     continue;
                 }
-                let Some((e, halo)) = lists.entry_halo(pool, lo + i) else {
+                let Some(&(e, halo)) = lists.entry_halo(pool, lo + i) else {
                     continue;
                 };
                 if floor_here && (u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor)

@@ -76,12 +76,12 @@ impl<B: Bits> Search<'_, B> {
         if t.tight
             && let Some(base) = self.tight_cell(filled)
         {
-            let lists = (&t.cover, (&t.cover_entries[..], &cover_halos[..]));
+            let lists = (&t.cover, &cover_halos[..]);
             self.top_branch(filled, base, lists, item, shard);
             return;
         }
         let base = t.lowest_cell_base(filled);
-        let lists = (&t.index, (&t.entries[..], &halos[..]));
+        let lists = (&t.index, &halos[..]);
         self.top_branch(filled, base, lists, item, shard);
     }
 
@@ -91,7 +91,7 @@ impl<B: Bits> Search<'_, B> {
         &mut self,
         filled: B,
         base: usize,
-        (lists, pool): (&Lists<B>, (&[Entry<B>], &[B])),
+        (lists, pool): (&Lists<B>, &[(Entry<B>, B)]),
         item: &mut u64,
         shard: Option<Shard>,
     ) {
@@ -104,7 +104,7 @@ impl<B: Bits> Search<'_, B> {
                 return;
             };
             let floor_here = k == self.floor_kind;
-            for (e, halo) in (lo as usize..hi as usize).filter_map(|i| lists.entry_halo(pool, i)) {
+            for &(e, halo) in (lo as usize..hi as usize).filter_map(|i| lists.entry_halo(pool, i)) {
                 let m = e.mask;
                 if !m.and(filled).is_zero() {
                     continue;
