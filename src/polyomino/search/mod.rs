@@ -108,7 +108,7 @@ pub(crate) struct Table<B> {
     cover: Lists<B>,
     cover_entries: Vec<Entry<B>>,
     /// The cells next to each entry of `entries`, of `cover_entries`.
-    halos: std::sync::OnceLock<[Vec<(Entry<B>, B)>; 2]>,
+    halos: tables::Halos<B>,
     /// Branch on an empty cell with one empty neighbour when there is one
     /// (see [`Search::tight_cell`]), else on the first empty cell.
     pub(crate) tight: bool,

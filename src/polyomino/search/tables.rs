@@ -485,6 +485,9 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     }
 }
 
+/// [`Table::halos`], once made.
+pub(super) type Halos<B> = std::sync::OnceLock<[Vec<(Entry<B>, B)>; 2]>;
+
 impl<B: Bits> Table<B> {
     /// `entries` and `cover_entries` each with its halo (the cells next
     /// to it), for the dead-cell and pocket tests of the general search
