@@ -17,10 +17,11 @@
 //! scoring, which cost more than they save there: column hidden singles are
 //! sought only when no cell is bivalue, and the first bivalue cell is taken.
 //!
-//! The search is compiled twice, for the target's baseline CPU and (on
-//! x86-64) with AVX2, BMI1/2, POPCNT and LZCNT; [`Isa::detect`] picks the
-//! copy once per call, so a generic build uses the newer instructions where
-//! the CPU has them. Both copies make the same search (the same figures).
+//! The search is compiled for the target's baseline CPU and (on x86-64)
+//! with AVX2, BMI1/2, POPCNT and LZCNT, and with AVX-512 F/VL/BW/DQ on top
+//! of those; [`Isa::detect`] picks the copy once per call, so a generic
+//! build uses the newer instructions where the CPU has them. Every copy
+//! makes the same search (the same figures).
 //! The x86-64 copy also has its own form of three steps (`v3`): a mask's
 //! segments and row singles by `pext`, column claiming two digits to an
 //! AVX2 vector, the naked-single count three bands to a vector.
@@ -34,6 +35,8 @@ mod state;
 mod tables;
 #[cfg(target_arch = "x86_64")]
 mod v3;
+#[cfg(target_arch = "x86_64")]
+mod v4;
 
 pub use self::search::Isa;
 use self::search::Search;
@@ -97,19 +100,15 @@ pub fn count_solutions_with(
 }
 
 /// [`count_solutions_with`] on a chosen compiled copy of the search: the
-/// same search, so the same figures, on every copy. `Isa::X86V3` runs the
-/// portable copy where [`Isa::detect`] would not choose it.
+/// same search, so the same figures, on every copy. A copy this CPU cannot
+/// run (see [`Isa::runs_here`]) runs the portable one instead.
 pub fn count_solutions_on(
     g: &Grid,
     limit: u64,
     monitor: Option<&dyn Monitor>,
     isa: Isa,
 ) -> Result<Count, InvalidGrid> {
-    let isa = if isa == Isa::detect() {
-        isa
-    } else {
-        Isa::Portable
-    };
+    let isa = if isa.runs_here() { isa } else { Isa::Portable };
     let mut search = Search::new(limit, monitor, true);
     if !search.start(g, isa) {
         check(g)?;
@@ -158,25 +157,36 @@ mod tests {
 
     #[test]
     fn every_compiled_copy_gives_the_same_figures() {
-        // The portable copy forced, against the one `Isa::detect` picks
-        // (the same one where the CPU lacks AVX2/BMI2): the same search.
+        // The portable copy forced, against every copy this CPU runs
+        // (only the portable one where the CPU lacks AVX2/BMI2): the same
+        // search.
         let detected = Isa::detect();
-        for (grid, limit) in [
-            (g(puzzles::YM), 2),
-            (g(puzzles::SU21_99), 2),
-            (g(puzzles::CLARK), 500),
-            (Grid::empty(), 300),
-        ] {
-            let portable = count_solutions_on(&grid, limit, None, Isa::Portable).unwrap();
-            let fast = count_solutions_on(&grid, limit, None, detected).unwrap();
-            assert_eq!(portable, fast);
-            assert!(portable.solutions >= 1);
+        let copies = [Isa::X86V3, Isa::X86V4].into_iter();
+        for isa in copies.filter(|isa| isa.runs_here()) {
+            for (grid, limit) in [
+                (g(puzzles::YM), 2),
+                (g(puzzles::SU21_99), 2),
+                (g(puzzles::CLARK), 500),
+                (Grid::empty(), 300),
+            ] {
+                let portable = count_solutions_on(&grid, limit, None, Isa::Portable).unwrap();
+                let fast = count_solutions_on(&grid, limit, None, isa).unwrap();
+                assert_eq!(portable, fast, "{isa:?}");
+                assert!(portable.solutions >= 1);
+            }
         }
+        // Detection is asked once and remembered: the same answer again.
+        assert_eq!(Isa::detect(), detected);
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi2")
         {
-            assert_eq!(detected, Isa::X86V3);
+            let v4 = std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512dq");
+            let want = if v4 { Isa::X86V4 } else { Isa::X86V3 };
+            assert_eq!(detected, want);
         }
     }
 

@@ -1,10 +1,12 @@
 //! Depth-first search: propagate to a fixpoint, then guess on one cell.
 //!
-//! The search is compiled twice: once for the baseline CPU of the target
-//! and, on x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT enabled (one
-//! `popcnt` or `tzcnt` instead of a bit-trick sequence, wider copies of the
-//! state), chosen at run time from what the CPU reports, so that a generic
-//! build gets the newer instructions where they exist.
+//! The search is compiled once for the baseline CPU of the target and, on
+//! x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT enabled (one `popcnt`
+//! or `tzcnt` instead of a bit-trick sequence, wider copies of the state)
+//! and once more with AVX-512 F/VL/BW/DQ on top (ternary logic, masked
+//! ops, 32 vector registers), chosen at run time from what the CPU
+//! reports, so that a generic build gets the newer instructions where they
+//! exist.
 
 use super::state::{Features, State};
 use super::tables::PEERS;
@@ -16,14 +18,18 @@ use crate::sudoku::Grid;
 /// serg's many-solution set 34-35.
 pub(super) const HARD_BELOW_CLUES: usize = 30;
 
-/// Which compiled copy of the search to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which compiled copy of the search to run; each later one needs what
+/// the earlier ones need (so `Ord` ranks them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Isa {
     /// The target's baseline instructions only (runs everywhere).
     Portable,
     /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT; only chosen when the
     /// CPU has them.
     X86V3,
+    /// [`Isa::X86V3`] plus AVX-512 F, VL, BW and DQ; only chosen when the
+    /// CPU has them.
+    X86V4,
 }
 
 impl Isa {
@@ -35,12 +41,19 @@ impl Isa {
         match DETECTED.load(Ordering::Relaxed) {
             1 => Isa::Portable,
             2 => Isa::X86V3,
+            3 => Isa::X86V4,
             _ => {
                 let isa = Isa::ask_cpu();
-                DETECTED.store(if isa == Isa::X86V3 { 2 } else { 1 }, Ordering::Relaxed);
+                DETECTED.store(isa as u8 + 1, Ordering::Relaxed);
                 isa
             }
         }
+    }
+
+    /// True when this CPU can run the copy `self` names: `self` is the
+    /// detected copy or an earlier one.
+    pub fn runs_here(self) -> bool {
+        self <= Isa::detect()
     }
 
     fn ask_cpu() -> Isa {
@@ -52,6 +65,13 @@ impl Isa {
                 && std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("lzcnt")
             {
+                if std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512dq")
+                {
+                    return Isa::X86V4;
+                }
                 return Isa::X86V3;
             }
         }
@@ -111,6 +131,25 @@ impl Compiled for X86V3Copy {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+struct X86V4Copy;
+
+#[cfg(target_arch = "x86_64")]
+impl Features for X86V4Copy {
+    const V3: bool = true;
+    const V4: bool = true;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Compiled for X86V4Copy {
+    #[inline(always)]
+    fn recurse(search: &mut Search<'_>, s: State) {
+        // SAFETY: only reached from `run_x86v4`, which runs only where
+        // `Isa::detect` found every feature it enables.
+        unsafe { search.run_x86v4(s) }
+    }
+}
+
 impl<'m> Search<'m> {
     /// A search counting to `limit` (at least 1), keeping the first
     /// solution when `keep_first`.
@@ -132,14 +171,16 @@ impl<'m> Search<'m> {
     }
 
     /// Places the clues of `g` and searches, with the copy `isa` names;
-    /// `Isa::X86V3` must come from [`Isa::detect`]. False (nothing
-    /// searched) when a clue breaks the rules.
+    /// a copy other than `Isa::Portable` only where [`Isa::runs_here`].
+    /// False (nothing searched) when a clue breaks the rules.
     pub(super) fn start(&mut self, g: &Grid, isa: Isa) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if isa == Isa::X86V3 {
-            // SAFETY: `Isa::X86V3` is only made by `Isa::detect` on a CPU
-            // with every feature `start_x86v3` enables.
-            return unsafe { self.start_x86v3(g) };
+        match isa {
+            // SAFETY: the caller checked that this CPU runs the copy, i.e.
+            // has every feature `start_x86v4` or `start_x86v3` enables.
+            Isa::X86V4 => return unsafe { self.start_x86v4(g) },
+            Isa::X86V3 => return unsafe { self.start_x86v3(g) },
+            Isa::Portable => {}
         }
         let _ = isa;
         self.start_portable(g)
@@ -166,6 +207,18 @@ impl<'m> Search<'m> {
         true
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    unsafe fn start_x86v4(&mut self, g: &Grid) -> bool {
+        let Some(s) = State::from_grid(g) else {
+            return false;
+        };
+        self.hard = s.clues() < HARD_BELOW_CLUES;
+        // SAFETY: this function's own features, checked by the caller.
+        unsafe { self.run_x86v4(s) };
+        true
+    }
+
     #[inline(never)]
     fn run_portable(&mut self, s: State) {
         self.search::<PortableCopy>(s)
@@ -176,6 +229,13 @@ impl<'m> Search<'m> {
     #[inline(never)]
     unsafe fn run_x86v3(&mut self, s: State) {
         self.search::<X86V3Copy>(s)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[inline(never)]
+    unsafe fn run_x86v4(&mut self, s: State) {
+        self.search::<X86V4Copy>(s)
     }
 
     #[inline(always)]
@@ -233,7 +293,7 @@ impl<'m> Search<'m> {
             let bit = 1u32 << p;
             // Every digit but the last on a copy; the last in place, since
             // it is all that is left for the cell once the others failed.
-            let mut m = s.digits_at(b, p);
+            let mut m = s.digits_at::<C>(b, p);
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;

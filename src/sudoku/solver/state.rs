@@ -5,6 +5,8 @@
 use super::tables::*;
 #[cfg(target_arch = "x86_64")]
 use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
+#[cfg(target_arch = "x86_64")]
+use super::v4::{claim_columns_avx512, digits_at_avx512};
 use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
@@ -12,6 +14,9 @@ pub(super) trait Features {
     /// x86-64-v3 (AVX2, BMI2's `pext`): only set by the copy compiled for
     /// it, which runs only where the CPU has it.
     const V3: bool;
+    /// x86-64-v4 (AVX-512 F/VL/BW/DQ, with all of V3): only set by the
+    /// copy compiled for it, which runs only where the CPU has it.
+    const V4: bool = false;
 }
 
 /// The cells of a band mask's 9 segments (row, box): bit `row * 3 + box`
@@ -217,7 +222,7 @@ impl State {
             while one != 0 {
                 let p = one.trailing_zeros() as usize;
                 one &= one - 1;
-                let d = self.digits_at(b, p).trailing_zeros() as usize;
+                let d = self.digits_at::<F>(b, p).trailing_zeros() as usize;
                 if d < 9 {
                     self.f[d * 3 + b] &= !PEERS[p];
                 }
@@ -237,7 +242,12 @@ impl State {
         let mut from = 0;
         let mut changed = 0;
         #[cfg(target_arch = "x86_64")]
-        if F::V3 {
+        if F::V4 {
+            // SAFETY: `F::V4` is only set by the copy compiled with
+            // AVX-512 F/VL, which runs only where the CPU has it.
+            changed = unsafe { claim_columns_avx512(&mut self.f) }?;
+            from = 9;
+        } else if F::V3 {
             // SAFETY: `F::V3` is only set by the copy compiled with AVX2,
             // which runs only where the CPU has it.
             changed = unsafe { claim_columns_avx2(&mut self.f) }?;
@@ -313,7 +323,13 @@ impl State {
     /// The candidate digits (bit d for digit d + 1) of bit `p` of band `b`,
     /// gathered without branches.
     #[inline(always)]
-    pub(super) fn digits_at(&self, b: usize, p: usize) -> u32 {
+    pub(super) fn digits_at<F: Features>(&self, b: usize, p: usize) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if F::V4 {
+            // SAFETY: `F::V4` is only set by the copy compiled with
+            // AVX-512 F and BMI2, which runs only where the CPU has them.
+            return unsafe { digits_at_avx512(&self.f, b, p) };
+        }
         let mut m = 0;
         for d in 0..9 {
             m |= ((self.f[d * 3 + b] >> p) & 1) << d;

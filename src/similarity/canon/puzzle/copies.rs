@@ -1,11 +1,12 @@
-//! The minlex search compiled twice: once for the target's baseline and,
-//! on x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT, chosen at run time
-//! from what the CPU reports (as the Sudoku and 3D searches are).
+//! The minlex search compiled for the target's baseline and, on x86-64,
+//! with AVX2, BMI1/2, POPCNT and LZCNT and with AVX-512 F/VL/BW/DQ on top,
+//! chosen at run time from what the CPU reports (as the Sudoku and 3D
+//! searches are).
 //!
 //! Why: the row search is table lookups, bit scans and small fixed-size
 //! copies (states, name maps); the newer instructions make the scans one
 //! instruction and the copies wider. The entry points are [`form_on`]'s
-//! two copies and the recursive `fill` and `fill_names`; everything they
+//! copies and the recursive `fill` and `fill_names`; everything they
 //! call is inlined into each copy.
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
@@ -121,11 +122,53 @@ impl MinlexCopy for X86V3 {
     }
 }
 
-/// The two compiled entry points of the recursive method `$method`: the
-/// baseline `$portable` and `$fast` with the X86V3 features, each running
-/// the method in its copy (one argument list for both).
+/// The copy for x86-64 CPUs with AVX-512 F/VL/BW/DQ besides X86V4's.
+#[cfg(target_arch = "x86_64")]
+pub(super) struct X86V4;
+
+#[cfg(target_arch = "x86_64")]
+impl MinlexCopy for X86V4 {
+    #[inline(always)]
+    fn fill(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        best: &mut u64,
+    ) {
+        // SAFETY: only reached from the X86V4 copy, which runs only where
+        // `Isa::detect` found every feature it enables.
+        unsafe { m.fill_x86v4(st, r, depth, v, slot, row, p, best) }
+    }
+
+    #[inline(always)]
+    fn fill_names(
+        m: &mut PuzzleMinlex,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        // SAFETY: as in `fill` above.
+        unsafe { m.fill_names_x86v4(st, r, depth, v, slot, row, p, k, best) }
+    }
+}
+
+/// The compiled entry points of the recursive method `$method`: the
+/// baseline `$portable`, `$fast` with the X86V3 features and `$v4` with
+/// the X86V4 ones, each running the method in its copy (one argument
+/// list for all).
 macro_rules! copies {
-    ($method:ident: $portable:ident, $fast:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+    ($method:ident: $portable:ident, $fast:ident, $v4:ident($($arg:ident: $ty:ty),* $(,)?)) => {
         #[allow(clippy::too_many_arguments)]
         #[inline(never)]
         fn $portable(&mut self, $($arg: $ty),*) {
@@ -139,18 +182,31 @@ macro_rules! copies {
         unsafe fn $fast(&mut self, $($arg: $ty),*) {
             self.$method::<X86V3>($($arg),*)
         }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+        #[allow(clippy::too_many_arguments)]
+        #[inline(never)]
+        unsafe fn $v4(&mut self, $($arg: $ty),*) {
+            self.$method::<X86V4>($($arg),*)
+        }
     };
 }
 
 impl PuzzleMinlex {
-    /// The canonical form of `g` by the copy `isa` names; `Isa::X86V3`
-    /// runs the baseline copy where [`Isa::detect`] would not choose it.
+    /// The canonical form of `g` by the copy `isa` names; a copy this CPU
+    /// cannot run ([`Isa::runs_here`]) runs the baseline copy instead.
     /// Every copy gives the same form and states.
     pub(super) fn form_on(&mut self, g: &Grid, isa: Isa) -> Grid {
         #[cfg(target_arch = "x86_64")]
-        if isa == Isa::X86V3 && Isa::detect() == Isa::X86V3 {
-            // SAFETY: `Isa::detect` found every feature `form_x86v3` enables.
-            return unsafe { self.form_x86v3(g) };
+        if isa.runs_here() {
+            // SAFETY: `Isa::detect` found every feature `form_x86v4` or
+            // `form_x86v3` enables.
+            match isa {
+                Isa::X86V4 => return unsafe { self.form_x86v4(g) },
+                Isa::X86V3 => return unsafe { self.form_x86v3(g) },
+                Isa::Portable => {}
+            }
         }
         let _ = isa;
         self.form_portable(g)
@@ -168,11 +224,18 @@ impl PuzzleMinlex {
         self.form_in::<X86V3>(g)
     }
 
-    copies!(fill: fill_portable, fill_x86v3(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[inline(never)]
+    unsafe fn form_x86v4(&mut self, g: &Grid) -> Grid {
+        self.form_in::<X86V4>(g)
+    }
+
+    copies!(fill: fill_portable, fill_x86v3, fill_x86v4(
         st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
         best: &mut u64,
     ));
-    copies!(fill_names: fill_names_portable, fill_names_x86v3(
+    copies!(fill_names: fill_names_portable, fill_names_x86v3, fill_names_x86v4(
         st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
         k: [u32; 3], best: &mut u64,
     ));
@@ -185,10 +248,10 @@ mod tests {
     use rand::rngs::ChaCha8Rng;
     use rand::{RngExt, SeedableRng};
 
-    /// The baseline copy against the one this CPU runs (the brute-force
-    /// tests above check the latter), on puzzles of every clue count.
+    /// The baseline copy against each one this CPU runs (the brute-force
+    /// tests above check the detected one), on puzzles of every clue count.
     #[test]
-    fn both_copies_give_the_same_form_and_witness() {
+    fn every_copy_gives_the_same_form_and_witness() {
         let solved = Grid::parse(
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
         )
@@ -205,10 +268,17 @@ mod tests {
             }
             let g = Grid::from_cells(cells);
             let portable = a.form_on(&g, Isa::Portable);
-            let detected = b.form_on(&g, Isa::detect());
-            assert_eq!(portable, detected, "case {case}: {}", g.line());
-            assert_eq!(a.witness(), b.witness(), "case {case}: {}", g.line());
             assert_eq!(a.witness().apply(&g), portable, "case {case}");
+            for isa in [Isa::X86V3, Isa::X86V4] {
+                let fast = b.form_on(&g, isa);
+                assert_eq!(portable, fast, "{isa:?} case {case}: {}", g.line());
+                assert_eq!(
+                    a.witness(),
+                    b.witness(),
+                    "{isa:?} case {case}: {}",
+                    g.line()
+                );
+            }
         }
     }
 }
