@@ -289,7 +289,7 @@ impl<'m> Search<'m> {
                     found: self.count,
                 });
             }
-            let (b, p) = s.pick(&few, self.hard);
+            let (b, p) = s.pick::<C>(&few, self.hard);
             let bit = 1u32 << p;
             // Every digit but the last on a copy; the last in place, since
             // it is all that is left for the cell once the others failed.

@@ -6,7 +6,7 @@ use super::tables::*;
 #[cfg(target_arch = "x86_64")]
 use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
 #[cfg(target_arch = "x86_64")]
-use super::v4::{claim_columns_avx512, digits_at_avx512};
+use super::v4::{claim_columns_avx512, digits_meeting_avx512};
 use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
@@ -69,6 +69,23 @@ pub(super) fn counts<F: Features>(f: &[u32; 27]) -> [[u32; 4]; 3] {
         (r[0][b], r[1][b], r[2][b]) = (r1, r2, r3);
     }
     r
+}
+
+/// Keeps the masks' stores in [`State::update`] one by one in the copies
+/// for newer x86-64: merged, two neighbouring masks were read as one
+/// 8-byte load over two 4-byte stores just made, which the CPU cannot
+/// forward (a stall of several cycles per merged pair).
+#[inline(always)]
+fn scalar_stores<F: Features>(f: &[u32; 27]) {
+    #[cfg(target_arch = "x86_64")]
+    if F::V4 {
+        // SAFETY: an empty asm; that it is given the masks and may touch
+        // memory keeps the compiler from merging the stores around it.
+        unsafe {
+            core::arch::asm!("/* {0} */", in(reg) f.as_ptr(), options(nostack, preserves_flags))
+        };
+    }
+    let _ = f;
 }
 
 /// Candidates as 27 (digit, band) masks, index `digit * 3 + band`.
@@ -187,6 +204,7 @@ impl State {
         for bb in 0..3 {
             if bb != b {
                 self.f[base + bb] &= keep;
+                scalar_stores::<F>(&self.f);
             }
         }
         let singles = row_singles::<F>(s) & self.unsolved[b];
@@ -196,6 +214,7 @@ impl State {
             let kk = d * 3 + b;
             if kk != K {
                 self.f[kk] &= !singles;
+                scalar_stores::<F>(&self.f);
             }
         }
         true
@@ -219,6 +238,26 @@ impl State {
                 return Err(());
             }
             let mut one = u & !r2[b];
+            #[cfg(target_arch = "x86_64")]
+            if F::V4 && one != 0 {
+                // Per digit instead of per cell: placing a digit changes
+                // only its own mask, so each digit's cells in cell order,
+                // each while it still has the digit, is the same as the
+                // loop below. The digits with singles found at once.
+                placed = true;
+                // SAFETY: as in `digits_at`.
+                let mut ds = unsafe { digits_meeting_avx512(&self.f, b, one) };
+                while ds != 0 {
+                    let k = ds.trailing_zeros() as usize * 3 + b;
+                    ds &= ds - 1;
+                    let mut c = self.f[k] & one;
+                    while c != 0 {
+                        self.f[k] &= !PEERS[c.trailing_zeros() as usize];
+                        c &= (c - 1) & self.f[k];
+                    }
+                }
+                continue;
+            }
             while one != 0 {
                 let p = one.trailing_zeros() as usize;
                 one &= one - 1;
@@ -328,7 +367,7 @@ impl State {
         if F::V4 {
             // SAFETY: `F::V4` is only set by the copy compiled with
             // AVX-512 F and BMI2, which runs only where the CPU has them.
-            return unsafe { digits_at_avx512(&self.f, b, p) };
+            return unsafe { digits_meeting_avx512(&self.f, b, 1 << p) };
         }
         let mut m = 0;
         for d in 0..9 {
@@ -372,7 +411,7 @@ impl State {
     /// `few`: the cells with two candidates, per band, as
     /// [`State::singles`] last found them; then cells with three.
     #[inline(always)]
-    pub(super) fn pick(&self, few: &[u32; 3], hard: bool) -> (usize, usize) {
+    pub(super) fn pick<F: Features>(&self, few: &[u32; 3], hard: bool) -> (usize, usize) {
         if !hard {
             // Many clues: the first bivalue cell; scoring costs more than
             // it saves on puzzles this open to propagation.
@@ -427,7 +466,7 @@ impl State {
             while u != 0 {
                 let p = u.trailing_zeros() as usize;
                 u &= u - 1;
-                let n = (0..9).filter(|d| self.f[d * 3 + b] >> p & 1 != 0).count() as u32;
+                let n = self.digits_at::<F>(b, p).count_ones();
                 if n < best.2 {
                     best = (b, p, n);
                 }

@@ -8,9 +8,11 @@
 /// the claimed columns computed per box as in
 /// [`claim_columns_avx2`](super::v3::claim_columns_avx2), three inputs
 /// an instruction by ternary logic. `Err` when a digit has no cell left
-/// in some column; else nonzero when a mask changed.
+/// in some column; else nonzero when a mask changed. Not inlined: its
+/// constants then stay in its own code, where inlined they were kept in
+/// registers over the whole search and loaded again after every guess.
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
-#[inline]
+#[inline(never)]
 pub(super) unsafe fn claim_columns_avx512(f: &mut [u32; 27]) -> Result<u32, ()> {
     use core::arch::x86_64::*;
     // Ternary-logic tables over inputs (a, b, c): bit `a << 2 | b << 1 | c`.
@@ -92,15 +94,16 @@ pub(super) unsafe fn claim_columns_avx512(f: &mut [u32; 27]) -> Result<u32, ()> 
     Ok((changed_lo | changed_hi) as u32)
 }
 
-/// [`State::digits_at`](super::state::State::digits_at): the 27 masks'
-/// bit `p` tested at once, then band `b`'s nine gathered.
+/// The digits (bit d for digit d + 1) whose band-`b` mask meets `cells`:
+/// the 27 masks tested at once, then band `b`'s nine gathered. With one
+/// cell, [`State::digits_at`](super::state::State::digits_at).
 #[target_feature(enable = "avx512f,bmi2")]
 #[inline]
-pub(super) unsafe fn digits_at_avx512(f: &[u32; 27], b: usize, p: usize) -> u32 {
+pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) -> u32 {
     use core::arch::x86_64::*;
     const BAND0: u32 = 0o111_111_111;
     let ptr = f.as_ptr();
-    let bit = _mm512_set1_epi32(1 << p);
+    let bit = _mm512_set1_epi32(cells as i32);
     // SAFETY: f[0..16], and f[16..27] (the lanes past it masked off).
     let (lo, hi) = unsafe {
         (
@@ -164,6 +167,15 @@ mod tests {
                     for p in 0..27 {
                         assert_eq!(s.digits_at::<V4>(b, p), s.digits_at::<Portable>(b, p));
                     }
+                }
+                // Naked singles placed per digit, against one by one.
+                let (mut a, mut b) = (s, s);
+                let mut few = ([0; 3], [0; 3]);
+                let ra = a.singles::<V4>(&mut few.0);
+                assert_eq!(ra, b.singles::<Portable>(&mut few.1));
+                assert_eq!(few.0, few.1);
+                if ra.is_ok() {
+                    assert_eq!(a.f, b.f);
                 }
                 // Claimed again until nothing changes.
                 let (mut a, mut b) = (s, s);
