@@ -104,15 +104,18 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
     const BAND0: u32 = 0o111_111_111;
     let ptr = f.as_ptr();
     let bit = _mm512_set1_epi32(cells as i32);
-    // SAFETY: f[0..16], and f[16..27] (the lanes past it masked off).
+    // SAFETY: f[0..16] and f[11..27] lie inside `f` (plain loads: a
+    // masked load of f[16..27] became a slower `vpexpandd`).
     let (lo, hi) = unsafe {
         (
             _mm512_loadu_si512(ptr as *const _),
-            _mm512_maskz_loadu_epi32(0x07ff, ptr.add(16) as *const _),
+            _mm512_loadu_si512(ptr.add(11) as *const _),
         )
     };
     let m = _mm512_test_epi32_mask(lo, bit) as u32 | (_mm512_test_epi32_mask(hi, bit) as u32) << 16;
-    _pext_u32(m, BAND0 << b)
+    // Mask i < 16 at bit i of `m`, mask i >= 16 at bit i - 11 + 16.
+    let band = BAND0 << b;
+    _pext_u32(m, (band & 0xffff) | (band >> 16) << 21)
 }
 
 #[cfg(test)]
