@@ -1,12 +1,11 @@
-//! The minlex search compiled for the target's baseline and, on x86-64,
-//! with AVX2, BMI1/2, POPCNT and LZCNT and with AVX-512 F/VL/BW/DQ on top,
-//! chosen at run time from what the CPU reports (as the Sudoku and 3D
-//! searches are).
+//! The minlex search compiled twice: once for the target's baseline and,
+//! on x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT, chosen at run time
+//! from what the CPU reports (as the Sudoku and 3D searches are).
 //!
 //! Why: the row search is table lookups, bit scans and small fixed-size
 //! copies (states, name maps); the newer instructions make the scans one
 //! instruction and the copies wider. The entry points are [`form_on`]'s
-//! copies and the recursive `fill` and `fill_names`; everything they
+//! two copies and the recursive `fill` and `fill_names`; everything they
 //! call is inlined into each copy.
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
@@ -122,53 +121,11 @@ impl MinlexCopy for X86V3 {
     }
 }
 
-/// The copy for x86-64 CPUs with AVX-512 F/VL/BW/DQ besides X86V4's.
-#[cfg(target_arch = "x86_64")]
-pub(super) struct X86V4;
-
-#[cfg(target_arch = "x86_64")]
-impl MinlexCopy for X86V4 {
-    #[inline(always)]
-    fn fill(
-        m: &mut PuzzleMinlex,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
-        best: &mut u64,
-    ) {
-        // SAFETY: only reached from the X86V4 copy, which runs only where
-        // `Isa::detect` found every feature it enables.
-        unsafe { m.fill_x86v4(st, r, depth, v, slot, row, p, best) }
-    }
-
-    #[inline(always)]
-    fn fill_names(
-        m: &mut PuzzleMinlex,
-        st: &State,
-        r: usize,
-        depth: usize,
-        v: &[u8; 9],
-        slot: usize,
-        row: u64,
-        p: Part,
-        k: [u32; 3],
-        best: &mut u64,
-    ) {
-        // SAFETY: as in `fill` above.
-        unsafe { m.fill_names_x86v4(st, r, depth, v, slot, row, p, k, best) }
-    }
-}
-
-/// The compiled entry points of the recursive method `$method`: the
-/// baseline `$portable`, `$fast` with the X86V3 features and `$v4` with
-/// the X86V4 ones, each running the method in its copy (one argument
-/// list for all).
+/// The two compiled entry points of the recursive method `$method`: the
+/// baseline `$portable` and `$fast` with the X86V3 features, each running
+/// the method in its copy (one argument list for both).
 macro_rules! copies {
-    ($method:ident: $portable:ident, $fast:ident, $v4:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+    ($method:ident: $portable:ident, $fast:ident($($arg:ident: $ty:ty),* $(,)?)) => {
         #[allow(clippy::too_many_arguments)]
         #[inline(never)]
         fn $portable(&mut self, $($arg: $ty),*) {
@@ -182,31 +139,20 @@ macro_rules! copies {
         unsafe fn $fast(&mut self, $($arg: $ty),*) {
             self.$method::<X86V3>($($arg),*)
         }
-
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
-        #[allow(clippy::too_many_arguments)]
-        #[inline(never)]
-        unsafe fn $v4(&mut self, $($arg: $ty),*) {
-            self.$method::<X86V4>($($arg),*)
-        }
     };
 }
 
 impl PuzzleMinlex {
     /// The canonical form of `g` by the copy `isa` names; a copy this CPU
     /// cannot run ([`Isa::runs_here`]) runs the baseline copy instead.
+    /// `Isa::X86V4` runs the X86V3 copy: compiled with AVX-512 as well,
+    /// the search was about 1.5% slower on Zen 4 (royle_17clue_49151).
     /// Every copy gives the same form and states.
     pub(super) fn form_on(&mut self, g: &Grid, isa: Isa) -> Grid {
         #[cfg(target_arch = "x86_64")]
-        if isa.runs_here() {
-            // SAFETY: `Isa::detect` found every feature `form_x86v4` or
-            // `form_x86v3` enables.
-            match isa {
-                Isa::X86V4 => return unsafe { self.form_x86v4(g) },
-                Isa::X86V3 => return unsafe { self.form_x86v3(g) },
-                Isa::Portable => {}
-            }
+        if isa >= Isa::X86V3 && isa.runs_here() {
+            // SAFETY: `Isa::detect` found every feature `form_x86v3` enables.
+            return unsafe { self.form_x86v3(g) };
         }
         let _ = isa;
         self.form_portable(g)
@@ -224,18 +170,11 @@ impl PuzzleMinlex {
         self.form_in::<X86V3>(g)
     }
 
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
-    #[inline(never)]
-    unsafe fn form_x86v4(&mut self, g: &Grid) -> Grid {
-        self.form_in::<X86V4>(g)
-    }
-
-    copies!(fill: fill_portable, fill_x86v3, fill_x86v4(
+    copies!(fill: fill_portable, fill_x86v3(
         st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
         best: &mut u64,
     ));
-    copies!(fill_names: fill_names_portable, fill_names_x86v3, fill_names_x86v4(
+    copies!(fill_names: fill_names_portable, fill_names_x86v3(
         st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
         k: [u32; 3], best: &mut u64,
     ));
