@@ -237,9 +237,9 @@ impl ProbeCells {
 }
 
 /// The probe index over `pool` (the kept placements, by anchor cell then
-/// kind; `ncells` cells, cell c probing `probe_of(c)`): each placement filed under every pattern of its anchor's probe
-/// cells that leaves the cells it covers empty, in pool order within a
-/// list. Patterns the search cannot meet (a probe on a hole or beyond the
+/// kind; `ncells` cells, cell c probing `probe_of(c)`): each placement
+/// filed under every pattern of its anchor's probe cells that leaves the
+/// cells it covers empty, in pool order within a list. Patterns the search cannot meet (a probe on a hole or beyond the
 /// box reads filled, or beyond the bit set empty; one cell probed twice
 /// reads the same) get no row.
 ///
