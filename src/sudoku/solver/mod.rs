@@ -31,6 +31,8 @@
 pub mod batch;
 pub mod rate;
 mod search;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod shaken;
 mod state;
 mod tables;
 #[cfg(target_arch = "x86_64")]

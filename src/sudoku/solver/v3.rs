@@ -111,13 +111,9 @@ pub(super) unsafe fn counts_avx2(f: &[u32; 27]) -> [[u32; 4]; 3] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::{Features, State, counts, row_singles, segments};
-    use crate::sudoku::{Grid, puzzles};
+    use super::super::shaken::{Portable, claims_alike, next, shaken_states};
+    use super::super::state::{Features, counts, row_singles, segments};
 
-    struct Portable;
-    impl Features for Portable {
-        const V3: bool = false;
-    }
     struct V3;
     impl Features for V3 {
         const V3: bool = true;
@@ -125,14 +121,6 @@ mod tests {
 
     fn has_v3() -> bool {
         std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2")
-    }
-
-    /// xorshift64: reproducible masks.
-    fn next(x: &mut u64) -> u32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x as u32
     }
 
     #[test]
@@ -161,47 +149,15 @@ mod tests {
         if !has_v3() {
             return;
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        // How often claiming failed, changed something, changed nothing.
         let mut seen = [0; 3];
-        for text in [puzzles::YM, puzzles::SU21_99, puzzles::CLARK] {
-            let start = State::from_grid(&Grid::parse(text).unwrap()).unwrap();
-            for i in 0..3000 {
-                let mut s = start;
-                // Candidates taken away at random, each with a chance of
-                // 1/8 to 1/64, so that columns get claimed and digits fail.
-                for k in 0..27 {
-                    let mut keep = 0;
-                    for _ in 0..(i % 4) + 3 {
-                        keep |= next(&mut seed);
-                    }
-                    s.f[k] &= keep;
-                }
-                let (fast, portable) = (counts::<V3>(&s.f), counts::<Portable>(&s.f));
-                for (x, y) in fast.iter().zip(&portable) {
-                    // Lane 3 holds whatever followed each load.
-                    assert_eq!(x[..3], y[..3]);
-                }
-                // Claimed again until nothing changes.
-                let (mut a, mut b) = (s, s);
-                loop {
-                    let ra = a.claim_columns::<V3>();
-                    let rb = b.claim_columns::<Portable>();
-                    assert_eq!(ra, rb);
-                    seen[match ra {
-                        Err(()) => 0,
-                        Ok(true) => 1,
-                        Ok(false) => 2,
-                    }] += 1;
-                    if ra.is_ok() {
-                        assert_eq!(a.f, b.f);
-                    }
-                    if ra != Ok(true) {
-                        break;
-                    }
-                }
+        shaken_states(|s| {
+            let (fast, portable) = (counts::<V3>(&s.f), counts::<Portable>(&s.f));
+            for (x, y) in fast.iter().zip(&portable) {
+                // Lane 3 holds whatever followed each load.
+                assert_eq!(x[..3], y[..3]);
             }
-        }
+            claims_alike::<V3>(s, &mut seen);
+        });
         assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 }

@@ -120,13 +120,9 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::{Features, State};
-    use crate::sudoku::{Grid, puzzles};
+    use super::super::shaken::{Portable, claims_alike, shaken_states};
+    use super::super::state::Features;
 
-    struct Portable;
-    impl Features for Portable {
-        const V3: bool = false;
-    }
     struct V4;
     impl Features for V4 {
         const V3: bool = true;
@@ -137,69 +133,29 @@ mod tests {
         crate::sudoku::solver::Isa::X86V4.runs_here()
     }
 
-    /// xorshift64: reproducible masks.
-    fn next(x: &mut u64) -> u32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x as u32
-    }
-
     #[test]
     fn claiming_and_digits_match_the_portable_code() {
         if !has_v4() {
             return;
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        // How often claiming failed, changed something, changed nothing.
         let mut seen = [0; 3];
-        for text in [puzzles::YM, puzzles::SU21_99, puzzles::CLARK] {
-            let start = State::from_grid(&Grid::parse(text).unwrap()).unwrap();
-            for i in 0..3000 {
-                let mut s = start;
-                // Candidates taken away at random, each with a chance of
-                // 1/8 to 1/64, so that columns get claimed and digits fail.
-                for k in 0..27 {
-                    let mut keep = 0;
-                    for _ in 0..(i % 4) + 3 {
-                        keep |= next(&mut seed);
-                    }
-                    s.f[k] &= keep;
-                }
-                for b in 0..3 {
-                    for p in 0..27 {
-                        assert_eq!(s.digits_at::<V4>(b, p), s.digits_at::<Portable>(b, p));
-                    }
-                }
-                // Naked singles placed per digit, against one by one.
-                let (mut a, mut b) = (s, s);
-                let mut few = ([0; 3], [0; 3]);
-                let ra = a.singles::<V4>(&mut few.0);
-                assert_eq!(ra, b.singles::<Portable>(&mut few.1));
-                assert_eq!(few.0, few.1);
-                if ra.is_ok() {
-                    assert_eq!(a.f, b.f);
-                }
-                // Claimed again until nothing changes.
-                let (mut a, mut b) = (s, s);
-                loop {
-                    let ra = a.claim_columns::<V4>();
-                    let rb = b.claim_columns::<Portable>();
-                    assert_eq!(ra, rb);
-                    seen[match ra {
-                        Err(()) => 0,
-                        Ok(true) => 1,
-                        Ok(false) => 2,
-                    }] += 1;
-                    if ra.is_ok() {
-                        assert_eq!(a.f, b.f);
-                    }
-                    if ra != Ok(true) {
-                        break;
-                    }
+        shaken_states(|s| {
+            for b in 0..3 {
+                for p in 0..27 {
+                    assert_eq!(s.digits_at::<V4>(b, p), s.digits_at::<Portable>(b, p));
                 }
             }
-        }
+            // Naked singles placed per digit, against one by one.
+            let (mut a, mut b) = (s, s);
+            let mut few = ([0; 3], [0; 3]);
+            let ra = a.singles::<V4>(&mut few.0);
+            assert_eq!(ra, b.singles::<Portable>(&mut few.1));
+            assert_eq!(few.0, few.1);
+            if ra.is_ok() {
+                assert_eq!(a.f, b.f);
+            }
+            claims_alike::<V4>(s, &mut seen);
+        });
         assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 }
