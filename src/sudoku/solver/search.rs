@@ -101,7 +101,7 @@ trait Compiled: Features {
     fn recurse(search: &mut Search<'_>, s: State);
 }
 
-struct PortableCopy;
+pub(super) struct PortableCopy;
 
 impl Features for PortableCopy {
     const V3: bool = false;
@@ -114,7 +114,7 @@ impl Compiled for PortableCopy {
 }
 
 #[cfg(target_arch = "x86_64")]
-struct X86V3Copy;
+pub(super) struct X86V3Copy;
 
 #[cfg(target_arch = "x86_64")]
 impl Features for X86V3Copy {
@@ -132,7 +132,7 @@ impl Compiled for X86V3Copy {
 }
 
 #[cfg(target_arch = "x86_64")]
-struct X86V4Copy;
+pub(super) struct X86V4Copy;
 
 #[cfg(target_arch = "x86_64")]
 impl Features for X86V4Copy {

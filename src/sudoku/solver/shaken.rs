@@ -2,14 +2,9 @@
 //! with candidates taken away at random, and claiming compared step by
 //! step between two copies. Only built for tests.
 
+pub(super) use super::search::PortableCopy as Portable;
 use super::state::{Features, State};
 use crate::sudoku::{Grid, puzzles};
-
-/// The portable copy's features, as the tests name them.
-pub(super) struct Portable;
-impl Features for Portable {
-    const V3: bool = false;
-}
 
 /// xorshift64: reproducible masks.
 pub(super) fn next(x: &mut u64) -> u32 {

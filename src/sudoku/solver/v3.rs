@@ -111,13 +111,9 @@ pub(super) unsafe fn counts_avx2(f: &[u32; 27]) -> [[u32; 4]; 3] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::search::X86V3Copy as V3;
     use super::super::shaken::{Portable, claims_alike, next, shaken_states};
-    use super::super::state::{Features, counts, row_singles, segments};
-
-    struct V3;
-    impl Features for V3 {
-        const V3: bool = true;
-    }
+    use super::super::state::{counts, row_singles, segments};
 
     fn has_v3() -> bool {
         std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2")

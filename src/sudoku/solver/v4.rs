@@ -120,14 +120,8 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
 
 #[cfg(test)]
 mod tests {
+    use super::super::search::X86V4Copy as V4;
     use super::super::shaken::{Portable, claims_alike, shaken_states};
-    use super::super::state::Features;
-
-    struct V4;
-    impl Features for V4 {
-        const V3: bool = true;
-        const V4: bool = true;
-    }
 
     fn has_v4() -> bool {
         crate::sudoku::solver::Isa::X86V4.runs_here()
