@@ -12,7 +12,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::canon::Canonicalizer;
+use super::canon::with_work;
 use super::read::ReadError;
 use super::table::{FormIndex, GroupTable, NONE, Packed, pack};
 use crate::monitor::{Monitor, Progress};
@@ -21,8 +21,21 @@ use crate::sudoku::Grid;
 use crate::sudoku::formats::{ErrorKind, records_of_file};
 
 /// Puzzles read before a batch is canonicalized: big enough to share out
-/// among the cores, small enough to keep memory flat.
-const BATCH: usize = 8192;
+/// among the cores, small enough to keep memory flat (the batch's grids
+/// and forms are 130 bytes a puzzle, each page of them a page fault).
+const BATCH: usize = 4096;
+
+/// The most puzzles the table makes room for before reading (see
+/// [`expected`]); past it the lists grow as they fill.
+const MAX_EXPECT: u64 = 1 << 20;
+
+/// How many puzzles of a file `len` bytes long `shard` takes at most, if
+/// every line is a puzzle of 81 characters and a line end (shorter
+/// formats only make the lists grow), up to [`MAX_EXPECT`].
+fn expected(len: u64, shard: Shard) -> usize {
+    let lines = (len.saturating_add(1) / 82).min(MAX_EXPECT);
+    (lines / shard.count() + 1) as usize
+}
 
 /// Why a file was not grouped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,24 +73,26 @@ pub fn group_file(
 ) -> Result<GroupTable, StreamError> {
     let file = path.display().to_string();
     let mut records = records_of_file(path, monitor);
-    let mut out = GroupTable::for_file(file.clone(), shard);
-    let mut index = FormIndex::default();
+    // Room for every puzzle the file can hold, so that the lists and the
+    // index never grow: each doubling copied them into fresh pages.
+    let expect = std::fs::metadata(path).map_or(0, |m| expected(m.len(), shard));
+    let mut out = GroupTable::for_file(file.clone(), shard, expect);
+    let mut index = FormIndex::with_capacity(expect);
     let mut batch: Vec<Grid> = Vec::with_capacity(BATCH);
     let mut forms: Vec<Packed> = Vec::with_capacity(BATCH);
-    let mut canon = Canonicalizer::new();
     let mut not_digits = false;
     let mut line_text = String::new();
-    let mut flush = |out: &mut GroupTable,
-                     batch: &mut Vec<Grid>,
-                     forms: &mut Vec<Packed>,
-                     index: &mut FormIndex|
+    let flush = |out: &mut GroupTable,
+                 batch: &mut Vec<Grid>,
+                 forms: &mut Vec<Packed>,
+                 index: &mut FormIndex|
      -> Result<(), StreamError> {
         if monitor.cancelled() {
             return Err(StreamError::Stopped {
                 done: (out.puzzles() - batch.len()) as u64,
             });
         }
-        canonicalize(batch, forms, &mut canon);
+        canonicalize(batch, forms);
         let first = (out.puzzles() - batch.len()) as u32;
         out.add(first, forms, index);
         monitor.report(&Progress {
@@ -156,20 +171,27 @@ fn too_many(file: &str, line: usize) -> ReadError {
 }
 
 /// The packed forms of `batch` into `forms`, on all cores when there is
-/// more than one and enough work.
-fn canonicalize(batch: &[Grid], forms: &mut Vec<Packed>, canon: &mut Canonicalizer) {
+/// more than one and enough work. Each thread keeps its work space from
+/// batch to batch (see [`with_work`]).
+fn canonicalize(batch: &[Grid], forms: &mut Vec<Packed>) {
     forms.clear();
     let threads = rayon::current_num_threads();
     if threads < 2 || batch.len() < 256 {
-        forms.extend(batch.iter().map(|g| pack(&canon.canon(g))));
+        with_work(|c| forms.extend(batch.iter().map(|g| pack(&c.canon(g)))));
         return;
     }
+    forms.resize(batch.len(), [0; 6]);
     let unit = batch.len().div_ceil(4 * threads);
-    batch
-        .par_iter()
-        .with_min_len(unit)
-        .map_init(Canonicalizer::new, |c, g| pack(&c.canon(g)))
-        .collect_into_vec(forms);
+    forms
+        .par_chunks_mut(unit)
+        .zip(batch.par_chunks(unit))
+        .for_each(|(out, grids)| {
+            with_work(|c| {
+                for (form, g) in out.iter_mut().zip(grids) {
+                    *form = pack(&c.canon(g));
+                }
+            })
+        });
 }
 
 #[cfg(test)]

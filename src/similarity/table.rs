@@ -63,6 +63,13 @@ fn form_hash(form: &Packed) -> u64 {
 #[derive(Default)]
 pub(super) struct FormIndex(HashTable<u32>);
 
+impl FormIndex {
+    /// An index with room for `groups` groups (no rehash until then).
+    pub(super) fn with_capacity(groups: usize) -> FormIndex {
+        FormIndex(HashTable::with_capacity(groups))
+    }
+}
+
 /// One group: its first and last member (local indices) and its size.
 #[derive(Clone, Copy)]
 struct Slot {
@@ -101,16 +108,19 @@ pub struct GroupTable {
 }
 
 impl GroupTable {
-    /// An empty table for the puzzles of `file` that are `shard`'s.
-    pub(super) fn for_file(file: String, shard: Shard) -> GroupTable {
+    /// An empty table for the puzzles of `file` that are `shard`'s, with
+    /// room for `expect` of them (a hint: the lists grow past it). Room
+    /// not used is never touched, so costs no memory pages; growing
+    /// instead would copy each list into fresh pages at every doubling.
+    pub(super) fn for_file(file: String, shard: Shard, expect: usize) -> GroupTable {
         GroupTable {
             shard,
-            forms: Vec::new(),
-            slots: Vec::new(),
-            next: Vec::new(),
+            forms: Vec::with_capacity(expect),
+            slots: Vec::with_capacity(expect),
+            next: Vec::with_capacity(expect),
             names: Names::File {
                 file,
-                lines: Vec::new(),
+                lines: Vec::with_capacity(expect),
                 named: Vec::new(),
             },
             total: 0,

@@ -83,12 +83,19 @@ thread_local! {
     static WORK: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
 }
 
+/// Runs `f` with this thread's work space (a fresh one if it is in use),
+/// so that work shared out among threads again and again keeps one work
+/// space per thread.
+pub(crate) fn with_work<R>(f: impl FnOnce(&mut Canonicalizer) -> R) -> R {
+    WORK.with(|w| match w.try_borrow_mut() {
+        Ok(mut c) => f(&mut c),
+        Err(_) => f(&mut Canonicalizer::new()),
+    })
+}
+
 /// The canonical form of one grid (see [`Canonicalizer`] for many).
 pub fn canon(g: &Grid) -> Grid {
-    WORK.with(|w| match w.try_borrow_mut() {
-        Ok(mut c) => c.canon(g),
-        Err(_) => Canonicalizer::new().canon(g),
-    })
+    with_work(|c| c.canon(g))
 }
 
 /// A transformation taking `a` to `b` when they are the same puzzle up to
