@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use super::canon::with_work;
 use super::read::ReadError;
-use super::table::{FormIndex, GroupTable, NONE, Packed, pack};
+use super::table::{FormIndex, GroupTable, NONE, Packed};
 use crate::monitor::{Monitor, Progress};
 use crate::shard::Shard;
 use crate::sudoku::Grid;
@@ -177,7 +177,7 @@ fn canonicalize(batch: &[Grid], forms: &mut Vec<Packed>) {
     forms.clear();
     let threads = rayon::current_num_threads();
     if threads < 2 || batch.len() < 256 {
-        with_work(|c| forms.extend(batch.iter().map(|g| pack(&c.canon(g)))));
+        with_work(|c| forms.extend(batch.iter().map(|g| c.canon_packed(g))));
         return;
     }
     forms.resize(batch.len(), [0; 6]);
@@ -188,7 +188,7 @@ fn canonicalize(batch: &[Grid], forms: &mut Vec<Packed>) {
         .for_each(|(out, grids)| {
             with_work(|c| {
                 for (form, g) in out.iter_mut().zip(grids) {
-                    *form = pack(&c.canon(g));
+                    *form = c.canon_packed(g);
                 }
             })
         });

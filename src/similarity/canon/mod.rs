@@ -67,6 +67,17 @@ impl Canonicalizer {
         }
     }
 
+    /// The canonical form of `g` packed four bits a cell, first cell
+    /// highest (as `canon_groups` keeps forms): a puzzle's straight from
+    /// the rows its search settles.
+    pub(crate) fn canon_packed(&mut self, g: &Grid) -> [u64; 6] {
+        if grid::is_solution(g) {
+            super::table::pack(&self.grid.canon(g).0)
+        } else {
+            self.puzzle.packed_form(g)
+        }
+    }
+
     /// The canonical form of `g` and a transformation taking `g` to it.
     pub fn canon_with_transform(&mut self, g: &Grid) -> (Grid, Transform) {
         if grid::is_solution(g) {

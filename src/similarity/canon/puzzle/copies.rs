@@ -10,7 +10,7 @@
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
 
-use super::{Part, PuzzleMinlex, State};
+use super::{Part, PuzzleMinlex, Rows, State};
 use crate::sudoku::Grid;
 use crate::sudoku::solver::Isa;
 
@@ -148,7 +148,7 @@ impl PuzzleMinlex {
     /// `Isa::X86V4` runs the X86V3 copy: compiled with AVX-512 as well,
     /// the search was about 1.5% slower on Zen 4 (royle_17clue_49151).
     /// Every copy gives the same form and states.
-    pub(super) fn form_on(&mut self, g: &Grid, isa: Isa) -> Grid {
+    pub(super) fn rows_on(&mut self, g: &Grid, isa: Isa) -> Rows {
         #[cfg(target_arch = "x86_64")]
         if isa >= Isa::X86V3 && isa.runs_here() {
             // SAFETY: `Isa::detect` found every feature `form_x86v3` enables.
@@ -159,14 +159,14 @@ impl PuzzleMinlex {
     }
 
     #[inline(never)]
-    fn form_portable(&mut self, g: &Grid) -> Grid {
+    fn form_portable(&mut self, g: &Grid) -> Rows {
         self.form_in::<Portable>(g)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline(never)]
-    unsafe fn form_x86v3(&mut self, g: &Grid) -> Grid {
+    unsafe fn form_x86v3(&mut self, g: &Grid) -> Rows {
         self.form_in::<X86V3>(g)
     }
 
@@ -182,6 +182,7 @@ impl PuzzleMinlex {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tables::{pack_rows, rows_grid};
     use super::*;
     use crate::similarity::canon::Transform;
     use rand::rngs::ChaCha8Rng;
@@ -206,10 +207,16 @@ mod tests {
                 }
             }
             let g = Grid::from_cells(cells);
-            let portable = a.form_on(&g, Isa::Portable);
+            let portable = a.rows_on(&g, Isa::Portable);
+            assert_eq!(
+                pack_rows(&portable),
+                crate::similarity::table::pack(&rows_grid(&portable)),
+                "case {case}"
+            );
+            let portable = rows_grid(&portable);
             assert_eq!(a.witness().apply(&g), portable, "case {case}");
             for isa in [Isa::X86V3, Isa::X86V4] {
-                let fast = b.form_on(&g, isa);
+                let fast = rows_grid(&b.rows_on(&g, isa));
                 assert_eq!(portable, fast, "{isa:?} case {case}: {}", g.line());
                 assert_eq!(
                     a.witness(),

@@ -12,8 +12,12 @@ use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
     ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates,
-    clue_mask, pattern_len, places, unpack,
+    clue_mask, pack_rows, pattern_len, places, rows_grid,
 };
+
+/// A form as its nine rows, each packed four bits a cell, first cell
+/// highest (as the search compares them).
+pub(super) type Rows = [u64; 9];
 
 /// What the search needs of each source row, for the grid as given
 /// (`t` = 0) and transposed (`t` = 1).
@@ -152,18 +156,25 @@ impl PuzzleMinlex {
     /// time: the leading empty rows, the first row with clues, then each
     /// further row (a band's last row has no choice to narrow).
     pub(super) fn form(&mut self, g: &Grid) -> Grid {
-        self.form_on(g, Isa::detect())
+        rows_grid(&self.rows_on(g, Isa::detect()))
+    }
+
+    /// [`Self::form`] packed four bits a cell, first cell highest, in six
+    /// words (the last holding cell 80 in its top four bits), straight from
+    /// the rows the search settles: no grid is written out and packed again.
+    pub(super) fn packed_form(&mut self, g: &Grid) -> [u64; 6] {
+        pack_rows(&self.rows_on(g, Isa::detect()))
     }
 
     /// [`Self::form`] in the compiled copy `C` (see [`copies`]).
     #[inline(always)]
-    fn form_in<C: MinlexCopy>(&mut self, g: &Grid) -> Grid {
+    fn form_in<C: MinlexCopy>(&mut self, g: &Grid) -> Rows {
         let rows = RowTables::new(g);
         let Some((depth, first_key)) = self.empty_rows(&rows) else {
             self.states.clear();
-            return Grid::empty();
+            return [0; 9];
         };
-        let mut form = [0u8; 81];
+        let mut form = [0u64; 9];
         self.first_clue_row::<C>(&rows, depth, first_key, &mut form);
         for depth in depth + 1..9 {
             if depth % 3 == 2 {
@@ -172,7 +183,7 @@ impl PuzzleMinlex {
                 self.next_row::<C>(&rows, depth, &mut form);
             }
         }
-        Grid::from_cells(form)
+        form
     }
 
     /// While the rows chosen are all empty, the columns are still free:
@@ -230,7 +241,7 @@ impl PuzzleMinlex {
         rows: &RowTables,
         depth: usize,
         first_key: u8,
-        form: &mut [u8; 81],
+        form: &mut Rows,
     ) {
         let mut best_row = u64::MAX;
         self.next_states.clear();
@@ -281,12 +292,7 @@ impl PuzzleMinlex {
 
     /// A band's last row: one candidate a state, no choice to narrow.
     #[inline(always)]
-    fn band_last_row<C: MinlexCopy>(
-        &mut self,
-        rows: &RowTables,
-        depth: usize,
-        form: &mut [u8; 81],
-    ) {
+    fn band_last_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut Rows) {
         let states = std::mem::take(&mut self.states);
         let mut best_row = u64::MAX;
         self.next_states.clear();
@@ -302,7 +308,7 @@ impl PuzzleMinlex {
     /// empty cells any candidate can have (from clue patterns alone) are
     /// filled.
     #[inline(always)]
-    fn next_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut [u8; 81]) {
+    fn next_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut Rows) {
         let states = std::mem::take(&mut self.states);
         let mut least_len = u32::MAX;
         self.cands.clear();
@@ -340,8 +346,8 @@ impl PuzzleMinlex {
     /// Writes row `depth`'s best into `form` and makes the states that
     /// gave it the current ones (`old`, emptied, is kept for reuse).
     #[inline]
-    fn settle(&mut self, best_row: u64, depth: usize, form: &mut [u8; 81], mut old: Vec<State>) {
-        unpack(best_row, &mut form[9 * depth..9 * depth + 9]);
+    fn settle(&mut self, best_row: u64, depth: usize, form: &mut Rows, mut old: Vec<State>) {
+        form[depth] = best_row;
         old.clear();
         self.states = std::mem::replace(&mut self.next_states, old);
     }

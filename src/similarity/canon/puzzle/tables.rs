@@ -42,6 +42,40 @@ const MINPAT: [[u8; 64]; 8] = {
     t
 };
 
+/// The grid of a form's nine packed rows.
+pub(super) fn rows_grid(rows: &[u64; 9]) -> crate::sudoku::Grid {
+    let mut cells = [0u8; 81];
+    for (d, &row) in rows.iter().enumerate() {
+        unpack(row, &mut cells[9 * d..9 * d + 9]);
+    }
+    crate::sudoku::Grid::from_cells(cells)
+}
+
+/// A form's nine packed rows (36 bits each) as one string of 324 bits in
+/// six words, first cell highest: five full words and cell 80 in the top
+/// four bits of the sixth (the packing `canon_groups` keeps).
+#[inline]
+pub(super) fn pack_rows(rows: &[u64; 9]) -> [u64; 6] {
+    let mut out = [0u64; 6];
+    // Bits not yet written out: the low `bits` of `acc` (higher ones are
+    // spent and fall off the `as u64`).
+    let mut acc = 0u128;
+    let mut bits = 0;
+    let mut w = 0;
+    for &row in rows {
+        acc = acc << 36 | u128::from(row);
+        bits += 36;
+        if bits >= 64 {
+            bits -= 64;
+            out[w] = (acc >> bits) as u64;
+            w += 1;
+        }
+    }
+    // 324 = 5 * 64 + 4.
+    out[5] = (acc << 60) as u64;
+    out
+}
+
 /// A row packed four bits a cell, first cell highest, written out.
 pub(super) fn unpack(row: u64, out: &mut [u8]) {
     // The first eight cells spread from nibbles to bytes (last cell in
