@@ -121,6 +121,11 @@ pub(crate) struct Table<B> {
     /// Its orbit representatives (placement, rank) with their
     /// stabilisers (group indices).
     reps: Vec<(usize, u32, Vec<usize>)>,
+    /// A second kind and the one symmetry g it breaks, for the
+    /// representatives whose stabiliser is just g (see
+    /// `tables::second_break`): its entries' ranks say which placements
+    /// such a branch keeps.
+    second: Option<(usize, usize)>,
 }
 
 impl<B: Bits> Table<B> {
@@ -186,7 +191,9 @@ pub(crate) struct Root {
     weight: Option<u64>,
     /// Symmetries (group indices) to compare each solution with.
     check: Vec<usize>,
-    /// Forbid placements of the broken kind below this one (copies).
+    /// Forbid placements of this kind whose rank is at most this, or whose
+    /// orbit minimum is below it: the broken kind's below the
+    /// representative (copies), or a second break's left-out half.
     floor: Option<(usize, u32)>,
     /// The representative's bits: a solution is a duplicate only under a
     /// symmetry keeping this as its smallest placement of the broken kind.
@@ -214,6 +221,25 @@ pub(crate) fn roots<B: Bits>(p: &Compiled, t: &Table<B>, task: &Task) -> Vec<Roo
                 .map(|(rep, rank, stab)| {
                     let stab_others: Vec<usize> =
                         stab.iter().copied().filter(|&s| s != 0).collect();
+                    // Broken again on a second kind (single kinds only):
+                    // each class is found once, with no check, and a raw
+                    // count weighs it |G|. Not for kept packings: each
+                    // class keeps the image it kept before.
+                    if let Some((k2, g2)) = t.second
+                        && single
+                        && !task.keep
+                        && stab_others == [g2]
+                    {
+                        return Root {
+                            kind: k,
+                            id: *rep,
+                            weight: task.raw.then_some(g as u64),
+                            check: Vec::new(),
+                            floor: Some((k2, tables::SECOND_FLOOR)),
+                            rep: Some((k, p.placements[k][*rep].to_vec())),
+                            second: None,
+                        };
+                    }
                     Root {
                         kind: k,
                         id: *rep,

@@ -99,6 +99,8 @@ pub(super) fn run_root<B: Bits>(
             0
         },
         weight,
+        floor_kind: s.floor_kind,
+        floor: s.floor,
         s,
     };
     // The usual short sides compiled in: their shifts are constants.
@@ -148,6 +150,10 @@ struct Sweep<'a, B: Bits, const S: u32 = 0> {
     memo_depth: usize,
     /// Each solution's weight (a raw count broken on a single piece).
     weight: u64,
+    /// The kind whose placements a floor bounds (a second break), or
+    /// `usize::MAX`; the floor (see `Root::floor`).
+    floor_kind: usize,
+    floor: u32,
 }
 
 impl<'a, B: Bits> Sweep<'a, B, 0> {
@@ -166,6 +172,8 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             stack,
             memo_depth,
             weight,
+            floor_kind,
+            floor,
         } = self;
         Sweep {
             t,
@@ -180,6 +188,8 @@ impl<'a, B: Bits> Sweep<'a, B, 0> {
             stack,
             memo_depth,
             weight,
+            floor_kind,
+            floor,
         }
     }
 }
@@ -293,8 +303,9 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
             let Some(list) = t.index.masks.get(lo..hi as usize) else {
                 return;
             };
+            let floored = k == self.floor_kind;
             for (i, &m) in list.iter().enumerate() {
-                if !m.and(filled).is_zero() {
+                if !m.and(filled).is_zero() || floored && self.below_floor(lo + i) {
                     continue;
                 }
                 self.stack[depth % DEPTH] = (lo + i) as u32;
@@ -314,6 +325,15 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
                 }
             }
         }
+    }
+
+    /// Listed placement `i` is left out by the floor (see `Root::floor`).
+    #[inline(always)]
+    fn below_floor(&self, i: usize) -> bool {
+        self.t
+            .index
+            .entry(&self.t.entries, i)
+            .is_none_or(|e| u32::from(e.rank) <= self.floor || u32::from(e.omin) < self.floor)
     }
 
     /// The pieces placed so far fill the box: hand them to
