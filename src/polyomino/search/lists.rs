@@ -11,9 +11,9 @@
 //! patterns). Rows of one cell that list the same placements share their
 //! bounds and listings (on 4x15 1,803 rows hold 1,037 sets: 11,956
 //! listings instead of 16,433, 23 fewer page faults; 6x10 15,245 instead
-//! of 21,485). A narrow board probes fewer cells (2 bits of pattern: on
-//! 3x20 220 rows, 3,252 listings, against 845 and 5,565 with 6 bits;
-//! shared, 202 sets and 3,167 listings).
+//! of 21,485). A narrow board probes no cells: one row per cell, its
+//! placements listed once (on 3x20 60 rows and about 1,000 listings,
+//! against 202 sets and 3,167 listings with 2 bits of pattern).
 
 use super::super::bits::Bits;
 use super::Entry;
@@ -289,6 +289,15 @@ pub(super) fn probe_index<B: Bits>(
         // them was 10 KB, three pages more to touch).
         let probe = &probe_of(c);
         let here = &pool[lo..hi];
+        if npat == 1 {
+            // No probes (a narrow board): one row, every placement.
+            let head = out.push_row(here, lo, 0..here.len());
+            if let Some(h) = out.heads.get_mut(c) {
+                *h = head;
+            }
+            lo = hi;
+            continue;
+        }
         if here.len() <= 64 {
             rows_of_cell(&mut out, c * npat, probe, here, lo);
             lo = hi;

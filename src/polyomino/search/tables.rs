@@ -21,8 +21,8 @@ pub(super) fn narrow(p: &Compiled) -> bool {
 }
 
 /// The lengths of the three probe runs (see [`probe_runs`]): 6 bits of
-/// pattern in all; on a narrow board only the first run, 2 bits (on a
-/// 3-wide strip the cells after the anchor in its column).
+/// pattern in all; on a narrow board none (one row per cell, every
+/// placement of the cell).
 ///
 /// The pentomino rectangles, one thread, instructions of the count
 /// beyond start-up (set-up + search) by probe cells kept, pocket test on:
@@ -32,10 +32,14 @@ pub(super) fn narrow(p: &Compiled) -> bool {
 /// full index pays for itself somewhere between 3x20's few thousand
 /// nodes and 4x15's tens of thousands; a 3-wide strip leaves the
 /// search few choices. (Measured with a debug switch; 3 or 4 probe
-/// bits on 3x20 read as 2, 5 bits worse.)
+/// bits on 3x20 read as 2, 5 bits worse.) With the second symmetry
+/// break ([`second_break`]), 3x20 beyond start-up: 2 bits 1.414M
+/// instructions (sweep 0.487M), none 1.360M (sweep 0.614M, the index
+/// 0.05M instead of 0.23M) and about 6 page faults fewer (listings 1,029
+/// instead of 3,167, no pattern rows).
 #[inline(always)]
 pub(super) const fn probe_lens(narrow: bool) -> [u32; 3] {
-    if narrow { [2, 0, 0] } else { [2, 3, 1] }
+    if narrow { [0, 0, 0] } else { [2, 3, 1] }
 }
 
 /// Probe cells after the first empty cell c whose state indexes the
