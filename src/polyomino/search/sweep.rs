@@ -303,28 +303,60 @@ impl<B: Bits, const S: u32> Sweep<'_, B, S> {
             let Some(list) = t.index.masks.get(lo..hi as usize) else {
                 return;
             };
-            let floored = k == self.floor_kind;
-            for (i, &m) in list.iter().enumerate() {
-                if !m.and(filled).is_zero() || floored && self.below_floor(lo + i) {
-                    continue;
-                }
-                self.stack[depth % DEPTH] = (lo + i) as u32;
-                let next = filled.or(m);
-                if next == B::ONES {
-                    self.solution(depth + 1);
-                } else if !self.dead_cell(next, rest)
-                    && let Some(row) = self.next_row(next, rest)
-                {
-                    self.enter(next, rest, row, depth + 1);
-                } else {
-                    // Nothing went deeper: nothing could have stopped.
-                    continue;
-                }
-                if self.s.stop {
-                    return;
-                }
+            // The floor's test only in the list it bounds, out of line:
+            // with it in the usual loop 6x10's sweep took 7% more
+            // instructions (no floor there).
+            let stop = if k == self.floor_kind {
+                self.place_floored(filled, rest, lo, list, depth)
+            } else {
+                self.place_each::<false>(filled, rest, lo, list, depth)
+            };
+            if stop {
+                return;
             }
         }
+    }
+
+    /// Each placement of `list` (listed from `lo` on) that fits `filled`,
+    /// with `rest` left after it, and (when `FLOORED`) is not left out by
+    /// the floor, placed and searched below; true when the search stops.
+    #[inline(always)]
+    fn place_each<const FLOORED: bool>(
+        &mut self,
+        filled: B,
+        rest: u64,
+        lo: usize,
+        list: &[B],
+        depth: usize,
+    ) -> bool {
+        for (i, &m) in list.iter().enumerate() {
+            if !m.and(filled).is_zero() || FLOORED && self.below_floor(lo + i) {
+                continue;
+            }
+            self.stack[depth % DEPTH] = (lo + i) as u32;
+            let next = filled.or(m);
+            if next == B::ONES {
+                self.solution(depth + 1);
+            } else if !self.dead_cell(next, rest)
+                && let Some(row) = self.next_row(next, rest)
+            {
+                self.enter(next, rest, row, depth + 1);
+            } else {
+                // Nothing went deeper: nothing could have stopped.
+                continue;
+            }
+            if self.s.stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Self::place_each`] with the floor (one list in a node, and only
+    /// below a second break).
+    #[inline(never)]
+    fn place_floored(&mut self, filled: B, rest: u64, lo: usize, list: &[B], depth: usize) -> bool {
+        self.place_each::<true>(filled, rest, lo, list, depth)
     }
 
     /// Listed placement `i` is left out by the floor (see `Root::floor`).
