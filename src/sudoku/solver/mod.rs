@@ -24,7 +24,12 @@
 //! makes the same search (the same figures).
 //! The x86-64 copy also has its own form of three steps (`v3`): a mask's
 //! segments and row singles by `pext`, column claiming two digits to an
-//! AVX2 vector, the naked-single count three bands to a vector.
+//! AVX2 vector, the naked-single count three bands to a vector. The
+//! AVX-512 copy (`v4`) takes a hard puzzle's whole way to a fixpoint in
+//! two vectors of the 27 masks (`settle_avx512`): rounds that apply every
+//! mask's step at once instead of the sweep's one after another, then
+//! naked singles and column claiming, with no load or store between; the
+//! rules are the same, so is their fixpoint, and so the search.
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 

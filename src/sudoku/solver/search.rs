@@ -243,6 +243,14 @@ impl<'m> Search<'m> {
         let mut few = [0u32; 3];
         loop {
             loop {
+                if self.hard
+                    && let Some(settled) = s.settle::<C>(&mut few)
+                {
+                    if !settled {
+                        return;
+                    }
+                    break;
+                }
                 if !s.propagate::<C>() {
                     return;
                 }

@@ -6,7 +6,7 @@ use super::tables::*;
 #[cfg(target_arch = "x86_64")]
 use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
 #[cfg(target_arch = "x86_64")]
-use super::v4::{claim_columns_avx512, digits_meeting_avx512};
+use super::v4::{claim_columns_avx512, digits_meeting_avx512, settle_avx512};
 use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
@@ -135,7 +135,10 @@ impl State {
         let mut s = State {
             f: [0; 27],
             unsolved: [ALL & !clues[0], ALL & !clues[1], ALL & !clues[2]],
-            prev: [0; 27],
+            // No mask's value: every mask, an empty one too, is looked at
+            // in the first sweep (an empty one is a contradiction, as
+            // `settle` finds it).
+            prev: [u32::MAX; 27],
         };
         let mut bad = 0;
         for d in 0..9 {
@@ -184,6 +187,24 @@ impl State {
             };
         }
         sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+    }
+
+    /// In the V4 copy, the whole way of a hard puzzle to a fixpoint
+    /// (propagation, naked singles, column claiming, as `Search::search`
+    /// takes them) in vectors, with the same outcome: `Some(false)` on a
+    /// contradiction, else `Some(true)` with the masks, the unsolved cells
+    /// and (unless solved) `few` as the loop leaves them. `None` in the
+    /// other copies.
+    #[inline(always)]
+    pub(super) fn settle<F: Features>(&mut self, few: &mut [u32; 3]) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if F::V4 {
+            // SAFETY: `F::V4` is only set by the copy compiled with
+            // AVX-512 F/VL, which runs only where the CPU has it.
+            return Some(unsafe { settle_avx512(&mut self.f, &mut self.unsolved, few) });
+        }
+        let _ = few;
+        None
     }
 
     /// One (digit, band) mask: band locked candidates, claimed columns, row
