@@ -162,7 +162,7 @@ pub(super) unsafe fn settle_avx512(
     const fn perm(k: usize, cells: bool) -> i32 {
         let p = crate::permutations::PERMS_OF_3[k];
         let w = if cells { 7 } else { 1 };
-        (w << (3 * p[0]) | w << (9 + 3 * p[1]) | w << (18 + 3 * p[2])) as i32
+        w << (3 * p[0]) | w << (9 + 3 * p[1]) | w << (18 + 3 * p[2])
     }
     const fn perms(cells: bool) -> [i32; 6] {
         [
@@ -306,7 +306,7 @@ pub(super) unsafe fn settle_avx512(
         );
         let boxes = rows3(_mm512_sub_epi32(_mm512_slli_epi32::<3>(bx), bx));
         let row = |k: u32| {
-            let r = _mm512_set1_epi32((511 << (9 * k)) as i32);
+            let r = _mm512_set1_epi32(511 << (9 * k));
             _mm512_maskz_mov_epi32(_mm512_test_epi32_mask(n, r), r)
         };
         let peers =
