@@ -17,6 +17,10 @@ pub(super) trait Features {
     /// x86-64-v4 (AVX-512 F/VL/BW/DQ, with all of V3): only set by the
     /// copy compiled for it, which runs only where the CPU has it.
     const V4: bool = false;
+    /// The V4 copy for hard puzzles (with all of V4): [`State::settle`]
+    /// in vectors. Only set by the copy compiled for V4, which runs only
+    /// where the CPU has it.
+    const SETTLE: bool = false;
 }
 
 /// The cells of a band mask's 9 segments (row, box): bit `row * 3 + box`
@@ -189,7 +193,7 @@ impl State {
         sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
     }
 
-    /// In the V4 copy, the whole way of a hard puzzle to a fixpoint
+    /// In the V4 copy for hard puzzles, the whole way to a fixpoint
     /// (propagation, naked singles, column claiming, as `Search::search`
     /// takes them) in vectors, with the same outcome: `Some(false)` on a
     /// contradiction, else `Some(true)` with the masks, the unsolved cells
@@ -198,8 +202,8 @@ impl State {
     #[inline(always)]
     pub(super) fn settle<F: Features>(&mut self, few: &mut [u32; 3]) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
-        if F::V4 {
-            // SAFETY: `F::V4` is only set by the copy compiled with
+        if F::SETTLE {
+            // SAFETY: `F::SETTLE` is only set by a copy compiled with
             // AVX-512 F/VL, which runs only where the CPU has it.
             return Some(unsafe { settle_avx512(&mut self.f, &mut self.unsolved, few) });
         }

@@ -431,7 +431,7 @@ pub(super) unsafe fn settle_avx512(
 
 #[cfg(test)]
 mod tests {
-    use super::super::search::X86V4Copy as V4;
+    use super::super::search::{X86V4Copy as V4, X86V4HardCopy as V4Hard};
     use super::super::shaken::{Portable, claims_alike, shaken_states};
     use super::super::state::State;
     use crate::sudoku::{Grid, puzzles};
@@ -500,7 +500,7 @@ mod tests {
         let mut check = |s: State| {
             let (mut a, mut b) = (s, s);
             let (mut fa, mut fb) = ([0; 3], [0; 3]);
-            let ra = a.settle::<V4>(&mut fa);
+            let ra = a.settle::<V4Hard>(&mut fa);
             let rb = settle_portable(&mut b, &mut fb);
             assert_eq!(ra, Some(rb));
             if rb {
