@@ -205,10 +205,25 @@ impl State {
         if F::SETTLE {
             // SAFETY: `F::SETTLE` is only set by a copy compiled with
             // AVX-512 F/VL, which runs only where the CPU has it.
-            return Some(unsafe { settle_avx512(&mut self.f, &mut self.unsolved, few) });
+            return Some(unsafe { settle_avx512::<true>(&mut self.f, &mut self.unsolved, few) });
         }
         let _ = few;
         None
+    }
+
+    /// The V4 copy's first propagation of an easy puzzle in vectors:
+    /// false on a contradiction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    pub(super) unsafe fn propagate_avx512(&mut self) -> bool {
+        let mut few = [0; 3];
+        // SAFETY: this function's own features, checked by the caller.
+        if !unsafe { settle_avx512::<false>(&mut self.f, &mut self.unsolved, &mut few) } {
+            return false;
+        }
+        // A fixpoint: every mask as last propagated.
+        self.prev = self.f;
+        true
     }
 
     /// One (digit, band) mask: band locked candidates, claimed columns, row
