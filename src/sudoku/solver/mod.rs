@@ -29,7 +29,10 @@
 //! two vectors of the 27 masks (`settle_avx512`): rounds that apply every
 //! mask's step at once instead of the sweep's one after another, then
 //! naked singles and column claiming, with no load or store between; the
-//! rules are the same, so is their fixpoint, and so the search.
+//! rules are the same, so is their fixpoint, and so the search. It also
+//! sets up the clue state in vectors (`v4_clues`): byte compares per
+//! digit, then every mask's seen cells and the duplicate-clue check at
+//! once.
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 
@@ -44,6 +47,8 @@ mod tables;
 mod v3;
 #[cfg(target_arch = "x86_64")]
 mod v4;
+#[cfg(target_arch = "x86_64")]
+mod v4_clues;
 
 pub use self::search::Isa;
 use self::search::Search;

@@ -7,6 +7,8 @@ use super::tables::*;
 use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
 #[cfg(target_arch = "x86_64")]
 use super::v4::{claim_columns_avx512, digits_meeting_avx512, settle_avx512};
+#[cfg(target_arch = "x86_64")]
+use super::v4_clues::from_cells_avx512;
 use crate::sudoku::{CELLS, Grid};
 
 /// What a compiled copy of the search may use beyond the target's baseline.
@@ -156,6 +158,21 @@ impl State {
         (bad == 0).then_some(s)
     }
 
+    /// [`State::from_grid`] in the V4 copy: byte compares per digit, each
+    /// mask's seen cells in vectors (the same state, the same `None`s).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[inline]
+    pub(super) unsafe fn from_grid_avx512(g: &Grid) -> Option<State> {
+        let mut s = State {
+            f: [0; 27],
+            unsolved: [0; 3],
+            prev: [u32::MAX; 27],
+        };
+        // SAFETY: this function's own features, checked by the caller.
+        unsafe { from_cells_avx512(g.cells(), &mut s.f, &mut s.unsolved) }.then_some(s)
+    }
+
     /// Applies band locked candidates and row singles until nothing changes.
     /// False on a contradiction.
     #[inline(always)]
@@ -205,20 +222,23 @@ impl State {
         if F::SETTLE {
             // SAFETY: `F::SETTLE` is only set by a copy compiled with
             // AVX-512 F/VL, which runs only where the CPU has it.
-            return Some(unsafe { settle_avx512::<true>(&mut self.f, &mut self.unsolved, few) });
+            return Some(unsafe {
+                settle_avx512::<true, true>(&mut self.f, &mut self.unsolved, few)
+            });
         }
         let _ = few;
         None
     }
 
-    /// The V4 copy's first propagation of an easy puzzle in vectors:
-    /// false on a contradiction.
+    /// The V4 copy's first settling of an easy puzzle in vectors: the
+    /// fixpoint of propagation and naked singles (as `Search::search`'s
+    /// loop reaches it before it looks for column singles), with in `few`
+    /// the bivalue cells unless solved. False on a contradiction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) unsafe fn propagate_avx512(&mut self) -> bool {
-        let mut few = [0; 3];
+    pub(super) unsafe fn settle_easy_avx512(&mut self, few: &mut [u32; 3]) -> bool {
         // SAFETY: this function's own features, checked by the caller.
-        if !unsafe { settle_avx512::<false>(&mut self.f, &mut self.unsolved, &mut few) } {
+        if !unsafe { settle_avx512::<true, false>(&mut self.f, &mut self.unsolved, few) } {
             return false;
         }
         // A fixpoint: every mask as last propagated.

@@ -139,12 +139,13 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
 /// two naked singles of one digit seeing each other (the sweep finds them
 /// as a row or a cell left empty). False on a contradiction; otherwise the
 /// masks and unsolved cells at the fixpoint, and in `few` the bivalue
-/// cells when the grid is not solved. With `WHOLE` false, only the
-/// propagation (`few` untouched): an easy puzzle's first one, where every
-/// mask has changed.
+/// cells when the grid is not solved. With `CLAIM` false, without column
+/// claiming (an easy puzzle's way, which claims nothing): the fixpoint of
+/// propagation and naked singles, the first one of an easy puzzle, where
+/// every mask has changed. With `SINGLES` false too, only propagation.
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 #[inline]
-pub(super) unsafe fn settle_avx512<const WHOLE: bool>(
+pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
     f: &mut [u32; 27],
     unsolved: &mut [u32; 3],
     few: &mut [u32; 3],
@@ -370,7 +371,7 @@ pub(super) unsafe fn settle_avx512<const WHOLE: bool>(
                 break;
             }
         }
-        if !WHOLE || _mm512_mask_test_epi32_mask(0x7, u, u) == 0 {
+        if !SINGLES || _mm512_mask_test_epi32_mask(0x7, u, u) == 0 {
             break true;
         }
         // Naked singles: the digits a cell can take, counted to three.
@@ -390,6 +391,9 @@ pub(super) unsafe fn settle_avx512<const WHOLE: bool>(
             continue;
         }
         bivalue = _mm512_ternarylogic_epi32::<0x20>(u, r3, r2); // a & !b & c
+        if !CLAIM {
+            break true;
+        }
         let (nl, bl, cl) = claim(lo, VALID.0);
         let (nh, bh, ch) = claim(hi, VALID.1);
         if bl | bh != 0 {
@@ -491,28 +495,60 @@ mod tests {
         }
     }
 
+    /// The portable copy's way to an easy puzzle's first fixpoint: the
+    /// loop of `Search::search` up to its look for column singles.
+    fn settle_easy_portable(s: &mut State, few: &mut [u32; 3]) -> bool {
+        loop {
+            if !s.propagate::<Portable>() {
+                return false;
+            }
+            if s.solved() {
+                return true;
+            }
+            match s.singles::<Portable>(few) {
+                Err(()) => return false,
+                Ok(true) => {}
+                Ok(false) => return true,
+            }
+        }
+    }
+
     #[test]
-    fn first_propagation_matches_the_portable_sweep() {
+    fn first_easy_settling_matches_the_portable_loop() {
         if !has_v4() {
             return;
         }
-        let mut seen = [0; 2];
-        shaken_states(|s| {
+        let mut seen = [0; 3];
+        let mut check = |s: State| {
             let (mut a, mut b) = (s, s);
+            let (mut fa, mut fb) = ([0; 3], [0; 3]);
             // SAFETY: this CPU has AVX-512 F/VL (`has_v4`).
-            let ra = unsafe { a.propagate_avx512() };
-            assert_eq!(ra, b.propagate::<Portable>());
-            seen[ra as usize] += 1;
+            let ra = unsafe { a.settle_easy_avx512(&mut fa) };
+            assert_eq!(ra, settle_easy_portable(&mut b, &mut fb));
             if ra {
                 assert_eq!((a.f, a.unsolved), (b.f, b.unsolved));
+                if !b.solved() {
+                    assert_eq!(fa, fb);
+                }
                 // A fixpoint, every mask as last propagated: the sweep
                 // finds nothing more.
                 let c = a;
                 assert!(a.propagate::<Portable>());
                 assert_eq!((a.f, a.unsolved), (c.f, c.unsolved));
             }
-        });
-        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+            seen[if !ra {
+                0
+            } else if b.solved() {
+                1
+            } else {
+                2
+            }] += 1;
+        };
+        shaken_states(&mut check);
+        for text in [puzzles::YM, puzzles::SU21_99, puzzles::CLARK] {
+            check(State::from_grid(&Grid::parse(text).unwrap()).unwrap());
+        }
+        assert!(seen.iter().all(|&n| n > 0) && seen[0] > 100, "{seen:?}");
     }
 
     #[test]
