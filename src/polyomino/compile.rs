@@ -5,7 +5,7 @@
 //! search.
 
 use super::PolyError;
-use super::pieces::{Piece, orientations};
+use super::pieces::{Piece, orientations_as};
 use super::space::{Point, Solid, Turn, extent, normalize3, solid_orientations, turn_shape};
 
 /// Largest bounding box (holes included) the solver takes.
@@ -56,10 +56,7 @@ impl Problem {
             pieces: pieces
                 .iter()
                 .map(|p| {
-                    let o = orientations(&p.cells, one_sided || p.one_sided)
-                        .into_iter()
-                        .map(|o| o.iter().map(|&(r, c)| [0, r, c]).collect())
-                        .collect();
+                    let o = orientations_as(&p.cells, one_sided || p.one_sided, |(r, c)| [0, r, c]);
                     (p.name.clone(), p.symbol, o)
                 })
                 .collect(),
@@ -183,38 +180,32 @@ impl Compiled {
     }
 }
 
-/// A kind's identity: its whole set of orientations, sorted. Two pieces
-/// are copies of one kind only when they can take the same orientations: a
-/// free L and a one-sided L share orientations but are told apart.
-fn orientation_set(orientations: &[Vec<Point>]) -> Vec<Vec<Point>> {
-    let mut set = orientations.to_vec();
-    set.sort_unstable();
-    set.dedup();
-    set
+/// A kind's identity: its whole set of orientations. Two pieces are
+/// copies of one kind only when they can take the same orientations: a
+/// free L and a one-sided L share orientations but are told apart. The
+/// lists compared as sets, in place (at most 24 short shapes each: no
+/// copies sorted, which was a tenth of compiling a pentomino rectangle).
+fn same_set(a: &[Vec<Point>], b: &[Vec<Point>]) -> bool {
+    a.iter().all(|o| b.contains(o)) && b.iter().all(|o| a.contains(o))
 }
 
 /// Group pieces by orientation set, count copies, and give every kind a
 /// symbol of its own.
 fn kinds(problem: &Problem) -> Vec<Kind> {
-    let mut out: Vec<(Vec<Vec<Point>>, Kind)> = Vec::new();
+    let mut kinds: Vec<Kind> = Vec::new();
     for (name, symbol, o) in &problem.pieces {
-        let key = orientation_set(o);
-        if let Some((_, k)) = out.iter_mut().find(|(k, _)| *k == key) {
+        if let Some(k) = kinds.iter_mut().find(|k| same_set(&k.orientations, o)) {
             k.count += 1;
         } else {
-            out.push((
-                key,
-                Kind {
-                    name: name.clone(),
-                    symbol: *symbol,
-                    size: o.first().map_or(0, Vec::len),
-                    count: 1,
-                    orientations: o.clone(),
-                },
-            ));
+            kinds.push(Kind {
+                name: name.clone(),
+                symbol: *symbol,
+                size: o.first().map_or(0, Vec::len),
+                count: 1,
+                orientations: o.clone(),
+            });
         }
     }
-    let mut kinds: Vec<Kind> = out.into_iter().map(|(_, k)| k).collect();
     // Two kinds drawn with one letter would be indistinguishable: re-letter
     // the later ones from a pool of unused characters.
     for i in 0..kinds.len() {
@@ -400,10 +391,6 @@ fn symmetries(
     side: [usize; 3],
     bit: &dyn Fn(Point) -> usize,
 ) -> Vec<Symmetry> {
-    let sets: Vec<Vec<Vec<Point>>> = kinds
-        .iter()
-        .map(|k| orientation_set(&k.orientations))
-        .collect();
     let turns = Turn::all(planar);
     // A kind whose orientations are every turn of one of them (a free
     // piece) is its own image under every turn: no need to turn them all.
@@ -412,19 +399,17 @@ fn symmetries(
     // image of its first orientation: one turn per kind, not all 8 (48 in
     // space), which was half of compiling a pentomino rectangle.
     let mirror = turns.iter().find(|t| t.reflects());
-    let closed: Vec<bool> = sets
+    let closed: Vec<bool> = kinds
         .iter()
-        .map(|set| {
+        .map(|k| {
+            let set = &k.orientations;
             let (Some(first), Some(mirror)) = (set.first(), mirror) else {
                 return true;
             };
-            let closed = set.binary_search(&turn_shape(first, mirror)).is_ok();
+            let closed = set.contains(&turn_shape(first, mirror));
             debug_assert_eq!(closed, {
-                let mut orbit: Vec<Vec<Point>> =
-                    turns.iter().map(|t| turn_shape(first, t)).collect();
-                orbit.sort_unstable();
-                orbit.dedup();
-                orbit == *set
+                let orbit: Vec<Vec<Point>> = turns.iter().map(|t| turn_shape(first, t)).collect();
+                same_set(&orbit, set)
             });
             closed
         })
@@ -440,9 +425,10 @@ fn symmetries(
                 }
                 let turned: Vec<Vec<Point>> =
                     k.orientations.iter().map(|o| turn_shape(o, t)).collect();
-                let image = orientation_set(&turned);
                 (0..kinds.len())
-                    .find(|&j| kinds[j].count == k.count && sets[j] == image)
+                    .find(|&j| {
+                        kinds[j].count == k.count && same_set(&kinds[j].orientations, &turned)
+                    })
                     .map(|j| j as u8)
             })
             .collect()
@@ -453,10 +439,13 @@ fn symmetries(
         if t.dims(side) != side {
             continue;
         }
-        let mut image: Vec<Point> = cells.iter().map(|&p| t.apply(side, p)).collect();
-        image.sort_unstable();
-        if image != cells {
-            continue;
+        // A turn that keeps the box's sides maps a full box onto itself.
+        if cells.len() != nbits {
+            let mut image: Vec<Point> = cells.iter().map(|&p| t.apply(side, p)).collect();
+            image.sort_unstable();
+            if image != cells {
+                continue;
+            }
         }
         let Some(kinds) = kind_map(&t) else {
             continue;
