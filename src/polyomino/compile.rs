@@ -338,12 +338,21 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             let mut parities = [false; 2];
             for dl in 0..=side[0] - e[0] {
                 for dr in 0..=side[1] - e[1] {
+                    // Along the last axis the bits step by its stride.
+                    let mut at = dl * stride_of[0] + dr * stride_of[1];
                     for dc in 0..=side[2] - e[2] {
-                        let at = bit([dl as u16, dr as u16, dc as u16]);
                         if full || offsets.iter().all(|&b| open_grid[at + b]) {
-                            list.bits.extend(offsets.iter().map(|&b| (at + b) as u16));
+                            // The pentominoes' size a fixed-length copy (a
+                            // small board's compile is mostly this loop).
+                            match offsets.as_slice() {
+                                &[a, b, c, d, f] => list.bits.extend_from_slice(
+                                    &[a + at, b + at, c + at, d + at, f + at].map(|x| x as u16),
+                                ),
+                                _ => list.bits.extend(offsets.iter().map(|&b| (at + b) as u16)),
+                            }
                             parities[(dl + dr + dc) % 2] = true;
                         }
+                        at += stride_of[2];
                     }
                 }
             }

@@ -16,6 +16,7 @@
 
 pub mod assist;
 pub mod bits;
+mod builtin;
 pub mod compile;
 pub mod error;
 pub mod packing;

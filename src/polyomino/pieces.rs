@@ -93,7 +93,7 @@ pub fn transform(cells: &[Cell], t: usize) -> Vec<Cell> {
 
 /// Where transform `t` (see [`transform`]) takes cell `(r, c)` of an
 /// `h+1 × w+1` box whose top-left is `(0, 0)`.
-pub fn transform_cell(t: usize, h: u16, w: u16, (r, c): Cell) -> Cell {
+pub const fn transform_cell(t: usize, h: u16, w: u16, (r, c): Cell) -> Cell {
     let (r, c) = if t >= 4 { (r, w - c) } else { (r, c) };
     // After the mirror the bounding box is unchanged: h × w.
     match t % 4 {
@@ -114,6 +114,22 @@ pub fn orientations(cells: &[Cell], one_sided: bool) -> Vec<Vec<Cell>> {
 /// vectors per transform (12 pentominoes: 75K instructions to about 20K,
 /// which a small board's count felt).
 pub fn orientations_as<T: PartialEq>(
+    cells: &[Cell],
+    one_sided: bool,
+    f: impl Fn(Cell) -> T,
+) -> Vec<Vec<T>> {
+    // The built-in pentominoes' are made at compile time.
+    if !one_sided && let Some(turns) = super::builtin::pentomino_turns(cells) {
+        return turns
+            .iter()
+            .map(|o| o.iter().map(|&c| f(c)).collect())
+            .collect();
+    }
+    made_orientations(cells, one_sided, f)
+}
+
+/// [`orientations_as`] worked out (not looked up).
+pub(super) fn made_orientations<T: PartialEq>(
     cells: &[Cell],
     one_sided: bool,
     f: impl Fn(Cell) -> T,
@@ -178,6 +194,23 @@ fn from_rows(rows: &[&str]) -> Vec<Cell> {
     normalize(&v)
 }
 
+/// Transform (0..8, see `transform`) from the source's shape to the solver's.
+#[cfg(test)]
+const PENTOMINO_TURN: [(char, usize); 12] = [
+    ('F', 0),
+    ('I', 1),
+    ('L', 1),
+    ('N', 3),
+    ('P', 7),
+    ('T', 0),
+    ('U', 0),
+    ('V', 0),
+    ('W', 0),
+    ('X', 0),
+    ('Y', 3),
+    ('Z', 0),
+];
+
 /// The 12 pentominoes with Golomb's letters, in the order FILNPTUVWXYZ.
 ///
 /// The shapes are the source's ([`crate::pentomino::piece`]); each is turned by
@@ -186,22 +219,25 @@ fn from_rows(rows: &[&str]) -> Vec<Cell> {
 /// the order of the solver's placements, so it decides which packing of a
 /// class is found and listed first: changing it changes printed solutions.
 pub fn pentominoes() -> Vec<Piece> {
-    // Transform (0..8, see `transform`) from the source's shape to the solver's.
-    const TURN: [(char, usize); 12] = [
-        ('F', 0),
-        ('I', 1),
-        ('L', 1),
-        ('N', 3),
-        ('P', 7),
-        ('T', 0),
-        ('U', 0),
-        ('V', 0),
-        ('W', 0),
-        ('X', 0),
-        ('Y', 3),
-        ('Z', 0),
-    ];
-    TURN.iter()
+    // The shapes so turned, as plain data (a test checks them against the
+    // source's, turned by `PENTOMINO_TURN`): 25K instructions fewer for a
+    // count.
+    super::builtin::PENTOMINOES
+        .iter()
+        .map(|&(letter, cells)| Piece {
+            name: letter.to_string(),
+            symbol: letter,
+            cells: cells.to_vec(),
+            one_sided: false,
+        })
+        .collect()
+}
+
+/// The pentominoes as [`pentominoes`] made them from the source's shapes.
+#[cfg(test)]
+pub(super) fn pentominoes_turned() -> Vec<Piece> {
+    PENTOMINO_TURN
+        .iter()
         .filter_map(|&(letter, t)| {
             // `piece` knows every letter of LETTERS; a miss cannot happen.
             let seed = crate::pentomino::piece(letter).ok()?;
