@@ -2,6 +2,50 @@
 //! portable code beside it in [`super::state`] does: the same results, so
 //! the same search. Only called where `Features::V4` is set.
 
+/// Column claiming on one vector of masks, the kernel both
+/// [`claim_columns_avx512`] and [`settle_avx512`] run: from the masks `v`
+/// (lanes `valid`), each lane's band's two partners in its digit at lanes
+/// `next` and `after`, returns `(bad, keep)`: the lanes with a column no
+/// band of the digit can use, and per lane the columns of the band it
+/// keeps (9 bits). `all` is 511 in every lane, `firsts` 0o111. A macro,
+/// not a function: a function cannot be both `#[inline(always)]` and
+/// compiled for AVX-512, and its callers' closures must stay in registers.
+macro_rules! claim_kernel {
+    ($v:expr, $valid:expr, $next:expr, $after:expr, $all:expr, $firsts:expr) => {{
+        // Ternary-logic tables over inputs (a, b, c): bit `a << 2 | b << 1 | c`.
+        const OR3: i32 = 0xfe;
+        const NOR3: i32 = 0x01;
+        const MAJORITY: i32 = 0xe8;
+        const OR_AND: i32 = 0xa8; // (a | b) & c
+        const A_OR_NOT_B_AND_C: i32 = 0xf2; // a | (!b & c)
+        let (v, all, firsts) = ($v, $all, $firsts);
+        let cols = _mm512_ternarylogic_epi32::<OR3>(
+            v,
+            _mm512_srli_epi32::<9>(v),
+            _mm512_srli_epi32::<18>(v),
+        );
+        let others = _mm512_or_si512(
+            _mm512_permutexvar_epi32($next, cols),
+            _mm512_permutexvar_epi32($after, cols),
+        );
+        // A column no band of the digit can use.
+        let used = _mm512_ternarylogic_epi32::<OR_AND>(cols, others, all);
+        let bad = _mm512_mask_cmpneq_epi32_mask($valid, used, all);
+        // Columns only this band can use, then per box: none keeps the
+        // box, one keeps that column, two or three keep nothing.
+        let only = _mm512_andnot_si512(others, all);
+        let (s1, s2) = (_mm512_srli_epi32::<1>(only), _mm512_srli_epi32::<2>(only));
+        let none = _mm512_and_si512(_mm512_ternarylogic_epi32::<NOR3>(only, s1, s2), firsts);
+        let two = _mm512_and_si512(_mm512_ternarylogic_epi32::<MAJORITY>(only, s1, s2), firsts);
+        // A box's first column spread to its three (bits 3 apart: t * 7).
+        let spread3 = |t: __m512i| _mm512_sub_epi32(_mm512_slli_epi32::<3>(t), t);
+        (
+            bad,
+            _mm512_ternarylogic_epi32::<A_OR_NOT_B_AND_C>(spread3(none), spread3(two), only),
+        )
+    }};
+}
+
 /// [`State::claim_columns`](super::state::State::claim_columns) for all
 /// nine digits in two vectors: digits 0-4 in lanes 0-14 of `f[0..16]`,
 /// digits 4-8 in lanes 1-15 of `f[11..27]` (digit 4 done twice, alike),
@@ -15,12 +59,7 @@
 #[inline(never)]
 pub(super) unsafe fn claim_columns_avx512(f: &mut [u32; 27]) -> Result<u32, ()> {
     use core::arch::x86_64::*;
-    // Ternary-logic tables over inputs (a, b, c): bit `a << 2 | b << 1 | c`.
-    const OR3: i32 = 0xfe;
-    const NOR3: i32 = 0x01;
-    const MAJORITY: i32 = 0xe8;
-    const OR_AND: i32 = 0xa8; // (a | b) & c
-    const A_OR_NOT_B_AND_C: i32 = 0xf2; // a | (!b & c)
+    const OR3: i32 = 0xfe; // a | b | c
     let p = f.as_mut_ptr();
     // SAFETY: f[0..16] and f[11..27] lie inside `f`.
     let (lo, hi) = unsafe {
@@ -34,32 +73,7 @@ pub(super) unsafe fn claim_columns_avx512(f: &mut [u32; 27]) -> Result<u32, ()> 
     // One vector: its digits' lanes `valid`, each lane's band's two
     // partners in its digit at `next` and `after`.
     let step = |v: __m512i, valid: __mmask16, next: __m512i, after: __m512i| {
-        let cols = _mm512_ternarylogic_epi32::<OR3>(
-            v,
-            _mm512_srli_epi32::<9>(v),
-            _mm512_srli_epi32::<18>(v),
-        );
-        let others = _mm512_or_si512(
-            _mm512_permutexvar_epi32(next, cols),
-            _mm512_permutexvar_epi32(after, cols),
-        );
-        // A column no band of the digit can use.
-        let used = _mm512_ternarylogic_epi32::<OR_AND>(cols, others, all);
-        let bad = _mm512_mask_cmpneq_epi32_mask(valid, used, all);
-        // Columns only this band can use, then per box: none keeps the
-        // box, one keeps that column, two or three keep nothing.
-        let only = _mm512_andnot_si512(others, all);
-        let (s1, s2) = (_mm512_srli_epi32::<1>(only), _mm512_srli_epi32::<2>(only));
-        let none = _mm512_and_si512(_mm512_ternarylogic_epi32::<NOR3>(only, s1, s2), firsts);
-        let two = _mm512_and_si512(_mm512_ternarylogic_epi32::<MAJORITY>(only, s1, s2), firsts);
-        let spread3 = |t: __m512i| {
-            _mm512_ternarylogic_epi32::<OR3>(
-                t,
-                _mm512_slli_epi32::<1>(t),
-                _mm512_slli_epi32::<2>(t),
-            )
-        };
-        let keep = _mm512_ternarylogic_epi32::<A_OR_NOT_B_AND_C>(spread3(none), spread3(two), only);
+        let (bad, keep) = claim_kernel!(v, valid, next, after, all, firsts);
         let keep = _mm512_ternarylogic_epi32::<OR3>(
             keep,
             _mm512_slli_epi32::<9>(keep),
@@ -155,12 +169,9 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
     const NOR3: i32 = 0x01;
     const AND3: i32 = 0x80;
     const ONE_OF3: i32 = 0x16;
-    const MAJORITY: i32 = 0xe8;
     const AB_OR_C: i32 = 0xea; // (a & b) | c
-    const OR_AND: i32 = 0xa8; // (a | b) & c
     const A_AND_B_OR_C: i32 = 0xe0; // a & (b | c)
     const A_AND_NOT_B_OR_C: i32 = 0xb0; // a & (!b | c)
-    const A_OR_NOT_B_AND_C: i32 = 0xf2; // a | (!b & c)
     // The six row->box permutations: their segments' first bits, their cells.
     const fn perm(k: usize, cells: bool) -> i32 {
         let p = crate::permutations::PERMS_OF_3[k];
@@ -319,23 +330,7 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
     // Column claiming (as `claim_columns_avx512`): the new masks, the
     // lanes with a column no band of the digit can use, the lanes changed.
     let claim = |v: __m512i, valid: __mmask16| {
-        let cols = _mm512_ternarylogic_epi32::<OR3>(
-            v,
-            _mm512_srli_epi32::<9>(v),
-            _mm512_srli_epi32::<18>(v),
-        );
-        let others = _mm512_or_si512(
-            _mm512_permutexvar_epi32(next, cols),
-            _mm512_permutexvar_epi32(after, cols),
-        );
-        let used = _mm512_ternarylogic_epi32::<OR_AND>(cols, others, all);
-        let bad = _mm512_mask_cmpneq_epi32_mask(valid, used, all);
-        let only = _mm512_andnot_si512(others, all);
-        let (s1, s2) = (_mm512_srli_epi32::<1>(only), _mm512_srli_epi32::<2>(only));
-        let none = _mm512_and_si512(_mm512_ternarylogic_epi32::<NOR3>(only, s1, s2), firsts);
-        let two = _mm512_and_si512(_mm512_ternarylogic_epi32::<MAJORITY>(only, s1, s2), firsts);
-        let spread3 = |t: __m512i| _mm512_sub_epi32(_mm512_slli_epi32::<3>(t), t);
-        let keep = _mm512_ternarylogic_epi32::<A_OR_NOT_B_AND_C>(spread3(none), spread3(two), only);
+        let (bad, keep) = claim_kernel!(v, valid, next, after, all, firsts);
         let n = _mm512_and_si512(v, rows3(keep));
         (n, bad, _mm512_cmpneq_epi32_mask(v, n))
     };
