@@ -58,3 +58,29 @@ pub(super) fn claims_alike<A: Features>(s: State, seen: &mut [u32; 3]) {
         }
     }
 }
+
+/// Whether this CPU runs the V4 copies (AVX-512 F/VL/BW/DQ): their tests
+/// pass without checking anything where it does not.
+pub(super) fn has_v4() -> bool {
+    super::Isa::X86V4.runs_here()
+}
+
+/// Runs `check` on the shaken states and on the three puzzles' clue
+/// states; `check` returns how each ended: `None` on a contradiction,
+/// else whether it was solved. Asserts that every outcome was met, a
+/// contradiction more than 100 times.
+pub(super) fn every_outcome(mut check: impl FnMut(State) -> Option<bool>) {
+    let mut seen = [0; 3];
+    let mut tally = |s: State| {
+        seen[match check(s) {
+            None => 0,
+            Some(true) => 1,
+            Some(false) => 2,
+        }] += 1;
+    };
+    shaken_states(&mut tally);
+    for text in [puzzles::YM, puzzles::SU21_99, puzzles::CLARK] {
+        tally(State::from_grid(&Grid::parse(text).unwrap()).unwrap());
+    }
+    assert!(seen.iter().all(|&n| n > 0) && seen[0] > 100, "{seen:?}");
+}

@@ -167,13 +167,9 @@ pub(super) unsafe fn from_cells_avx512(
 
 #[cfg(test)]
 mod tests {
-    use super::super::shaken::next;
+    use super::super::shaken::{has_v4, next};
     use super::super::state::State;
     use crate::sudoku::{Grid, puzzles};
-
-    fn has_v4() -> bool {
-        crate::sudoku::solver::Isa::X86V4.runs_here()
-    }
 
     #[test]
     fn clue_state_matches_the_scalar_set_up() {
