@@ -220,6 +220,14 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
     let by3 = |v: __m512i| _mm512_alignr_epi32::<3>(zero, v);
     let by6 = |v: __m512i| _mm512_alignr_epi32::<6>(zero, v);
     let by12 = |v: __m512i| _mm512_alignr_epi32::<12>(zero, v);
+    // A mask's columns (9 bits: its three rows folded), and a set of
+    // columns' boxes (each box's three folded to its first column).
+    let cols_of = |x: __m512i| {
+        _mm512_ternarylogic_epi32::<OR3>(x, _mm512_srli_epi32::<9>(x), _mm512_srli_epi32::<18>(x))
+    };
+    let boxes_of = |c: __m512i| {
+        _mm512_ternarylogic_epi32::<OR3>(c, _mm512_srli_epi32::<1>(c), _mm512_srli_epi32::<2>(c))
+    };
     // A 9-bit set of columns in all three rows of the band.
     let rows3 = |c: __m512i| {
         _mm512_ternarylogic_epi32::<OR3>(c, _mm512_slli_epi32::<9>(c), _mm512_slli_epi32::<18>(c))
@@ -259,11 +267,7 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
         let rows = _mm512_sub_epi32(_mm512_slli_epi32::<9>(r), r);
         let singles = _mm512_ternarylogic_epi32::<AND3>(x, rows, u);
         // Columns locked by a box with one column, closed to the partners.
-        let cols = _mm512_ternarylogic_epi32::<OR3>(
-            x,
-            _mm512_srli_epi32::<9>(x),
-            _mm512_srli_epi32::<18>(x),
-        );
+        let cols = cols_of(x);
         let g = _mm512_and_si512(
             _mm512_ternarylogic_epi32::<ONE_OF3>(
                 cols,
@@ -305,19 +309,8 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
     let place = |x: __m512i, one: __m512i| {
         let n = _mm512_and_si512(x, one);
         let n = _mm512_and_si512(n, _mm512_sub_epi32(zero, n));
-        let col = _mm512_ternarylogic_epi32::<OR3>(
-            n,
-            _mm512_srli_epi32::<9>(n),
-            _mm512_srli_epi32::<18>(n),
-        );
-        let bx = _mm512_and_si512(
-            _mm512_ternarylogic_epi32::<OR3>(
-                col,
-                _mm512_srli_epi32::<1>(col),
-                _mm512_srli_epi32::<2>(col),
-            ),
-            firsts,
-        );
+        let col = cols_of(n);
+        let bx = _mm512_and_si512(boxes_of(col), firsts);
         let boxes = rows3(_mm512_sub_epi32(_mm512_slli_epi32::<3>(bx), bx));
         let row = |k: u32| {
             let r = _mm512_set1_epi32(511 << (9 * k));
