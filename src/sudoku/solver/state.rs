@@ -222,9 +222,7 @@ impl State {
         if F::SETTLE {
             // SAFETY: `F::SETTLE` is only set by a copy compiled with
             // AVX-512 F/VL, which runs only where the CPU has it.
-            return Some(unsafe {
-                settle_avx512::<true, true>(&mut self.f, &mut self.unsolved, few)
-            });
+            return Some(unsafe { settle_avx512::<true>(&mut self.f, &mut self.unsolved, few) });
         }
         let _ = few;
         None
@@ -238,7 +236,7 @@ impl State {
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
     pub(super) unsafe fn settle_easy_avx512(&mut self, few: &mut [u32; 3]) -> bool {
         // SAFETY: this function's own features, checked by the caller.
-        if !unsafe { settle_avx512::<true, false>(&mut self.f, &mut self.unsolved, few) } {
+        if !unsafe { settle_avx512::<false>(&mut self.f, &mut self.unsolved, few) } {
             return false;
         }
         // A fixpoint: every mask as last propagated.

@@ -156,10 +156,10 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
 /// cells when the grid is not solved. With `CLAIM` false, without column
 /// claiming (an easy puzzle's way, which claims nothing): the fixpoint of
 /// propagation and naked singles, the first one of an easy puzzle, where
-/// every mask has changed. With `SINGLES` false too, only propagation.
+/// every mask has changed.
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 #[inline]
-pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
+pub(super) unsafe fn settle_avx512<const CLAIM: bool>(
     f: &mut [u32; 27],
     unsolved: &mut [u32; 3],
     few: &mut [u32; 3],
@@ -359,7 +359,7 @@ pub(super) unsafe fn settle_avx512<const SINGLES: bool, const CLAIM: bool>(
                 break;
             }
         }
-        if !SINGLES || _mm512_mask_test_epi32_mask(0x7, u, u) == 0 {
+        if _mm512_mask_test_epi32_mask(0x7, u, u) == 0 {
             break true;
         }
         // Naked singles: the digits a cell can take, counted to three.
