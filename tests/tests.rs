@@ -33,6 +33,7 @@ mod lab_polyomino;
 mod lab_print;
 mod lab_runner;
 mod lab_sudoku;
+mod layout;
 mod pentomino;
 mod pentomino_session;
 mod polycube;

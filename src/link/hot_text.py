@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Regenerate src/link/hot-text.ld: the functions short runs execute,
+grouped at the front of the binary's code.
+
+Usage, from the repository's root:
+  python3 src/link/hot_text.py            build the release and bench
+                                          profiles and profile both
+  python3 src/link/hot_text.py BINARY...  profile these builds
+
+Why: the binary holds about 10 MB of code, and the functions one command
+runs (start-up, a pentomino count, a Sudoku solve) were scattered across
+it. A process pays a page fault for each 64 KiB window of code it first
+touches (the kernel maps the window's pages at once), and on a virtual
+machine a fault costs several microseconds: `puzzlelab -q -e 0` touched 63
+windows of our binary and a 3x20 count 7 more. Grouped, they touch about
+20 and one or two more (docs/benchmarks.md, "hot text"). The layout
+changes no result, only where the code lies.
+
+How: each run in RUNS executes under `valgrind --tool=callgrind` (exact,
+unlike sampling); every function it reaches that the binary defines goes
+into the list, in the order of the runs, as a pattern on its section
+name: rustc emits one section per function, `.text.<symbol>`, or
+`.text.unlikely.<symbol>` for one LLVM deems cold. A Rust (legacy)
+symbol ends in a hash that moves with the compiler, the profile and the
+dependencies, so the pattern drops it: `_ZN9puzzlelab4repl11new_session17h*`.
+The copies of a generic function share that name; where the pattern
+would pull in much more code than the copies the runs reached (700
+copies of `FnOnce::call_once`), the reached copies are named whole,
+hash and all, from every build profiled (so the release and bench
+profiles both find theirs; a build by another compiler just leaves them
+out). A name that matches nothing is ignored: the script never fails a
+link, it only goes stale. Regenerate it after large changes; the outside
+bench's 3x20 row is the one that shows it.
+
+Needs valgrind and nm (binutils).
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "hot-text.ld")
+
+# Short processes a user runs: start-up alone, a small pentomino count
+# (3x20: its set-up outweighs its search), a Sudoku solved, a canonical
+# form, a function's help. (Start-up comes first: every run shares it.)
+RUNS = [
+    ["-q", "-e", "0"],
+    ["-q", "-e", 'count_polyomino(rect(3, 20), "pentominoes", #{threads: 1})'],
+    ["-q", "-e", "solve(grid(\"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\"))"],
+    ["-q", "-e", "canon(grid(\"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\"))"],
+    ["-q", "-e", "help(\"free\")"],
+]
+
+# A pattern gives way to whole names when the code it matches is more than
+# BLOAT times the code of the copies the runs reached, and SPARE bytes more.
+BLOAT = 2
+SPARE = 4 * 1024
+
+LEGACY = re.compile(r"^(_ZN.*)17h[0-9a-f]{16}E$")
+
+
+def pattern(symbol):
+    m = LEGACY.match(symbol)
+    return m.group(1) + "17h*" if m else symbol
+
+
+def reached(binary, args):
+    """Symbols of the functions one run executes, in callgrind's order."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}", binary, *args],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        names = []
+        with open(out) as f:
+            for line in f:
+                m = re.match(r"^c?fn=\(\d+\) (.+)$", line)
+                if m:
+                    names.append(m.group(1))
+        return names
+
+
+def defined(binary):
+    """The binary's functions: symbol -> size."""
+    nm = subprocess.run(["nm", "-S", binary], check=True, capture_output=True, text=True).stdout
+    size = {}
+    for line in nm.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[2] in "tTW":
+            size[p[3]] = int(p[1], 16)
+    return size
+
+
+def built():
+    """Build the release and bench profiles; copies of their binaries."""
+    keep = tempfile.mkdtemp(prefix="hot-text-")
+    copies = []
+    for profile, command in [
+        ("release", ["cargo", "build", "--release", "--bin", "puzzlelab"]),
+        ("bench", ["cargo", "bench", "--no-run", "--bench", "outside"]),
+    ]:
+        subprocess.run(command, check=True)
+        copy = os.path.join(keep, f"puzzlelab-{profile}")
+        subprocess.run(["cp", "target/release/puzzlelab", copy], check=True)
+        copies.append(copy)
+    return copies
+
+
+def main():
+    binaries = sys.argv[1:] or built()
+    order, reach, sizes = [], [], []
+    for binary in binaries:
+        size = defined(binary)
+        hot = {}
+        for args in RUNS:
+            for sym in reached(binary, args):
+                if sym in size:
+                    pat = pattern(sym)
+                    if pat not in hot:
+                        hot[pat] = set()
+                        if pat not in order:
+                            order.append(pat)
+                    hot[pat].add(sym)
+        reach.append(hot)
+        sizes.append(size)
+    # A pattern whose copies the runs mostly reached, in every binary,
+    # stands for them by name; else the copies reached are named whole
+    # (hash and all: exact for this compiler and profile only).
+    by_pattern = []
+    for size in sizes:
+        groups = {}
+        for sym, n in size.items():
+            groups.setdefault(pattern(sym), []).append(n)
+        by_pattern.append(groups)
+    lines, exact = [], 0
+    for pat in order:
+        broad = False
+        for hot, size, groups in zip(reach, sizes, by_pattern):
+            used = sum(size[s] for s in hot.get(pat, ()))
+            matched = sum(groups.get(pat, ()))
+            broad |= matched > BLOAT * used and matched - used > SPARE
+        if not broad:
+            lines.append(pat)
+            continue
+        for hot in reach:
+            for sym in sorted(hot.get(pat, ())):
+                if sym not in lines:
+                    lines.append(sym)
+                    exact += 1
+    with open(OUT, "w") as f:
+        f.write("/* Generated by src/link/hot_text.py: the functions short runs execute,\n")
+        f.write(f"   first in the code ({len(lines)} section names, {exact} of them whole).\n")
+        f.write("   build.rs hands it to the linker; see hot_text.py for why. */\n")
+        f.write("SECTIONS {\n  .text.hot : {\n")
+        for p in lines:
+            f.write(f"    *(.text.{p} .text.unlikely.{p})\n")
+        f.write("  }\n}\nINSERT BEFORE .text;\n")
+    print(f"{OUT}: {len(lines)} section names, {exact} of them whole")
+
+
+main()
