@@ -35,9 +35,10 @@ fn main() {
 
 /// The functions a short run executes, grouped at the front of the code:
 /// a process then first touches fewer 64 KiB windows of it, each a page
-/// fault (3x20's count: 35 faults beyond start-up before, 21 after). ELF
-/// linkers only (lld, GNU ld and gold read `INSERT`); the layout changes
-/// no result. `PUZZLELAB_PLAIN_LAYOUT=1` leaves it out (say, for mold).
+/// fault (3x20's count: 35 faults beyond start-up before, 21 after). For
+/// linkers that read `INSERT` in a script (lld, Rust's default on Linux,
+/// and GNU ld); the layout changes no result. `PUZZLELAB_PLAIN_LAYOUT=1`
+/// leaves it out (say, for mold, which reads no such script).
 fn hot_text() {
     println!("cargo:rerun-if-changed=src/link/hot-text.ld");
     println!("cargo:rerun-if-env-changed=PUZZLELAB_PLAIN_LAYOUT");

@@ -144,8 +144,9 @@ mod launcher {
 
     fn pipe() -> Option<(File, File)> {
         let mut fds = [0; 2];
-        // SAFETY: fds has room for the two descriptors pipe writes.
-        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        // Closed on exec: no measured run holds the launcher's pipes.
+        // SAFETY: fds has room for the two descriptors pipe2 writes.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
             return None;
         }
         // SAFETY: both descriptors are new and owned by nothing else.
