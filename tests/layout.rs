@@ -47,8 +47,9 @@ fn hot_text_script_is_one_output_section_of_section_names() {
         assert!(seen.insert(name.to_string()), "listed twice: {line:?}");
         lines += 1;
     }
-    // Start-up alone reaches over a thousand functions.
-    assert!(lines > 1000, "only {lines} names");
+    // Start-up alone reaches over a thousand functions (fewer names: one
+    // stands for all the copies of a generic function).
+    assert!(lines > 500, "only {lines} names");
     for name in [
         "_ZN9puzzlelab4repl11new_session17h*",
         "_ZN9puzzlelab9polyomino7compile7compile17h*",

@@ -22,7 +22,9 @@ into the list, in the order of the runs, as a pattern on its section
 name: rustc emits one section per function, `.text.<symbol>`, or
 `.text.unlikely.<symbol>` for one LLVM deems cold. A Rust (legacy)
 symbol ends in a hash that moves with the compiler, the profile and the
-dependencies, so the pattern drops it: `_ZN9puzzlelab4repl11new_session17h*`.
+dependencies (and, for a local function ThinLTO promotes, a `.llvm.<n>`
+suffix that moves with any change to its crate), so the pattern drops
+them: `_ZN9puzzlelab4repl11new_session17h*`.
 The copies of a generic function share that name; where the pattern
 would pull in much more code than the copies the runs reached (700
 copies of `FnOnce::call_once`), the reached copies are named whole,
@@ -36,6 +38,7 @@ Needs valgrind and nm (binutils).
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -59,7 +62,10 @@ RUNS = [
 BLOAT = 2
 SPARE = 4 * 1024
 
-LEGACY = re.compile(r"^(_ZN.*)17h[0-9a-f]{16}E$")
+# A legacy symbol: the path, then `17h` and the hash, then `E`; ThinLTO
+# adds `.llvm.<digits>` to a local function it promotes (those digits
+# move with any change to the function's crate).
+LEGACY = re.compile(r"^(_ZN.*)17h[0-9a-f]{16}E(?:\.llvm\.\d+)?$")
 
 
 def pattern(symbol):
@@ -105,7 +111,7 @@ def built():
     ]:
         subprocess.run(command, check=True)
         copy = os.path.join(keep, f"puzzlelab-{profile}")
-        subprocess.run(["cp", "target/release/puzzlelab", copy], check=True)
+        shutil.copy2("target/release/puzzlelab", copy)
         copies.append(copy)
     return copies
 
