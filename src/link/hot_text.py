@@ -12,9 +12,9 @@ runs (start-up, a pentomino count, a Sudoku solve) were scattered across
 it. A process pays a page fault for each 64 KiB window of code it first
 touches (the kernel maps the window's pages at once), and on a virtual
 machine a fault costs several microseconds: `puzzlelab -q -e 0` touched 63
-windows of our binary and a 3x20 count 7 more. Grouped, they touch about
-20 and one or two more (docs/benchmarks.md, "hot text"). The layout
-changes no result, only where the code lies.
+windows of our binary and a 3x20 count 7 more. Grouped, they touch
+20-24 and none to two more (docs/benchmarks.md, "After the fifteenth
+round"). The layout changes no result, only where the code lies.
 
 How: each run in RUNS executes under `valgrind --tool=callgrind` (exact,
 unlike sampling); every function it reaches that the binary defines goes
@@ -26,8 +26,9 @@ dependencies (and, for a local function ThinLTO promotes, a `.llvm.<n>`
 suffix that moves with any change to its crate), so the pattern drops
 them: `_ZN9puzzlelab4repl11new_session17h*`.
 The copies of a generic function share that name; where the pattern
-would pull in much more code than the copies the runs reached (700
-copies of `FnOnce::call_once`), the reached copies are named whole,
+would pull in much more code than the copies the runs reached (the
+search's tables built for the four board sizes, when the runs build
+two), the reached copies are named whole,
 hash and all, from every build profiled (so the release and bench
 profiles both find theirs; a build by another compiler just leaves them
 out). A name that matches nothing is ignored: the script never fails a
