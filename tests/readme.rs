@@ -148,7 +148,8 @@ fn readme_examples_print_what_the_readme_shows() {
             && c.starts_with("cargo ")
         {
             assert!(
-                c.starts_with("cargo install --path .") || c.starts_with("cargo build --release"),
+                c.starts_with("cargo install --locked --path .")
+                    || c.starts_with("cargo build --release"),
                 "README.md:{}: a cargo command the test does not know: {c}",
                 e.line
             );

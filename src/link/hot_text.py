@@ -30,8 +30,10 @@ would pull in much more code than the copies the runs reached (the
 search's tables built for the four board sizes, when the runs build
 two), the reached copies are named whole,
 hash and all, from every build profiled (so the release and bench
-profiles both find theirs; a build by another compiler just leaves them
-out). A name that matches nothing is ignored: the script never fails a
+profiles both find theirs, and `cargo install --locked` the release
+one's; a build by another compiler, or with other dependencies than
+Cargo.lock's, as a `cargo install` without `--locked` can pick, just
+leaves them out). A name that matches nothing is ignored: the script never fails a
 link, it only goes stale. Regenerate it after large changes; the outside
 bench's 3x20 row is the one that shows it.
 
