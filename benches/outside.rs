@@ -184,25 +184,27 @@ mod launcher {
         out.extend_from_slice(bytes);
     }
 
+    fn number(input: &mut impl Read) -> Option<u32> {
+        let mut n = [0; 4];
+        input.read_exact(&mut n).ok()?;
+        Some(u32::from_le_bytes(n))
+    }
+
     fn take(input: &mut impl Read) -> Option<Vec<u8>> {
-        let mut len = [0; 4];
-        input.read_exact(&mut len).ok()?;
-        let mut bytes = vec![0; u32::from_le_bytes(len) as usize];
+        let mut bytes = vec![0; number(input)? as usize];
         input.read_exact(&mut bytes).ok()?;
         Some(bytes)
     }
 
-    /// The launcher's loop: a request is the program and its arguments;
+    /// The launcher's loop: a request is a count of words, then the
+    /// program and its arguments, each a length and bytes;
     /// the reply, the cost or the error, as text. Ends when the bench
     /// closes the pipe.
     fn serve(mut requests: File, mut replies: File) {
         use std::os::unix::ffi::OsStringExt;
-        while let Some(count) = take(&mut requests) {
-            let Ok(count) = <[u8; 4]>::try_from(count.as_slice()) else {
-                return;
-            };
+        while let Some(count) = number(&mut requests) {
             let mut words = Vec::new();
-            for _ in 0..u32::from_le_bytes(count) {
+            for _ in 0..count {
                 match take(&mut requests) {
                     Some(word) => words.push(std::ffi::OsString::from_vec(word)),
                     None => return,
@@ -238,7 +240,7 @@ mod launcher {
                 .map_err(|_| "the launcher's lock is poisoned")?;
             let (requests, replies) = &mut *pipes;
             let mut out = Vec::new();
-            put(&mut out, &(1 + run.args.len() as u32).to_le_bytes());
+            out.extend_from_slice(&(1 + run.args.len() as u32).to_le_bytes());
             put(&mut out, run.program.as_os_str().as_bytes());
             for arg in &run.args {
                 put(&mut out, arg.as_bytes());
