@@ -142,7 +142,15 @@ impl Kernel {
                     Err(_) => return,
                 },
             };
+            // Marked running: SIGTERM then waits for the cell to stop (its
+            // temporary files removed) instead of leaving at once.
+            let busy = crate::repl::host::Busy::start();
             self.handle(request);
+            drop(busy);
+            let signal = crate::repl::host::STOP_SIGNAL.load(Ordering::SeqCst);
+            if signal != 0 {
+                crate::repl::host::leave_now(128 + signal);
+            }
         }
     }
 

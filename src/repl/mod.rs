@@ -373,9 +373,10 @@ fn on_interrupt(interactive: bool) {
     }
 }
 
-/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]).
+/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]); the notebook
+/// kernel's too, so that a cell's temporary files go as a run's do.
 #[cfg(unix)]
-fn on_stop_signal(signal: i32) {
+pub(crate) fn on_stop_signal(signal: i32) {
     let first = STOP_SIGNAL
         .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
         .is_ok();
