@@ -26,6 +26,7 @@ mod human_wings;
 mod independent_figures;
 mod interrupt;
 mod jupyter;
+mod jupyter_wire;
 mod lab_exercises;
 mod lab_pentomino;
 mod lab_polycube;
