@@ -197,7 +197,17 @@ fn kernel_answers_the_jupyter_client() {
         "42"
     );
     assert_eq!(got["alive"], true);
-    // shutdown_request ends the process.
+    // shutdown_request is answered on control, then the kernel leaves.
+    let shutdown = &got["shutdown_reply"];
+    assert_eq!(
+        (&shutdown["answers"], &shutdown["type"]),
+        (&Value::from(true), &Value::from("shutdown_reply"))
+    );
+    assert_eq!(
+        shutdown["content"],
+        serde_json::json!({"status": "ok", "restart": false})
+    );
+    assert_eq!(got["left_by_itself"], true);
     assert_eq!(got["alive_after_shutdown"], false);
 }
 

@@ -544,6 +544,17 @@ fn bad_messages_are_dropped_and_every_channel_goes_on() {
         let dropped = format!("a {name} message was dropped (");
         assert_eq!(stderr.matches(&dropped).count(), 10, "{name}:\n{stderr}");
         assert!(stderr.contains(&format!("a {name} message was dropped (10 so far): ")));
+        for why in [
+            "its signature does not match the key (unsigned, or signed with another key)",
+            "its signature is not hex: ",
+            "Missing delimiter",
+        ] {
+            let line = format!("a {name} message was dropped (");
+            assert!(
+                stderr.lines().any(|l| l.contains(&line) && l.contains(why)),
+                "{name}: {why}\n{stderr}"
+            );
+        }
     }
     assert!(!stderr.contains("failed"), "{stderr}");
     assert!(kernel.alive());

@@ -232,8 +232,17 @@ impl Dropped {
     fn note(&mut self, e: &RuntimeError) {
         self.count += 1;
         if self.count <= 10 || self.count.is_multiple_of(1000) {
+            // ring's error says only "Unspecified".
+            let why = match e {
+                RuntimeError::VerifyError(_) => {
+                    "its signature does not match the key (unsigned, or signed with another key)"
+                        .to_string()
+                }
+                RuntimeError::DecodeError(e) => format!("its signature is not hex: {e}"),
+                e => e.to_string(),
+            };
             eprintln!(
-                "puzzlelab kernel: a {} message was dropped ({} so far): {e}",
+                "puzzlelab kernel: a {} message was dropped ({} so far): {why}",
                 self.channel.name(),
                 self.count
             );
