@@ -233,6 +233,34 @@ impl CommandContext {
         self.session.is_incomplete(code)
     }
 
+    /// `code` as the inputs a reader would type one after another at the
+    /// prompt, each with the line (1-based) it starts on: an input ends at
+    /// the first line where it is complete, as a lab's inputs do; blank
+    /// lines between inputs are dropped. An input still open at the end is
+    /// kept, to fail with the parser's words.
+    pub fn split_inputs(&self, code: &str) -> Vec<(usize, String)> {
+        let mut inputs = Vec::new();
+        let mut current: Option<(usize, String)> = None;
+        for (n, line) in code.lines().enumerate() {
+            match current.as_mut() {
+                None if line.trim().is_empty() => continue,
+                None => current = Some((n + 1, line.to_string())),
+                Some((_, text)) => {
+                    text.push('\n');
+                    text.push_str(line);
+                }
+            }
+            if current
+                .as_ref()
+                .is_some_and(|(_, text)| !self.session.is_incomplete(text))
+            {
+                inputs.extend(current.take());
+            }
+        }
+        inputs.extend(current);
+        inputs
+    }
+
     /// What `help("name")` shows.
     pub fn help(&self, name: &str) -> String {
         crate::script::help::help_text(name)

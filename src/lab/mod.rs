@@ -164,36 +164,48 @@ fn run_inputs(
     lab: &Lab,
     index: usize,
     session: &mut Session,
-    mut out: Option<&mut String>,
+    out: Option<&mut String>,
+) -> Option<SectionError> {
+    let Some(out) = out else {
+        return run_inputs_with(lab, index, session, |_, _, _, _| {});
+    };
+    run_inputs_with(lab, index, session, |input, printed, value, session| {
+        for line in input.code.lines() {
+            let shown = format!("   {line}");
+            out.push_str(shown.trim_end());
+            out.push('\n');
+        }
+        out.push_str(printed);
+        let text = session.show(value);
+        let text = text.trim_end_matches('\n');
+        if !text.is_empty() {
+            out.push_str(text);
+            out.push('\n');
+        }
+    })
+}
+
+/// Run the code of section `index`, handing each input the reader sees
+/// (not the quiet ones) to `visit` with what it printed and its value.
+/// Returns the first error, located.
+fn run_inputs_with(
+    lab: &Lab,
+    index: usize,
+    session: &mut Session,
+    mut visit: impl FnMut(&format::Input, &str, &rhai::Dynamic, &Session),
 ) -> Option<SectionError> {
     let section = lab.sections.get(index)?;
     for input in &section.inputs {
-        let echo = !input.quiet;
-        if echo && let Some(out) = out.as_deref_mut() {
-            for line in input.code.lines() {
-                let shown = format!("   {line}");
-                out.push_str(shown.trim_end());
-                out.push('\n');
-            }
-        }
         // Code from a lab file never runs programs, whatever the session allows.
         let allowed = session.exec_allowed();
         session.allow_exec(false);
         let result = session.eval_lab_from(&lab.origin, &input.code);
         session.allow_exec(allowed);
         let printed = session.take_output();
-        if echo && let Some(out) = out.as_deref_mut() {
-            out.push_str(&printed);
-        }
         match result {
             Ok(value) => {
-                if echo && let Some(out) = out.as_deref_mut() {
-                    let text = session.show(&value);
-                    let text = text.trim_end_matches('\n');
-                    if !text.is_empty() {
-                        out.push_str(text);
-                        out.push('\n');
-                    }
+                if !input.quiet {
+                    visit(input, &printed, &value, session);
                 }
             }
             Err(e) => {
@@ -213,6 +225,45 @@ fn run_inputs(
         }
     }
     None
+}
+
+/// What one input the reader sees printed and returned, as a front end
+/// that lays a section out itself (the notebook writer) needs it.
+pub struct InputRun<'a> {
+    /// The input, as typed.
+    pub code: &'a str,
+    /// What it printed.
+    pub printed: &'a str,
+    /// Its value.
+    pub value: &'a rhai::Dynamic,
+}
+
+/// Run every section of `lab` in `session`, as print mode does, calling
+/// `visit` with the section's index and each input the reader sees (what
+/// it printed is there when the session captures output). `Err` is the lab
+/// refused, or the first failing input at `file:line:col`.
+pub fn run_all(
+    lab: &Lab,
+    session: &mut Session,
+    mut visit: impl FnMut(usize, InputRun, &Session),
+) -> Result<(), String> {
+    if let Some(refused) = trust::check(lab, session) {
+        return Err(refused);
+    }
+    for index in 0..lab.sections.len() {
+        let error = run_inputs_with(lab, index, session, |input, printed, value, s| {
+            let run = InputRun {
+                code: &input.code,
+                printed,
+                value,
+            };
+            visit(index, run, s)
+        });
+        if let Some(e) = error {
+            return Err(e.text);
+        }
+    }
+    Ok(())
 }
 
 /// The whole transcript of lab `name` (print mode). `Err` names file:line of
@@ -290,6 +341,8 @@ pub struct LabState {
     /// Where positions are remembered (the REPL passes its state
     /// directory's `labs.json`); `None` = not remembered.
     positions_file: Option<PathBuf>,
+    /// Hints shown by `:hint LAB N`, by lab name and section.
+    named_hints: BTreeMap<(String, usize), usize>,
 }
 
 struct Open {
@@ -358,6 +411,7 @@ impl LabState {
         LabState {
             open: None,
             positions_file: Some(file),
+            named_hints: BTreeMap::new(),
         }
     }
 
@@ -401,6 +455,9 @@ impl LabState {
                     }
                 }
             }
+            ":check" | ":hint" | ":answer" if !arg.is_empty() => {
+                self.named_exercise(cmd, arg, session)
+            }
             ":check" | ":hint" | ":answer" => match self.open.as_mut() {
                 None => NO_LAB.to_string(),
                 Some(open) => open.exercise_command(cmd, session),
@@ -430,6 +487,51 @@ impl LabState {
             _ => return None,
         };
         Some(text)
+    }
+
+    /// `:check LAB N`, `:hint LAB N`, `:answer LAB N`: the exercise of
+    /// section N of lab LAB (a name or a path), whether or not a lab is
+    /// open: a notebook's check cells, which run the lab's sections as
+    /// cells of their own, say which exercise they check this way.
+    fn named_exercise(&mut self, cmd: &str, arg: &str, session: &mut Session) -> String {
+        let usage = format!("{cmd} takes no argument, or a lab and a section: `{cmd} sudoku 2`");
+        let Some((name, number)) = arg.rsplit_once(' ') else {
+            return usage;
+        };
+        let Ok(number) = number.parse::<usize>() else {
+            return usage;
+        };
+        let lab = match load(name.trim()) {
+            Ok(lab) => lab,
+            Err(e) => return format!("{e:#}"),
+        };
+        let n = lab.sections.len();
+        let Some(exercise) = (number >= 1)
+            .then(|| lab.sections.get(number - 1))
+            .flatten()
+            .and_then(|s| s.exercise.as_ref())
+        else {
+            return format!(
+                "section {number} of lab {} ({n} sections) has no exercise",
+                lab.name
+            );
+        };
+        let key = (lab.name.clone(), number);
+        let given = self.named_hints.get(&key).copied().unwrap_or(0);
+        match cmd {
+            ":check" => {
+                let verdict = exercise::verdict(&lab, exercise, session);
+                let left = exercise.hints.len().saturating_sub(given);
+                exercise::check_text(exercise, &verdict, left)
+            }
+            ":hint" => {
+                let hint = exercise::hint_text(exercise, given);
+                self.named_hints
+                    .insert(key, (given + 1).min(exercise.hints.len()));
+                hint
+            }
+            _ => exercise::answer_text(exercise),
+        }
     }
 
     /// True while a lab is open (then Ctrl+A on an empty line means `:next`).

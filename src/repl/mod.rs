@@ -121,7 +121,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),
-        cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out),
+        cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out, limits),
         #[cfg(feature = "jupyter")]
         cli::Mode::Jupyter(command) => crate::jupyter::main(command, limits),
     }
@@ -129,9 +129,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
 
 /// `lab NAME --notebook OUT.ipynb`: the lab as a notebook.
 #[cfg(feature = "jupyter")]
-fn lab_notebook(name: &str, out: &str) -> ExitCode {
+fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
     let written = crate::lab::load(name).and_then(|lab| {
-        let text = crate::jupyter::notebook::lab_notebook(&lab);
+        let text =
+            crate::jupyter::notebook::lab_notebook(&lab, limits).map_err(anyhow::Error::msg)?;
         crate::files::write_atomic(out, text.as_bytes(), &[])
             .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
     });
@@ -146,7 +147,7 @@ fn lab_notebook(name: &str, out: &str) -> ExitCode {
 
 /// Without the `jupyter` feature there is no notebook writer.
 #[cfg(not(feature = "jupyter"))]
-fn lab_notebook(_name: &str, _out: &str) -> ExitCode {
+fn lab_notebook(_name: &str, _out: &str, _limits: &Limits) -> ExitCode {
     eprintln!("this puzzlelab was built without the jupyter feature: no --notebook");
     ExitCode::FAILURE
 }
