@@ -51,6 +51,14 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits, shard: Option<Sha
     let mut session = new_session(limits, args.to_vec());
     session.set_shard(shard);
     let mut commands = CommandContext::new(session, LabState::default(), limits);
+    // `-e help`, `-e ':lab'`: the REPL's commands answer here too.
+    if crate::commands::is_command(code) {
+        let reply = commands.command(code);
+        super::show_reply(&reply);
+        let ok = !reply.failed();
+        leave(commands);
+        return status(ok);
+    }
     let status = match running(|| commands.evaluate(code, "<-e>", 1)) {
         Ok(shown) => {
             show(&shown);

@@ -30,6 +30,7 @@ pub mod session;
 pub mod shard;
 pub mod signatures;
 mod sizes;
+mod sorting;
 
 mod generate;
 mod grid;
@@ -353,6 +354,7 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     }
     // Last, so that its array and map printing is found before Rhai's own.
     engine.register_global_module(Shared::new(printing::module()));
+    engine.register_global_module(Shared::new(sorting::module()));
     getters::install(&mut engine);
     engine
 }

@@ -201,7 +201,7 @@ pub mod api {
     ///
     /// See `canon_groups(array)` for the result.
     ///
-    /// Example: `canon_groups("../shared/data/sudoku/royle_17clue_49151.txt").len()`
+    /// Example: `canon_groups("tests/data/sudoku/royle_17clue_49151.txt").len()`
     #[rhai_fn(name = "canon_groups", return_raw)]
     pub fn canon_groups_file(
         ctx: NativeCallContext,

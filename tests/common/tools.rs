@@ -211,7 +211,10 @@ fn skipped_for_missing_tools() {
     }
     parts.extend(hints);
     if super::data::data_dir().is_none() {
-        parts.push("the shared-data tests (no PUZZLELAB_DATA or ../shared/data)".into());
+        parts.push(
+            "the puzzle-set tests (no sudoku/ in $PUZZLELAB_DATA: unset it to use tests/data)"
+                .into(),
+        );
     }
     if parts.is_empty() {
         return;
