@@ -48,13 +48,16 @@ pub fn main(command: JupyterCommand, limits: &Limits) -> ExitCode {
     let result = match command {
         JupyterCommand::Kernel { connection_file } => run_kernel(&connection_file, limits),
         JupyterCommand::Install { user, prefix } => install::install(user, prefix).map(|dir| {
-            println!("installed the puzzlelab kernelspec in {}", dir.display());
+            crate::repl::host::write_stdout(
+                &format!("installed the puzzlelab kernelspec in {}\n", dir.display()),
+                true,
+            );
         }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("puzzlelab jupyter: {e:#}");
+            crate::repl::host::write_stderr(&format!("puzzlelab jupyter: {e:#}"));
             ExitCode::FAILURE
         }
     }
