@@ -631,7 +631,9 @@ fn direct_prints(text: &str) -> Vec<String> {
     for u in uses.found {
         let joined = u.path.join("::");
         let what = if u.is_macro {
-            PRINTS.contains(&u.path[0].as_str()).then(|| format!("{joined}!"))
+            PRINTS
+                .contains(&u.path[0].as_str())
+                .then(|| format!("{joined}!"))
         } else {
             (joined.ends_with("io::stderr") || joined.ends_with("io::stdout")).then_some(joined)
         };

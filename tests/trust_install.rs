@@ -52,7 +52,10 @@ fn a_relative_home_or_data_folder_is_refused() {
     let home = dir.join("home");
     let home = home.to_str().unwrap();
     for (vars, refused) in [
-        (vec![("HOME", "rel")], "HOME=\"rel\" is not an absolute path"),
+        (
+            vec![("HOME", "rel")],
+            "HOME=\"rel\" is not an absolute path",
+        ),
         (vec![("HOME", "")], "HOME=\"\" is not an absolute path"),
         (
             vec![("HOME", home), ("XDG_DATA_HOME", "share")],
@@ -72,7 +75,11 @@ fn a_relative_home_or_data_folder_is_refused() {
     // An absolute HOME: the kernelspec goes where Jupyter looks on Linux.
     if cfg!(target_os = "linux") {
         let out = install_user(&dir, &[("HOME", home)]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(
             Path::new(home)
                 .join(".local/share/jupyter/kernels/puzzlelab/kernel.json")

@@ -65,8 +65,9 @@ pub fn kernel_json(exe: &Path) -> String {
 /// be found by the Jupyter run with the same settings.
 fn user_data_dir() -> anyhow::Result<PathBuf> {
     let from_env = |name: &str, value: &std::ffi::OsStr| {
-        crate::files::folder_from_env(name, value)
-            .map_err(|why| anyhow::anyhow!("{why}: the kernelspec would go under the current folder"))
+        crate::files::folder_from_env(name, value).map_err(|why| {
+            anyhow::anyhow!("{why}: the kernelspec would go under the current folder")
+        })
     };
     if let Some(dir) = std::env::var_os("JUPYTER_DATA_DIR").filter(|d| !d.is_empty()) {
         return from_env("JUPYTER_DATA_DIR", &dir);

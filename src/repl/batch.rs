@@ -124,7 +124,7 @@ pub fn run_stdin(commands: &mut CommandContext) -> ExitCode {
             }
             None => {
                 if let Some(why) = super::host::take_input_error() {
-                        super::host::write_stderr(&format!("<stdin>:{}: {why}", line_no + 1));
+                    super::host::write_stderr(&format!("<stdin>:{}: {why}", line_no + 1));
                     return status(false);
                 }
                 if chunk.is_empty() {

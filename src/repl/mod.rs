@@ -232,8 +232,11 @@ pub fn state_dir() -> Option<PathBuf> {
         Ok(dir) => Some(dir),
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
-            WARNED
-                .call_once(|| host::write_stderr(&format!("warning: {why}; history and lab positions are not kept")));
+            WARNED.call_once(|| {
+                host::write_stderr(&format!(
+                    "warning: {why}; history and lab positions are not kept"
+                ))
+            });
             None
         }
     }
