@@ -64,10 +64,13 @@ pub fn run(commands: CommandContext) -> ExitCode {
             let commands = commands.borrow();
             lab_active.store(commands.lab().active(), Ordering::Relaxed);
             // In a lab the prompt says where: `sudoku 3> ` (`sudoku> ` at
-            // its introduction).
+            // its introduction). A lab opened by its path is named by it,
+            // which the line editor would print raw.
             match commands.lab().position() {
-                Some((name, 0)) => format!("{name}> "),
-                Some((name, section)) => format!("{name} {section}> "),
+                Some((name, 0)) => format!("{}> ", crate::controls::escape(name)),
+                Some((name, section)) => {
+                    format!("{} {section}> ", crate::controls::escape(name))
+                }
                 None => "> ".to_string(),
             }
         };
