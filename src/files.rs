@@ -183,6 +183,23 @@ pub struct Target {
     pub existing: Option<std::fs::Metadata>,
 }
 
+/// The folder that environment variable `name` (set to `value`) names, for
+/// files to be written under (the state folder, a Jupyter kernelspec):
+/// only an absolute path. A relative or empty one would be read from
+/// wherever the program happens to be started, and the files would land
+/// in the current folder; it is refused, naming the variable and value.
+pub fn folder_from_env(name: &str, value: &std::ffi::OsStr) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(value);
+    if dir.is_absolute() {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "{name}={:?} is not an absolute path",
+            value.to_string_lossy()
+        ))
+    }
+}
+
 /// The write rule (see the module comment): `given` may be written when it
 /// does not exist yet or is a regular file, or a link to one. Anything else
 /// is refused with the path and what it is.

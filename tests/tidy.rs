@@ -616,3 +616,70 @@ fn no_source_file_is_over_700_lines() {
         long.join("\n")
     );
 }
+
+/// Lines of source `text` that print to the terminal directly: a print
+/// macro, or a path to stderr or stdout.
+fn direct_prints(text: &str) -> Vec<String> {
+    const PRINTS: &[&str] = &["print", "println", "eprint", "eprintln", "dbg"];
+    let file = match syn::parse_file(text) {
+        Ok(f) => f,
+        Err(e) => return vec![format!("does not parse: {e}")],
+    };
+    let mut uses = Uses::default();
+    uses.visit_file(&file);
+    let mut out = Vec::new();
+    for u in uses.found {
+        let joined = u.path.join("::");
+        let what = if u.is_macro {
+            PRINTS
+                .contains(&u.path[0].as_str())
+                .then(|| format!("{joined}!"))
+        } else {
+            (joined.ends_with("io::stderr") || joined.ends_with("io::stdout")).then_some(joined)
+        };
+        if let Some(what) = what {
+            out.push(format!("{}: {what}", u.line));
+        }
+    }
+    out
+}
+
+/// Text from files and scripts reaches the terminal only through the
+/// writers in `repl/host.rs` (`write_stdout`, `write_stderr`, ...), which
+/// show control characters escaped (issue 50, item 6): nothing in the
+/// front end or the layers it drives (`repl`, `commands`, `lab`,
+/// `script`, `main.rs`) prints any other way. (`jupyter` is left out: its
+/// stderr lines are the kernel's own log, and what it shows goes to the
+/// notebook, not a terminal.)
+#[test]
+fn the_terminal_is_written_only_through_the_escaping_writers() {
+    let mut files = Vec::new();
+    for dir in ["repl", "commands", "lab", "script"] {
+        rust_files(&src().join(dir), &mut files);
+    }
+    files.push(src().join("main.rs"));
+    files.sort();
+    assert!(files.len() > 30, "sources found: {}", files.len());
+    let mut found = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(src()).unwrap();
+        if relative == Path::new("repl/host.rs")
+            || relative.file_name().is_some_and(|n| n == "tests.rs")
+        {
+            continue;
+        }
+        for line in direct_prints(&std::fs::read_to_string(file).unwrap()) {
+            found.push(format!("src/{}:{line}", relative.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "printing around the escaping writers of repl/host.rs:\n{}",
+        found.join("\n")
+    );
+    let planted = "fn f(e: &str) {\n    eprintln!(\"{e}\");\n    let _ = writeln!(std::io::stderr(), \"x\");\n}\n#[cfg(test)]\nmod tests { fn g() { println!(\"ok\"); } }\n";
+    assert_eq!(
+        direct_prints(planted),
+        ["2: eprintln!", "3: std::io::stderr"]
+    );
+}

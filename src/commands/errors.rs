@@ -86,10 +86,15 @@ pub fn caret(code: &str, e: &EvalError) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
+    // The front end shows a control character escaped (`\u{1b}`): the
+    // caret stays under its column all the same.
     let pad: String = text
         .chars()
         .take(col.saturating_sub(1))
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .map(|c| match c {
+            '\t' => "\t".to_string(),
+            c => " ".repeat(crate::controls::escaped_width(c)),
+        })
         .collect();
     Some(format!("  {text}\n  {pad}^"))
 }

@@ -60,13 +60,16 @@ pub fn main(command: JupyterCommand, limits: &Limits) -> ExitCode {
             .map_err(anyhow::Error::msg)
             .and_then(|cap| run_kernel(&connection_file, cap, limits)),
         JupyterCommand::Install { user, prefix } => install::install(user, prefix).map(|dir| {
-            println!("installed the puzzlelab kernelspec in {}", dir.display());
+            crate::repl::host::write_stdout(
+                &format!("installed the puzzlelab kernelspec in {}\n", dir.display()),
+                true,
+            );
         }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("puzzlelab jupyter: {e:#}");
+            crate::repl::host::write_stderr(&format!("puzzlelab jupyter: {e:#}"));
             ExitCode::FAILURE
         }
     }

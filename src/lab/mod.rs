@@ -10,8 +10,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::controls::escape;
 use crate::reading::{MAX_TEXT, TextError, read_text};
 use crate::script::Limits;
+use crate::script::host::Host;
 use crate::script::session::Session;
 use exercise::Shown;
 
@@ -24,6 +26,13 @@ pub use format::{FormatError, Lab};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/labs.rs"));
+}
+
+/// A lab file's own text (title, prose, code, hints, errors quoting it) as
+/// shown: control characters escaped, colour too ([`crate::controls`]).
+/// What its code prints is output, escaped by the front end.
+fn lab_text(text: &str) -> String {
+    escape(text).into_owned()
 }
 
 /// A lab as listed by `:lab` / `puzzlelab lab`.
@@ -70,7 +79,9 @@ pub fn list_text() -> String {
     for l in &labs {
         out.push_str(&format!(
             "  {:width$}  {} ({} sections)\n",
-            l.name, l.title, l.sections
+            l.name,
+            lab_text(&l.title),
+            l.sections
         ));
     }
     out.pop();
@@ -134,13 +145,13 @@ fn run_section(
     session: &mut Session,
     shown: Shown,
 ) -> (String, Option<SectionError>) {
-    let mut out = lab.section_header(index);
+    let mut out = lab_text(&lab.section_header(index));
     out.push('\n');
     let Some(section) = lab.sections.get(index) else {
         return (out, None);
     };
     for line in &section.prose {
-        out.push_str(line);
+        out.push_str(&lab_text(line));
         out.push('\n');
     }
     out.push_str(")\n");
@@ -152,7 +163,7 @@ fn run_section(
     if let Some(e) = &error {
         out.push_str(&format!("error: {}\n", e.text));
     } else if let Some(exercise) = &section.exercise {
-        out.push_str(&exercise::show(exercise, shown));
+        out.push_str(&lab_text(&exercise::show(exercise, shown)));
     }
     out.pop();
     (out, error)
@@ -171,7 +182,7 @@ fn run_inputs(
     };
     run_inputs_with(lab, index, session, |input, printed, value, session| {
         for line in input.code.lines() {
-            let shown = format!("   {line}");
+            let shown = format!("   {}", lab_text(line));
             out.push_str(shown.trim_end());
             out.push('\n');
         }
@@ -215,7 +226,7 @@ fn run_inputs_with(
                 return Some(SectionError {
                     text: format!(
                         "{} (in section {} of {})",
-                        e.located(&lab.origin, input.line),
+                        lab_text(&e.located(&lab.origin, input.line)),
                         index + 1,
                         lab.sections.len()
                     ),
@@ -270,12 +281,12 @@ pub fn run_all(
 /// the first section that failed (the transcript so far is in the message).
 pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
     // The error of a failed run is a transcript (text), so this stays a String.
-    let lab = load(name).map_err(|e| format!("{e:#}"))?;
+    let lab = load(name).map_err(|e| lab_text(&format!("{e:#}")))?;
     let mut session = Session::capturing(limits);
     if let Some(refused) = trust::check(&lab, &session) {
-        return Err(refused);
+        return Err(lab_text(&refused));
     }
-    let mut out = lab.intro();
+    let mut out = lab_text(&lab.intro());
     out.push('\n');
     for index in 0..lab.sections.len() {
         let (text, error) = show_section(&lab, index, &mut session);
@@ -331,7 +342,7 @@ pub fn toc(lab: &Lab, current: usize) -> String {
         out.push('\n');
     }
     out.pop();
-    out
+    lab_text(&out)
 }
 
 /// The lab being taken inside a REPL session, if any.
@@ -399,7 +410,8 @@ impl Open {
             }
             _ => exercise::answer_text(exercise),
         });
-        text
+        // The exercise's words, hints and answer, and what its checks said.
+        lab_text(&text)
     }
 }
 
@@ -431,7 +443,7 @@ impl LabState {
                 if let Some(open) = &self.open {
                     text.push_str(&format!(
                         "\nOpen now: {} at section {} of {}.",
-                        open.lab.name,
+                        lab_text(&open.lab.name),
                         open.pos,
                         open.lab.sections.len()
                     ));
@@ -464,7 +476,7 @@ impl LabState {
             },
             ":quit" => {
                 let open = self.open.take()?;
-                self.save(&open.key, open.pos);
+                self.save(&open.key, open.pos, &**session.host());
                 let gone = session.close_lab();
                 let mut text = format!(
                     "Closed lab {} at section {} of {}; `:lab {}` resumes there. \
@@ -482,7 +494,7 @@ impl LabState {
                         gone.join(", ")
                     ));
                 }
-                text
+                lab_text(&text)
             }
             _ => return None,
         };
@@ -547,13 +559,13 @@ impl LabState {
     fn open_lab(&mut self, name: &str, session: &mut Session) -> String {
         let lab = match load(name) {
             Ok(lab) => lab,
-            Err(e) => return format!("{e:#}"),
+            Err(e) => return lab_text(&format!("{e:#}")),
         };
         if let Some(refused) = trust::check(&lab, session) {
-            return refused;
+            return lab_text(&refused);
         }
         if let Some(old) = self.open.take() {
-            self.save(&old.key, old.pos);
+            self.save(&old.key, old.pos, &**session.host());
         }
         // A lab's functions are its own: the last lab's go.
         session.close_lab();
@@ -564,9 +576,10 @@ impl LabState {
         } else {
             name.to_string()
         };
-        let saved = self.positions().get(&key).copied().unwrap_or(0);
+        let saved = self.positions(&**session.host()).get(&key).copied();
+        let saved = saved.unwrap_or(0);
         let n = lab.sections.len();
-        let mut text = lab.intro();
+        let mut text = lab_text(&lab.intro());
         self.open = Some(Open {
             lab,
             key,
@@ -594,7 +607,7 @@ impl LabState {
         if open.pos >= open.lab.sections.len() {
             let open = self.open.take();
             if let Some(open) = open {
-                self.save(&open.key, 0);
+                self.save(&open.key, 0, &**session.host());
             }
             session.close_lab();
             return "End of lab".into();
@@ -650,13 +663,13 @@ impl LabState {
                 "\n(section {to} was stopped by Ctrl+C: :next runs it again)"
             ));
             let (key, pos) = (open.key.clone(), open.pos);
-            self.save(&key, pos);
+            self.save(&key, pos, &**session.host());
             return text;
         }
         open.pos = to;
         open.ran = open.ran.max(to);
         let (key, pos) = (open.key.clone(), open.pos);
-        self.save(&key, pos);
+        self.save(&key, pos, &**session.host());
         text
     }
 
@@ -684,22 +697,22 @@ impl LabState {
         self.positions_file.clone()
     }
 
-    fn positions(&self) -> BTreeMap<String, usize> {
+    fn positions(&self, host: &dyn Host) -> BTreeMap<String, usize> {
         self.positions_path()
-            .map(|p| read_positions(&p))
+            .map(|p| read_positions(&p, host))
             .unwrap_or_default()
     }
 
     /// Remember `pos` for `key` (0 forgets it). Failing to write is not an
     /// error worth interrupting a lesson for. The file is re-read and
     /// written under a lock, atomically, so REPLs running side by side keep
-    /// each other's positions.
-    fn save(&self, key: &str, pos: usize) {
+    /// each other's positions. A warning goes to `host`.
+    fn save(&self, key: &str, pos: usize, host: &dyn Host) {
         let Some(path) = self.positions_path() else {
             return;
         };
         let _lock = crate::files::Lock::acquire(&path);
-        let mut all = read_positions(&path);
+        let mut all = read_positions(&path, host);
         if pos == 0 {
             all.remove(key);
         } else {
@@ -748,8 +761,8 @@ fn run_quietly(
 }
 
 /// The saved positions. A file that cannot be parsed is moved aside to
-/// `NAME.bad` with a warning (never silently overwritten).
-fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
+/// `NAME.bad` with a warning to `host` (never silently overwritten).
+fn read_positions(path: &std::path::Path, host: &dyn Host) -> BTreeMap<String, usize> {
     // Only a regular file is read (a FIFO would block) or moved aside; the
     // write rule refuses anything else too (see `crate::files`).
     if crate::files::check_target(path).is_err() {
@@ -770,15 +783,15 @@ fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
                 .map_err(|e| e.to_string())
                 .and_then(|_| std::fs::rename(path, &bad).map_err(|e| e.to_string()));
             match moved {
-                Ok(()) => eprintln!(
+                Ok(()) => host.note(&format!(
                     "warning: {} is not a list of lab positions ({e}); moved aside to {}, positions start afresh",
                     path.display(),
                     bad.display()
-                ),
-                Err(m) => eprintln!(
+                )),
+                Err(m) => host.note(&format!(
                     "warning: {} is not a list of lab positions ({e}) and could not be moved aside ({m})",
                     path.display()
-                ),
+                )),
             }
             BTreeMap::new()
         }

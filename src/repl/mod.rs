@@ -76,8 +76,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let options = match cli::parse(&args) {
         Ok(o) => o,
         Err(e) => {
-            // clap prints help and version on stdout, errors on stderr.
-            let _ = e.print();
+            // Help and version (our text) go to stdout as clap prints them;
+            // an error quotes the arguments, so it is escaped.
+            if e.use_stderr() {
+                host::write_clap_error(&e);
+            } else {
+                let _ = e.print();
+            }
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
@@ -94,8 +99,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                host::flush_stdout();
-                eprintln!("{e}");
+                host::write_stderr(&e);
                 ExitCode::FAILURE
             }
         },
@@ -139,7 +143,7 @@ fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e:#}");
+            host::write_stderr(&format!("{e:#}"));
             ExitCode::FAILURE
         }
     }
@@ -148,7 +152,7 @@ fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
 /// Without the `jupyter` feature there is no notebook writer.
 #[cfg(not(feature = "jupyter"))]
 fn lab_notebook(_name: &str, _out: &str, _limits: &Limits) -> ExitCode {
-    eprintln!("this puzzlelab was built without the jupyter feature: no --notebook");
+    host::write_stderr("this puzzlelab was built without the jupyter feature: no --notebook");
     ExitCode::FAILURE
 }
 
@@ -164,10 +168,13 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
         None => LabState::default(),
     };
     if terminal && !quiet {
-        println!(
-            "puzzlelab {}: type help for the functions, :help for commands and keys, \
-             Tab to complete, Ctrl+D to leave.",
-            env!("CARGO_PKG_VERSION")
+        host::write_stdout(
+            &format!(
+                "puzzlelab {}: type help for the functions, :help for commands and keys, \
+                 Tab to complete, Ctrl+D to leave.\n",
+                env!("CARGO_PKG_VERSION")
+            ),
+            false,
         );
     }
     let mut commands = CommandContext::new(session, lab, limits);
@@ -177,7 +184,7 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
             show(&reply.text);
         } else {
             // Not opened (no such lab, a broken file): say why and stop.
-            eprintln!("{}", reply.text);
+            host::write_stderr(&reply.text);
             return ExitCode::FAILURE;
         }
     }
@@ -226,36 +233,34 @@ pub fn state_dir() -> Option<PathBuf> {
         Ok(dir) => Some(dir),
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
-            WARNED
-                .call_once(|| eprintln!("warning: {why}; history and lab positions are not kept"));
+            WARNED.call_once(|| {
+                host::write_stderr(&format!(
+                    "warning: {why}; history and lab positions are not kept"
+                ))
+            });
             None
         }
     }
 }
 
-/// The state folder from the three variables, or why there is none.
+/// The state folder from the three variables, or why there is none; each
+/// folder must be absolute ([`crate::files::folder_from_env`]).
 fn choose_state_dir(
     home_var: Option<std::ffi::OsString>,
     xdg: Option<std::ffi::OsString>,
     home: Option<std::ffi::OsString>,
 ) -> Result<std::path::PathBuf, String> {
-    use std::path::PathBuf;
+    use crate::files::folder_from_env;
     if let Some(d) = home_var {
-        let d = PathBuf::from(d);
-        if d.as_os_str().is_empty() || !d.is_absolute() {
-            return Err(format!(
-                "PUZZLELAB_HOME={:?} is not an absolute path",
-                d.display().to_string()
-            ));
-        }
-        return Ok(d);
+        return folder_from_env("PUZZLELAB_HOME", &d);
     }
-    if let Some(d) = xdg.map(PathBuf::from).filter(|d| d.is_absolute()) {
+    // The XDG spec: a relative path in its variables is ignored.
+    if let Some(d) = xdg.and_then(|d| folder_from_env("XDG_STATE_HOME", &d).ok()) {
         return Ok(d.join("puzzlelab"));
     }
-    match home.map(PathBuf::from).filter(|d| d.is_absolute()) {
-        Some(h) => Ok(h.join(".local/state/puzzlelab")),
-        None => Err("HOME is not set to an absolute path".to_string()),
+    match home {
+        Some(h) => Ok(folder_from_env("HOME", &h)?.join(".local/state/puzzlelab")),
+        None => Err("HOME is not set".to_string()),
     }
 }
 
@@ -288,8 +293,7 @@ fn running<T>(work: impl FnOnce() -> T) -> T {
 fn show_reply(reply: &Reply) {
     show(&reply.text);
     if reply.failed() {
-        host::flush_stdout();
-        eprintln!("{}", reply.error);
+        host::write_stderr(&reply.error);
     }
 }
 
@@ -361,12 +365,12 @@ fn install_interrupt_handler(interactive: bool) {
 fn on_interrupt(interactive: bool) {
     static PRESSES: AtomicU32 = AtomicU32::new(0);
     if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
-        eprintln!("\nstopped (Ctrl+C) a second time: leaving");
+        host::write_stderr_now("\nstopped (Ctrl+C) a second time: leaving");
         host::leave_now(130);
     }
     if INTERRUPTED.swap(true, Ordering::Relaxed) {
         if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
-            eprintln!("\ninterrupted three times: leaving");
+            host::write_stderr_now("\ninterrupted three times: leaving");
             host::leave_now(130);
         }
     } else {
@@ -384,18 +388,18 @@ pub(crate) fn on_stop_signal(signal: i32) {
     INTERRUPTED.store(true, Ordering::SeqCst);
     let code = 128 + signal;
     if !first || !host::BUSY.load(Ordering::SeqCst) {
-        eprintln!("\nstopped by {}: leaving", signal_name(signal));
+        host::write_stderr_now(&format!("\nstopped by {}: leaving", signal_name(signal)));
         host::leave_now(code);
     }
     let _ = std::thread::Builder::new()
         .name("stop-grace".into())
         .spawn(move || {
             std::thread::sleep(STOP_GRACE);
-            eprintln!(
+            host::write_stderr_now(&format!(
                 "\nstopped by {}: the running code did not stop within {} s; leaving",
                 signal_name(signal),
                 STOP_GRACE.as_secs()
-            );
+            ));
             host::leave_now(code);
         });
 }
@@ -416,7 +420,7 @@ pub fn stop_status() -> Option<ExitCode> {
     if signal == 0 {
         return None;
     }
-    eprintln!("stopped by {}", signal_name(signal));
+    host::write_stderr(&format!("stopped by {}", signal_name(signal)));
     Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)))
 }
 
