@@ -475,3 +475,66 @@ fn reseal_items(mut lines: Vec<String>, items: u64) -> Vec<String> {
     lines[n - 1] = set_total(&lines[n - 1], "items", &items.to_string());
     lines
 }
+
+#[test]
+fn edited_generated_and_rated_parts_are_refused() {
+    let dir = scratch_dir("verified-generate");
+    for k in 1..=2 {
+        puzzlelab(
+            &dir,
+            &[
+                "--shard",
+                &format!("{k}/2"),
+                "generate",
+                "6",
+                "--seed",
+                "3",
+                "--out",
+                "g.txt",
+            ],
+        );
+    }
+    puzzlelab(
+        &dir,
+        &["merge", "-o", "g.txt", "g.txt.1-of-2", "g.txt.2-of-2"],
+    );
+    for k in 1..=2 {
+        puzzlelab(
+            &dir,
+            &["--shard", &format!("{k}/2"), "rate", "g.txt", "-o", "r.txt"],
+        );
+    }
+    // A generated puzzle replaced by the empty grid: several solutions.
+    let mut p = lines_of(&dir, "g.txt.1-of-2");
+    let (index, _) = p[2].split_once('\t').unwrap();
+    p[2] = format!("{index}\t{}", ".".repeat(81));
+    write_part(&dir, "e.1-of-2", &reseal(p));
+    refused(
+        &dir,
+        &["e.1-of-2", "g.txt.2-of-2"],
+        "e.1-of-2:3: the puzzle has several solutions: a generated puzzle has one",
+    );
+    // A rating's figures edited from exact to bounded, end line resealed.
+    let mut p = lines_of(&dir, "r.txt.1-of-2");
+    let n = p.len();
+    let exact = (1..n - 1)
+        .find(|&i| !p[i].contains(">=") && !p[i].contains('?') && !p[i].contains("-/-/-"))
+        .expect("an exactly rated puzzle");
+    let said: u64 = serde_json::from_str::<serde_json::Value>(
+        p[n - 1].strip_prefix("#puzzlelab-end ").unwrap(),
+    )
+    .unwrap()["exact"]
+        .as_u64()
+        .unwrap();
+    let (head, figures) = p[exact].rsplit_once(' ').unwrap();
+    p[exact] = format!("{head} >={figures}");
+    write_part(&dir, "e.1-of-2", &reseal(p));
+    refused(
+        &dir,
+        &["e.1-of-2", "r.txt.2-of-2"],
+        &format!(
+            "e.1-of-2:{n}: the end line says exact {said}, the body holds {}",
+            said - 1
+        ),
+    );
+}

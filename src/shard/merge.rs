@@ -521,6 +521,42 @@ fn rated(
     Ok(totals)
 }
 
+/// A group's line of a part read: its line number, the first member's
+/// puzzle, the form, the members.
+type GroupLine = (usize, Grid, Grid, Vec<(usize, String)>);
+
+/// Group lines whose forms are checked at once, on all cores.
+const FORM_BATCH: usize = 8192;
+
+/// Each line's form is the canonical form of the group's first puzzle,
+/// recomputed (one canonical form a group, on all cores: about what
+/// grouping the same puzzles cost; see docs/design.md). The first line
+/// that fails, with why.
+fn check_forms(batch: &[GroupLine]) -> Result<(), (usize, String)> {
+    use rayon::prelude::*;
+    let bad = batch
+        .par_iter()
+        .map_init(Canonicalizer::new, |canon, (line, puzzle, form, _)| {
+            let of_puzzle = canon.canon(puzzle);
+            (of_puzzle != *form).then(|| {
+                (
+                    *line,
+                    format!(
+                        "the form {} is not the canonical form of the group's first puzzle {} (that is {})",
+                        form.line_zeros(),
+                        puzzle.line(),
+                        of_puzzle.line_zeros()
+                    ),
+                )
+            })
+        })
+        .find_map_first(|bad| bad);
+    match bad {
+        Some(bad) => Err(bad),
+        None => Ok(()),
+    }
+}
+
 fn grouped(
     parts: &[Part],
     out: &Path,
@@ -546,54 +582,50 @@ fn grouped(
     let mut seen = vec![false; total as usize];
     let mut index: HashMap<Grid, usize> = HashMap::new();
     let mut groups: Vec<(Grid, Vec<(usize, String)>)> = Vec::new();
-    let mut canon = Canonicalizer::new();
     let mut done = 0u64;
     for p in parts {
         let mut body = Body::open(p, monitor)?;
         let mut puzzles = 0u64;
-        while let Some((line, text)) = body.next_line()? {
-            let (puzzle, form, members) =
-                parse_part_group_line(text).map_err(|e| body.error(line, e))?;
-            // The form is the canonical form of the group's first puzzle,
-            // recomputed (one canonical form a group: see docs/design.md
-            // for the cost).
-            let of_puzzle = canon.canon(&puzzle);
-            if of_puzzle != form {
-                return Err(body
-                    .error(
-                        line,
-                        format!(
-                            "the form {} is not the canonical form of the group's first puzzle {} (that is {})",
-                            form.line_zeros(),
-                            puzzle.line(),
-                            of_puzzle.line_zeros()
-                        ),
-                    )
-                    .into());
+        let mut batch: Vec<GroupLine> = Vec::with_capacity(FORM_BATCH);
+        loop {
+            batch.clear();
+            while batch.len() < FORM_BATCH {
+                let Some((line, text)) = body.next_line()? else {
+                    break;
+                };
+                let (puzzle, form, members) =
+                    parse_part_group_line(text).map_err(|e| body.error(line, e))?;
+                batch.push((line, puzzle, form, members));
             }
-            for (i, _) in &members {
-                let taken = p.head.shard.takes(*i as u64);
-                match seen.get_mut(*i) {
-                    Some(s) if !*s && taken => *s = true,
-                    _ => {
-                        return Err(body
-                            .error(
-                                line,
-                                format!(
-                                    "position {i} is not shard {}'s, or is given twice",
-                                    p.head.shard
-                                ),
-                            )
-                            .into());
+            if batch.is_empty() {
+                break;
+            }
+            check_forms(&batch).map_err(|(line, why)| body.error(line, why))?;
+            for (line, _, form, members) in batch.drain(..) {
+                for (i, _) in &members {
+                    let taken = p.head.shard.takes(*i as u64);
+                    match seen.get_mut(*i) {
+                        Some(s) if !*s && taken => *s = true,
+                        _ => {
+                            return Err(body
+                                .error(
+                                    line,
+                                    format!(
+                                        "position {i} is not shard {}'s, or is given twice",
+                                        p.head.shard
+                                    ),
+                                )
+                                .into());
+                        }
                     }
                 }
-            }
-            puzzles += members.len() as u64;
-            match index.get(&form) {
-                Some(&g) => groups[g].1.extend(members),
-                None => {
-                    index.insert(form, groups.len());
-                    groups.push((form, members));
+                puzzles += members.len() as u64;
+                match index.get(&form) {
+                    Some(&g) => groups[g].1.extend(members),
+                    None => {
+                        index.insert(form, groups.len());
+                        groups.push((form, members));
+                    }
                 }
             }
         }

@@ -367,8 +367,9 @@ fn write_error(path: &Path, e: &std::io::Error) -> WriteError {
 /// A 64-bit FNV-1a digest: what a part records of its input so that parts
 /// of two different inputs of the same name are told apart, and of its own
 /// body ([`BodySum`]). (Stable across machines and versions, unlike `std`'s
-/// hasher; a few lines, so no crate. A byte at a time it runs at about
-/// 1 GB/s, far faster than the lines it sums are made or parsed.)
+/// hasher; a few lines, so no crate. A byte at a time, it costs little
+/// next to parsing the lines it sums: a merge of 49,151 solved puzzles,
+/// 9 MB of parts, takes 0.07 s of CPU in all.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Digest(u64);
 
