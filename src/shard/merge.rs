@@ -298,10 +298,20 @@ fn in_turn(
         }
     }
     let mut ends = Vec::with_capacity(parts.len());
-    for (body, p) in bodies.into_iter().zip(parts) {
-        ends.push(body.close(p)?);
+    for (body, p) in bodies.iter_mut().zip(parts) {
+        ends.push(close(body, p, total)?);
     }
     Ok(ends)
+}
+
+/// [`Body::close`], a stop by the monitor told from a bad part (`done`
+/// items merged).
+fn close(body: &mut Body, part: &Part, done: u64) -> Result<usize, MergeError> {
+    let closed = body.close(part);
+    if body.stopped() {
+        return Err(MergeError::Stopped { done });
+    }
+    Ok(closed?)
 }
 
 /// The index a line must have.
@@ -632,7 +642,7 @@ fn grouped(
         if body.stopped() {
             return Err(MergeError::Stopped { done });
         }
-        let end = body.close(p)?;
+        let end = close(&mut body, p, done)?;
         check_tallies(
             std::slice::from_ref(p),
             &[end],
@@ -677,8 +687,8 @@ fn counted(
     for p in parts {
         let count = p.number("count")?;
         // A count's part has no body: its end line follows the header.
-        let body = Body::open(p, monitor)?;
-        body.close(p)?;
+        let mut body = Body::open(p, monitor)?;
+        close(&mut body, p, 0)?;
         sum += u128::from(count);
     }
     crate::files::write_atomic(out, format!("{sum}\n").as_bytes(), inputs)

@@ -206,9 +206,10 @@ impl<'m> Body<'m> {
     /// Ends the reading of `part`'s body once every item it should hold
     /// was taken: the next line must be its end line, and the last; the
     /// lines read must be as many as the end line's `items`, and their
-    /// checksum its `body`. Returns the end line's number. (A body that
-    /// was stopped is not closed: see [`Body::stopped`].)
-    pub fn close(mut self, part: &Part) -> Result<usize, String> {
+    /// checksum its `body`. Returns the end line's number. (When the
+    /// monitor stopped the reading, [`Body::stopped`] says so and the
+    /// error is not about the part.)
+    pub fn close(&mut self, part: &Part) -> Result<usize, String> {
         if let Some((n, _)) = self.next_line()? {
             return Err(self.error(
                 n,
