@@ -360,11 +360,11 @@ fn merge_refuses_parts_that_do_not_fit() {
         ),
         (
             "a.txt.1-of-4 a.txt.2-of-4 a.txt.3-of-4 cut.4-of-4",
-            "puzzlelab merge: cut.4-of-4: shard 4/4 is incomplete: it has no #puzzlelab-end line (stopped, or still being written)",
+            "puzzlelab merge: cut.4-of-4:1: shard 4/4 is incomplete: it has no #puzzlelab-end line (stopped, cut short, or still being written)",
         ),
         (
             "a.txt.1-of-4 p.txt",
-            "puzzlelab merge: p.txt: not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}",
+            "puzzlelab merge: p.txt:1: not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}",
         ),
         (
             "a.txt.1-of-4 missing.txt",

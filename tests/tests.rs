@@ -49,6 +49,7 @@ mod sat_external;
 mod scripts_run;
 mod session_scope;
 mod shards;
+mod shards_verified;
 mod similarity;
 mod similarity_canon;
 mod solver;

@@ -134,7 +134,7 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     }
     let mut totals = serde_json::Map::new();
     totals.insert("puzzles".into(), mine.into());
-    if let Err(e) = output.done(shard, mine, &totals) {
+    if let Err(e) = output.done(shard, &totals) {
         return fail(1, &e);
     }
     match flag {

@@ -94,7 +94,7 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
             Err(e) => fail(130, &e),
         };
     }
-    if let Err(e) = output.done(shard, sum.done, &rate_totals(&sum)) {
+    if let Err(e) = output.done(shard, &rate_totals(&sum)) {
         return fail(1, &e);
     }
     let secs = start.elapsed().as_secs_f64();

@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::formats::{self, Format, FormatError, Record, SafeWriter};
-use super::solver::batch;
+use super::solver::batch::{self, Outcome};
 use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
-use crate::shard::{Digest, Head, Kind, PartWriter, Shard, lines::record_line};
+use crate::shard::lines::{Verdict, record_line};
+use crate::shard::{Digest, Head, Kind, PartWriter, Shard};
 
 /// Puzzles read and solved at a time (about 2 MB of records and outcomes):
 /// enough to keep every thread busy, small enough that the buffers are
@@ -271,18 +272,38 @@ fn solve_in_blocks(
         if let (Some(w), Some(o), Some(b)) = (writer.as_mut(), out, solved) {
             for ((r, outcome), &i) in block.records.iter().zip(&b.outcomes).zip(&block.indices) {
                 let solution = outcome.as_ref().and_then(|o| o.solution());
-                let record = match o.format {
-                    Format::Lines => Record::new(solution.unwrap_or(r.grid)),
-                    _ => Record {
-                        solution,
-                        ..r.clone()
-                    },
-                };
                 match w {
-                    Sink::Plain(w) => w.push(&record)?,
-                    Sink::Part(p) => p
-                        .line(&record_line(i, &record))
-                        .map_err(|e| e.to_string())?,
+                    Sink::Plain(w) => w.push(&match o.format {
+                        Format::Lines => Record::new(solution.unwrap_or(r.grid)),
+                        _ => Record {
+                            solution,
+                            ..r.clone()
+                        },
+                    })?,
+                    // The part keeps the puzzle, its verdict and its
+                    // solution whatever the format, so that the merge can
+                    // check one against the other (and makes the record).
+                    Sink::Part(p) => {
+                        let verdict = match outcome {
+                            Some(Outcome::Unique(_)) => Verdict::Unique,
+                            Some(Outcome::Multiple(_)) => Verdict::Multiple,
+                            Some(Outcome::Invalid(_)) => Verdict::Invalid,
+                            Some(Outcome::Unsolvable) => Verdict::Unsolvable,
+                            None => {
+                                return Err(format!(
+                                    "{}: puzzle {} was not solved",
+                                    path.display(),
+                                    i + 1
+                                ));
+                            }
+                        };
+                        let record = Record {
+                            solution,
+                            ..r.clone()
+                        };
+                        p.line(&record_line(i, &record, verdict))
+                            .map_err(|e| e.to_string())?
+                    }
                 }
             }
         }

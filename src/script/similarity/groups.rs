@@ -249,19 +249,23 @@ fn write_out(
     };
     let path = crate::script::shard::written_path(&out, shard);
     let inputs: Vec<&std::path::Path> = input.map(std::path::Path::new).into_iter().collect();
-    let lines = (0..table.len()).map(|g| table.line(g));
     let written = if shard.is_whole() {
+        let lines = (0..table.len()).map(|g| table.line(g));
         sim::groups_file::write_lines(&path, lines, &inputs)
     } else {
-        sim::groups_file::write_part_lines(
-            &path,
-            shard,
-            what,
-            lines,
-            table.total,
-            table.digest,
-            &inputs,
-        )
+        // A shard's table keeps each group's first puzzle for its part.
+        match table.part_lines() {
+            Some(lines) => sim::groups_file::write_part_lines(
+                &path,
+                shard,
+                what,
+                lines,
+                table.total,
+                table.digest,
+                &inputs,
+            ),
+            None => Err("a shard's grouping without its puzzles".to_string()),
+        }
     };
     written.map_err(|e| error(format!("canon_groups: {e}")))
 }
