@@ -52,9 +52,23 @@ pub struct GenerateArgs {
     /// At most this many clues per puzzle
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
-    /// Random grids tried per puzzle before giving up
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub tries: u64,
+    /// Random grids tried per puzzle before giving up (default 1000; with
+    /// --er, puzzles rated, default 1000000)
+    #[arg(long, value_name = "N")]
+    pub tries: Option<u64>,
+    /// Only puzzles whose Sudoku Explainer ER (as se_rate gives it) is in
+    /// this range: 7.0-8.0, or 9.0 for 9.0 and up
+    #[arg(long, value_name = "MIN-MAX")]
+    pub er: Option<String>,
+    /// Practice puzzles for one technique (a name of techniques()): each
+    /// line is the puzzle and the 729-character position just before the
+    /// technique's step on SE's path
+    #[arg(long, value_name = "NAME")]
+    pub technique: Option<String>,
+    /// Give up on a puzzle after this many seconds (default: none; with
+    /// --technique, 60)
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<u64>,
     /// Threads (0 = all cores); the puzzles do not depend on it
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -432,7 +446,7 @@ mod tests {
                 );
                 assert_eq!(
                     (g.out.as_deref(), g.threads, g.tries),
-                    (Some("p.txt"), 0, 1000)
+                    (Some("p.txt"), 0, None)
                 );
             }
             other => panic!("{other:?}"),

@@ -7,14 +7,39 @@
 //! for `puzzlelab merge`; a stopped shard writes no part file.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::cli::GenerateArgs;
 use super::host::TerminalHost;
 use super::sink::Output;
 use crate::script::host::Host;
 use crate::shard::{Head, Kind, Shard, lines::puzzle_line};
-use crate::sudoku::generate::{self, BatchEnd, Options, Symmetry};
+use crate::sudoku::generate::{self, BatchEnd, Options, RatingRange, Symmetry};
+use crate::sudoku::practice;
+
+/// `--er 7.0-8.0` (or `9.0`, for 9.0 and up) as a rating range.
+fn parse_er(text: &str) -> Result<RatingRange, String> {
+    let figure = |t: &str| -> Result<u8, String> {
+        let x: f64 = t.trim().parse().map_err(|_| {
+            format!("--er {text:?}: {t:?} is not a rating; give MIN-MAX such as 7.0-8.0")
+        })?;
+        if !(0.0..=20.0).contains(&x) {
+            return Err(format!(
+                "--er {text:?}: {x} is out of range; SE's ratings run from 0.0 to 20.0"
+            ));
+        }
+        Ok((x * 10.0).round() as u8)
+    };
+    let (min, max) = match text.split_once('-') {
+        Some((a, b)) => (figure(a)?, figure(b)?),
+        None => (figure(text)?, RatingRange::default().max_er),
+    };
+    Ok(RatingRange {
+        min_er: min,
+        max_er: max,
+        ..RatingRange::default()
+    })
+}
 
 /// Runs `puzzlelab generate` (shard `shard` of it, if given) and returns
 /// its exit code: 0 when all N were made, 130 when Ctrl+C stopped it, 1 on
@@ -35,10 +60,35 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
             ),
         );
     };
+    let rating = match args.er.as_deref().map(parse_er).transpose() {
+        Ok(r) => r,
+        Err(e) => return fail(2, &e),
+    };
+    let practice = match args.technique.as_deref().map(practice::technique).transpose() {
+        Ok(t) => t,
+        Err(e) => return fail(2, &e),
+    };
+    if practice.is_some() && shard.is_some() {
+        return fail(
+            2,
+            "--technique makes no shards yet: a shard's part holds puzzles alone",
+        );
+    }
+    if rating.is_some() && practice.is_some() {
+        return fail(
+            2,
+            "give --er or --technique, not both: a practice puzzle's rating follows from its technique",
+        );
+    }
     let mut options = Options {
         symmetry,
         clues: args.clues,
-        tries: args.tries,
+        tries: args.tries.unwrap_or(match rating {
+            Some(_) => generate::RATED_TRIES,
+            None => generate::DEFAULT_TRIES,
+        }),
+        rating,
+        time_limit: args.seconds.map(Duration::from_secs),
         ..Options::default()
     };
     if let Err(e) = generate::check(&options) {
@@ -66,6 +116,15 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
         job.insert("symmetry".into(), options.symmetry.name().into());
         job.insert("clues".into(), options.clues.into());
         job.insert("tries".into(), options.tries.into());
+        if let Some(er) = &args.er {
+            job.insert("er".into(), er.clone().into());
+        }
+        if let Some(t) = practice {
+            job.insert("technique".into(), t.name.into());
+        }
+        if let Some(s) = args.seconds {
+            job.insert("seconds".into(), s.into());
+        }
         Head {
             kind: Kind::Generate,
             shard,
@@ -80,26 +139,39 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     let start = Instant::now();
     let monitor = TerminalHost::new().monitor();
     let mut write_error = None;
-    let end = generate::generate_shard(
-        args.count,
-        shard,
-        &options,
-        args.threads,
-        &*monitor,
-        |i, g| {
-            let line = match shard.is_whole() {
-                true => g.puzzle.line(),
-                false => puzzle_line(i, &g.puzzle),
-            };
-            match output.line(&line) {
-                Ok(()) => true,
-                Err(e) => {
-                    write_error = Some(e);
-                    false
-                }
+    let mut write = |line: String| {
+        match output.line(&line) {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
             }
-        },
-    );
+        }
+    };
+    let end = match practice {
+        None => generate::generate_shard(
+            args.count,
+            shard,
+            &options,
+            args.threads,
+            &*monitor,
+            |i, g| match shard.is_whole() {
+                true => write(g.puzzle.line()),
+                false => write(puzzle_line(i, &g.puzzle)),
+            },
+        ),
+        Some(t) => {
+            let quiet = generate::CancelOnly(&*monitor);
+            let make = |i: u64| {
+                let mut o = options.clone();
+                o.stream = i;
+                practice::practice(t.name, &o, &quiet)
+            };
+            generate::make_shard(args.count, shard, args.threads, &*monitor, make, |_, p| {
+                write(format!("{} {}", p.puzzle.line(), p.position.pencil_line()))
+            })
+        }
+    };
     drop(monitor);
     let n = args.count;
     let mine = shard.len_of(n);

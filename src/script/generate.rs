@@ -9,6 +9,66 @@ pub fn module() -> Module {
     exported_module!(api)
 }
 
+/// A rating given as a number (7 or 7.0) in tenths, or an error.
+fn rating_of(
+    function: &str,
+    key: &str,
+    map: &mut crate::script::options::Options,
+) -> Result<Option<u8>, Box<rhai::EvalAltResult>> {
+    let Some(v) = map.value(key) else {
+        return Ok(None);
+    };
+    let x = if let Some(f) = v.clone().try_cast::<rhai::FLOAT>() {
+        f
+    } else if let Some(i) = v.clone().try_cast::<i64>() {
+        i as rhai::FLOAT
+    } else {
+        return Err(crate::script::error(format!(
+            "{function}: {key} is a {}; give a rating such as 7.0",
+            v.type_name()
+        )));
+    };
+    if !(0.0..=20.0).contains(&x) {
+        return Err(crate::script::error(format!(
+            "{function}: {key} {x} is out of range: SE's ratings run from 0.0 to 20.0"
+        )));
+    }
+    Ok(Some((x * 10.0).round() as u8))
+}
+
+/// The rating range of `min_er`, `max_er`, `min_ep`, `min_ed`, if any.
+pub(crate) fn rating_range(
+    function: &str,
+    map: &mut crate::script::options::Options,
+) -> Result<Option<crate::sudoku::generate::RatingRange>, Box<rhai::EvalAltResult>> {
+    let min_er = rating_of(function, "min_er", map)?;
+    let max_er = rating_of(function, "max_er", map)?;
+    let min_ep = rating_of(function, "min_ep", map)?;
+    let min_ed = rating_of(function, "min_ed", map)?;
+    if min_er.is_none() && max_er.is_none() && min_ep.is_none() && min_ed.is_none() {
+        return Ok(None);
+    }
+    let d = crate::sudoku::generate::RatingRange::default();
+    Ok(Some(crate::sudoku::generate::RatingRange {
+        min_er: min_er.unwrap_or(d.min_er),
+        max_er: max_er.unwrap_or(d.max_er),
+        min_ep: min_ep.unwrap_or(d.min_ep),
+        min_ed: min_ed.unwrap_or(d.min_ed),
+    }))
+}
+
+/// The `seconds` option as a time limit.
+pub(crate) fn seconds(
+    function: &str,
+    map: &mut crate::script::options::Options,
+) -> Result<Option<std::time::Duration>, Box<rhai::EvalAltResult>> {
+    Ok(map
+        .int("seconds", 1..=1_000_000)
+        .map_err(|e| crate::script::error(format!("{function}: {e}")))?
+        .map(|n| std::time::Duration::from_secs(n as u64)))
+}
+
+
 #[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
@@ -17,8 +77,12 @@ pub mod api {
     use crate::script::host::{monitor, stopped};
     use crate::script::options::Options as OptionsMap;
     use crate::sudoku::Grid;
+    use crate::sudoku::hui::Candidates;
+    use crate::sudoku::practice;
     use crate::sudoku::generate::{self, GenerateError, Options, Symmetry};
     use crate::sudoku::minimal::{self, MinimalError};
+
+    use super::{rating_range, seconds};
 
     fn fail(function: &str, e: MinimalError) -> Box<EvalAltResult> {
         error(format!("{function}: {e}"))
@@ -79,6 +143,123 @@ pub mod api {
         }
     }
 
+    /// A practice puzzle for one technique: `#{puzzle, position, step, line}`, seed 0 (see `practice(name, options)`).
+    #[rhai_fn(name = "practice", return_raw)]
+    pub fn practice_default(ctx: NativeCallContext, name: &str) -> Result<Map, Box<EvalAltResult>> {
+        practice(ctx, name, Map::new())
+    }
+
+    /// A puzzle whose Sudoku Explainer path takes a step of technique `name`, with the position just before it.
+    ///
+    /// Returns `#{puzzle, position, step, line}`: the puzzle (unique,
+    /// minimal), `position` (the pencil marks on SE's path just before the
+    /// step: `hint(position)` is `step`), `step` (a `hint` map whose
+    /// technique is `name`), `line` (the position as Sukaku Explainer's
+    /// 729-character pencil-mark line, filled cells showing their digit).
+    /// `name` is one of `techniques()` up to 8.9 (any case; "Unique
+    /// Rectangle" takes every type); an unknown name gets the list and the
+    /// closest names. Options: `seed`, `symmetry`, `clues` as for
+    /// `generate`, `seconds` (give up after this long, default 60).
+    /// Ctrl+C stops it. The same seed gives the same puzzle.
+    /// Example: `practice("X-Wing", #{seed: 2}).step.technique`
+    /// Example: `let p = practice("Naked Pair"); hint(p.position).technique`
+    #[rhai_fn(name = "practice", return_raw)]
+    pub fn practice(
+        ctx: NativeCallContext,
+        name: &str,
+        options: Map,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        let mut map = OptionsMap::new(
+            "practice",
+            options,
+            &["seed", "symmetry", "clues", "seconds"],
+        )?;
+        let mut o = Options {
+            seed: map.int("seed", 0..=i64::MAX)?.unwrap_or(0) as u64,
+            tries: u64::MAX,
+            ..Options::default()
+        };
+        if let Some(name) = map.string("symmetry")? {
+            o.symmetry = Symmetry::parse(&name).ok_or_else(|| {
+                error(format!("practice: symmetry {name:?} is unknown (see help(\"generate\"))"))
+            })?;
+        }
+        o.clues = map.int("clues", 0..=81)?.map(|n| n as usize);
+        o.time_limit = seconds("practice", &mut map)?;
+        let monitor = monitor(&ctx);
+        let result = practice::practice(name, &o, &*monitor);
+        drop(monitor);
+        let p = match result {
+            Ok(p) => p,
+            Err(GenerateError::Stopped { tries }) => {
+                return Err(stopped(
+                    &ctx,
+                    format!("in practice after {tries} puzzles: no puzzle was made"),
+                ));
+            }
+            Err(e) => return Err(error(format!("practice: {e}"))),
+        };
+        let mut m = Map::new();
+        m.insert("puzzle".into(), Dynamic::from(p.puzzle));
+        m.insert("position".into(), Dynamic::from(p.position.candidates()));
+        m.insert(
+            "step".into(),
+            Dynamic::from_map(crate::script::human::step_map(&p.step)),
+        );
+        m.insert("line".into(), Dynamic::from(p.position.pencil_line()));
+        Ok(m)
+    }
+
+    /// The digits each cell holds in at least one solution (the union over all solutions), as Candidates (see `true_candidates(g, options)`).
+    #[rhai_fn(name = "true_candidates", return_raw)]
+    pub fn true_candidates_default(
+        ctx: NativeCallContext,
+        g: Grid,
+    ) -> Result<Candidates, Box<EvalAltResult>> {
+        true_candidates(ctx, g, Map::new())
+    }
+
+    /// The digits each empty cell holds in at least one solution, as Candidates drawn like `free(g)`.
+    ///
+    /// A digit is a true candidate when the puzzle with it placed still
+    /// has a solution; each solution found marks all its digits at once.
+    /// For a puzzle with one solution these are the solution's digits; with
+    /// none, no candidates at all. Option `limit`: solver calls allowed
+    /// (default 10,000; at most one per candidate of `free(g)`, so 729
+    /// always suffices). When the limit (or Ctrl+C) stops it first, the
+    /// answer is an error saying how many candidates were left undecided,
+    /// never a partial grid that looks complete. `svg(true_candidates(g))`
+    /// draws them.
+    /// Example: `true_candidates(ym)`
+    /// Example: `let g = ym; g[0] = 0; g[1] = 0; true_candidates(g, #{limit: 100})`
+    #[rhai_fn(name = "true_candidates", return_raw)]
+    pub fn true_candidates(
+        ctx: NativeCallContext,
+        g: Grid,
+        options: Map,
+    ) -> Result<Candidates, Box<EvalAltResult>> {
+        let mut map = OptionsMap::new("true_candidates", options, &["limit"])?;
+        let limit = map.int("limit", 1..=i64::MAX)?.unwrap_or(10_000) as u64;
+        let monitor = monitor(&ctx);
+        let result = crate::sudoku::true_candidates::true_candidates(&g, limit, &*monitor);
+        let cancelled = monitor.cancelled();
+        drop(monitor);
+        let t = result.map_err(|e| error(format!("true_candidates: {e}")))?;
+        if t.exact {
+            return Ok(t.candidates);
+        }
+        let why = format!(
+            "after {} solver calls, {} candidates of free(g) undecided: the union over all solutions is not known",
+            t.searches, t.undecided
+        );
+        if cancelled {
+            return Err(stopped(&ctx, format!("in true_candidates {why}")));
+        }
+        Err(error(format!(
+            "true_candidates: limit {limit} reached {why}; give a larger limit (729 always suffices)"
+        )))
+    }
+
     fn check_seed(function: &str, seed: i64) -> Result<u64, Box<EvalAltResult>> {
         u64::try_from(seed).map_err(|_| {
             error(format!(
@@ -107,28 +288,27 @@ pub mod api {
     /// `.`: fill exactly those cells from a random grid, then change digits
     /// one at a time, never raising the count of solutions, until one is
     /// left; unique, not always minimal), `tries`
-    /// (random grids before giving up, default 1000). `min_er`/`max_er`
-    /// (the SE rating) arrive with the SE rating; not yet.
+    /// (random grids before giving up, default 1000; with a rating range,
+    /// puzzles rated, default 1,000,000), `min_er`/`max_er` (Sudoku
+    /// Explainer's ER as `se_rate` gives it, e.g. 7.0 and 8.0: only
+    /// puzzles rated in that range; hard ones are searched for by mutating
+    /// a puzzle rated close below the range, one clue group at a time,
+    /// keeping it unique and minimal), `min_ep`, `min_ed` (EP and ED at
+    /// least this), `seconds` (give up after this long).
     /// The solution grid is drawn by a randomized complete search: close to
     /// uniform, not exactly (see docs/benchmarks.md). Ctrl+C stops it.
     /// Example: `generate(#{seed: 3, symmetry: "central", clues: 26})`
+    /// Example: `se_rate(generate(#{seed: 1, min_er: 7.0, max_er: 8.0})).er`
     #[rhai_fn(name = "generate", return_raw)]
     pub fn generate(ctx: NativeCallContext, options: Map) -> Result<Grid, Box<EvalAltResult>> {
         let mut map = OptionsMap::new(
             "generate",
             options,
             &[
-                "seed", "symmetry", "clues", "pattern", "tries", "min_er", "max_er",
+                "seed", "symmetry", "clues", "pattern", "tries", "min_er", "max_er", "min_ep",
+                "min_ed", "seconds",
             ],
         )?;
-        for key in ["min_er", "max_er"] {
-            if map.value(key).is_some() {
-                return Err(error(format!(
-                    "generate: option {key} filters by the Sudoku Explainer rating, which \
-                     arrives with the SE rating (not in puzzlelab yet)"
-                )));
-            }
-        }
         let mut o = Options {
             seed: map.int("seed", 0..=i64::MAX)?.unwrap_or(0) as u64,
             ..Options::default()
@@ -148,9 +328,14 @@ pub mod api {
             o.pattern =
                 Some(generate::parse_pattern(&text).map_err(|e| error(format!("generate: {e}")))?);
         }
+        o.rating = rating_range("generate", &mut map)?;
+        if o.rating.is_some() {
+            o.tries = generate::RATED_TRIES;
+        }
         if let Some(t) = map.int("tries", 1..=1_000_000_000)? {
             o.tries = t as u64;
         }
+        o.time_limit = seconds("generate", &mut map)?;
         let monitor = monitor(&ctx);
         let result = generate::generate(&o, &*monitor);
         drop(monitor);

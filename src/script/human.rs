@@ -35,7 +35,7 @@ fn cell_digits(list: &[(usize, u8)]) -> Array {
     list.iter().map(|&cd| cell_digit(cd)).collect()
 }
 
-fn step_map(s: &Step) -> Map {
+pub(crate) fn step_map(s: &Step) -> Map {
     let mut m = Map::new();
     m.insert("technique".into(), Dynamic::from(s.technique.to_string()));
     m.insert("rating".into(), tenths(s.rating));
@@ -558,6 +558,38 @@ pub mod api {
         g.check().map_err(|e| error(format!("se_rate: {e}")))?;
         let monitor = crate::script::host::monitor(&ctx);
         let r = human::se_rate_with(&g, &*monitor);
+        let stopped = monitor.cancelled();
+        drop(monitor);
+        if stopped {
+            return Err(crate::script::host::stopped(
+                &ctx,
+                "in se_rate: no rating (the path was not finished)",
+            ));
+        }
+        let r = r.map_err(|e: RateError| error(format!("se_rate: {e}")))?;
+        let mut m = Map::new();
+        rating_fields(&r, &mut m);
+        m.insert("steps".into(), Dynamic::from(r.steps as i64));
+        Ok(m)
+    }
+
+    /// Sudoku Explainer's rating of a puzzle line or Sukaku Explainer's 729-character pencil-mark line (as `serate` rates it).
+    ///
+    /// An 81-cell line is rated as `se_rate(grid)`. In a 729-character line
+    /// each cell has nine places, digit `d` at place `d` or `.`; a cell
+    /// with one candidate is a given (so a puzzle's initial candidates rate
+    /// as the puzzle), a cell with none is an error naming it.
+    /// Example: `se_rate(practice("X-Wing").line).er`
+    #[rhai_fn(name = "se_rate", return_raw)]
+    pub fn se_rate_text(ctx: NativeCallContext, text: &str) -> Result<Map, Box<EvalAltResult>> {
+        let n = text.chars().filter(|c| !c.is_whitespace()).count();
+        if n != 729 {
+            let g = Grid::parse(text).map_err(|e| error(format!("se_rate: {e}")))?;
+            return se_rate(ctx, g);
+        }
+        let b = CandidateGrid::from_pencil_line(text).map_err(|e| error(format!("se_rate: {e}")))?;
+        let monitor = crate::script::host::monitor(&ctx);
+        let r = human::se_rate_position(&b, &*monitor);
         let stopped = monitor.cancelled();
         drop(monitor);
         if stopped {

@@ -21,11 +21,13 @@
 //! a seed gives the same puzzle on every machine and thread count.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
 
 use super::Grid;
+use super::human::{BEYOND_SOLVER, Rating, se_rate_capped};
 use super::minimal::{MinimalError, remove_in_order, shuffle};
 use super::solver::count_solutions;
 use crate::monitor::{Monitor, Progress};
@@ -178,9 +180,55 @@ pub struct Options {
     pub clues: Option<usize>,
     /// Fill exactly these cells (true) instead of minimizing.
     pub pattern: Option<[bool; 81]>,
-    /// Random grids to try before giving up.
+    /// Random grids to try before giving up (with a rating range: puzzles
+    /// rated, fresh or mutated).
     pub tries: u64,
+    /// Only puzzles SE rates in this range (see [`RatingRange`]).
+    pub rating: Option<RatingRange>,
+    /// Give up after this long (counted from the start of each puzzle).
+    pub time_limit: Option<Duration>,
 }
+
+/// The SE ratings a puzzle must have, in tenths (`70` is 7.0), as
+/// `se_rate` gives them: ER in `min_er..=max_er`, EP at least `min_ep`,
+/// ED at least `min_ed`. A puzzle whose ER is not known exactly is never
+/// taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingRange {
+    pub min_er: u8,
+    pub max_er: u8,
+    pub min_ep: u8,
+    pub min_ed: u8,
+}
+
+impl Default for RatingRange {
+    fn default() -> RatingRange {
+        RatingRange {
+            min_er: 0,
+            max_er: BEYOND_SOLVER,
+            min_ep: 0,
+            min_ed: 0,
+        }
+    }
+}
+
+impl RatingRange {
+    /// True when a rating is in the range (its ER known exactly).
+    pub fn holds(&self, r: &Rating) -> bool {
+        match (r.er, r.ep, r.ed) {
+            (Some(er), Some(ep), Some(ed)) => {
+                (self.min_er..=self.max_er).contains(&er)
+                    && ep >= self.min_ep
+                    && ed >= self.min_ed
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Tries allowed by default when a rating range is asked for: puzzles in a
+/// hard range are rare, and each try is one rating.
+pub const RATED_TRIES: u64 = 1_000_000;
 
 /// Random grids tried by default before a target counts as not reached.
 pub const DEFAULT_TRIES: u64 = 1000;
@@ -198,6 +246,8 @@ impl Default for Options {
             clues: None,
             pattern: None,
             tries: DEFAULT_TRIES,
+            rating: None,
+            time_limit: None,
         }
     }
 }
@@ -351,6 +401,30 @@ pub fn check(options: &Options) -> Result<(), GenerateError> {
              one solution"
         )));
     }
+    if let Some(r) = &options.rating {
+        let max = tenths(r.max_er);
+        if r.min_er > r.max_er {
+            return Err(GenerateError::Infeasible(format!(
+                "the ER range {}-{max} is empty: its lower end is above its upper end",
+                tenths(r.min_er)
+            )));
+        }
+        if r.min_er > BEYOND_SOLVER {
+            return Err(GenerateError::Infeasible(format!(
+                "min_er {} is infeasible: SE's highest ER is {} (\"Beyond solver\")",
+                tenths(r.min_er),
+                tenths(BEYOND_SOLVER)
+            )));
+        }
+        for (name, at_least) in [("min_ep", r.min_ep), ("min_ed", r.min_ed)] {
+            if at_least > r.max_er {
+                return Err(GenerateError::Infeasible(format!(
+                    "{name} {} is above max_er {max}: EP and ED are never above ER",
+                    tenths(at_least)
+                )));
+            }
+        }
+    }
     if options.tries == 0 {
         return Err(GenerateError::Infeasible(
             "tries 0 allows no grid: give 1 or more".into(),
@@ -362,15 +436,26 @@ pub fn check(options: &Options) -> Result<(), GenerateError> {
 /// Makes one puzzle as `options` ask. Without a pattern it is minimal
 /// (with a symmetry: no symmetric group of clues can go, though a single
 /// clue might); with a pattern it fills exactly those cells and is unique
-/// but need not be minimal. The monitor is asked between grids and clues.
+/// but need not be minimal. With a rating range, puzzles are rated as they
+/// come and a puzzle rated close below the range is mutated (see
+/// [`mutate`]) while its ER does not drop, which finds hard puzzles far
+/// sooner than fresh grids do. The monitor is asked between grids and
+/// clues, and inside ratings.
 pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, GenerateError> {
     check(options)?;
+    let start = Instant::now();
+    let out_of_time = || options.time_limit.is_some_and(|t| start.elapsed() >= t);
     let mut rng = rng_for(options.seed, options.stream);
     let orbits = options.symmetry.orbits();
     let mut fewest = usize::MAX;
-    for done in 0..options.tries {
+    let mut hardest: Option<u8> = None;
+    let mut done = 0;
+    while done < options.tries {
         if monitor.cancelled() {
             return Err(GenerateError::Stopped { tries: done });
+        }
+        if out_of_time() {
+            return Err(not_reached(options, done, fewest, hardest, true));
         }
         if done > 0 && done % 64 == 0 {
             monitor.report(&Progress {
@@ -380,6 +465,7 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
                 found: 0,
             });
         }
+        done += 1;
         let solution = random_solution(&mut rng);
         let (puzzle, solution) = match &options.pattern {
             Some(pattern) => {
@@ -409,24 +495,213 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
         };
         let n = puzzle.filled();
         fewest = fewest.min(n);
-        if options.clues.is_none_or(|most| n <= most) {
+        if options.clues.is_some_and(|most| n > most) {
+            continue;
+        }
+        let Some(range) = &options.rating else {
             return Ok(Generated {
                 puzzle,
                 solution,
-                tries: done + 1,
+                tries: done,
+            });
+        };
+        let Some(er) = rate_in(&puzzle, range, monitor)? else {
+            continue;
+        };
+        hardest = hardest.max(Some(er));
+        if in_range(&puzzle, range, er, monitor)? {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                tries: done,
             });
         }
-    }
-    Err(GenerateError::NotReached {
-        tries: options.tries,
-        what: match (options.pattern, options.clues) {
-            (Some(_), _) => "no grid filled the pattern with one solution".to_string(),
-            (None, Some(most)) => {
-                format!("no puzzle with at most {most} clues (the fewest had {fewest})")
+        // Mutate only puzzles already close below the range (and never a
+        // patterned one, whose cells are fixed).
+        if options.pattern.is_some() || er >= range.min_er || er + CLOSE < range.min_er {
+            continue;
+        }
+        let (mut now, mut now_er) = (puzzle, er);
+        let mut idle = 0;
+        while idle < PATIENCE && done < options.tries {
+            if monitor.cancelled() {
+                return Err(GenerateError::Stopped { tries: done });
             }
-            (None, None) => "no puzzle".to_string(),
+            if out_of_time() {
+                return Err(not_reached(options, done, fewest, hardest, true));
+            }
+            done += 1;
+            idle += 1;
+            let Some((next, next_solution)) = mutate(&now, &orbits, &mut rng) else {
+                continue;
+            };
+            if options.clues.is_some_and(|most| next.filled() > most) {
+                continue;
+            }
+            let Some(er) = rate_in(&next, range, monitor)? else {
+                continue;
+            };
+            hardest = hardest.max(Some(er));
+            if er >= range.min_er && in_range(&next, range, er, monitor)? {
+                return Ok(Generated {
+                    puzzle: next,
+                    solution: next_solution,
+                    tries: done,
+                });
+            }
+            if er >= now_er && er < range.min_er {
+                if er > now_er {
+                    idle = 0;
+                }
+                (now, now_er) = (next, er);
+            }
+        }
+    }
+    Err(not_reached(options, done, fewest, hardest, false))
+}
+
+/// A puzzle's ER when it is known and not above the range (EP and ED are
+/// checked by [`in_range`]), or `Stopped`.
+fn rate_in(
+    puzzle: &Grid,
+    range: &RatingRange,
+    monitor: &dyn Monitor,
+) -> Result<Option<u8>, GenerateError> {
+    let rating = se_rate_capped(puzzle, range.max_er, monitor);
+    if monitor.cancelled() {
+        return Err(GenerateError::Stopped { tries: 0 });
+    }
+    Ok(rating.ok().and_then(|r| r.er))
+}
+
+/// True when a puzzle with ER `er` has the range's ER, EP and ED.
+fn in_range(
+    puzzle: &Grid,
+    range: &RatingRange,
+    er: u8,
+    monitor: &dyn Monitor,
+) -> Result<bool, GenerateError> {
+    if !(range.min_er..=range.max_er).contains(&er) {
+        return Ok(false);
+    }
+    if range.min_ep == 0 && range.min_ed == 0 {
+        return Ok(true);
+    }
+    let rating = se_rate_capped(puzzle, range.max_er, monitor);
+    if monitor.cancelled() {
+        return Err(GenerateError::Stopped { tries: 0 });
+    }
+    Ok(rating.is_ok_and(|r| range.holds(&r)))
+}
+
+/// How far below the range (in tenths) a puzzle's ER may be for mutating
+/// it to be worth more than a fresh grid.
+const CLOSE: u8 = 25;
+
+/// Mutations without a higher ER before a fresh grid is drawn.
+const PATIENCE: u64 = 40;
+
+/// A neighbour of a unique minimal puzzle, as the forum's generators of
+/// hard puzzles make them: one clue group (an orbit of the symmetry) taken
+/// away, a random solution of what is left drawn, other groups filled from
+/// that solution until the puzzle is unique again, then clue groups taken
+/// away in a random order while it stays unique. The puzzle and its
+/// solution, or `None` when the draw gave nothing new.
+pub fn mutate(puzzle: &Grid, orbits: &[Vec<usize>], rng: &mut impl Rng) -> Option<(Grid, Grid)> {
+    let filled: Vec<&Vec<usize>> = orbits.iter().filter(|o| puzzle.get(o[0]) != 0).collect();
+    if filled.is_empty() {
+        return None;
+    }
+    let gone = filled[rng.random_range(0..filled.len() as u32) as usize];
+    let mut p = *puzzle;
+    for &c in gone {
+        p.set(c, 0);
+    }
+    let solution = random_completion(&p, rng)?;
+    let mut empty: Vec<&Vec<usize>> = orbits
+        .iter()
+        .filter(|o| p.get(o[0]) == 0 && *o != gone)
+        .collect();
+    shuffle(&mut empty, rng);
+    for orbit in empty {
+        if count_solutions(&p, 2).ok()?.solutions == 1 {
+            break;
+        }
+        for &c in orbit.iter() {
+            p.set(c, solution.get(c));
+        }
+    }
+    if count_solutions(&p, 2).ok()?.solutions != 1 {
+        return None;
+    }
+    let mut order: Vec<&[usize]> = orbits
+        .iter()
+        .filter(|o| p.get(o[0]) != 0)
+        .map(|o| &o[..])
+        .collect();
+    shuffle(&mut order, rng);
+    let p = remove_in_order(p, order.into_iter(), &crate::monitor::Silent).ok()?;
+    (p != *puzzle).then_some((p, solution))
+}
+
+/// A random solution of a puzzle with one or more (the randomized complete
+/// search of [`random_solution`] from its clues), `None` when it has none.
+fn random_completion(p: &Grid, rng: &mut impl Rng) -> Option<Grid> {
+    let mut fill = Fill {
+        cells: [0; 81],
+        rows: [0; 9],
+        cols: [0; 9],
+        boxes: [0; 9],
+    };
+    for c in 0..81 {
+        let d = p.get(c);
+        if d != 0 {
+            if fill.free(c) >> (d - 1) & 1 == 0 {
+                return None;
+            }
+            fill.put(c, d as usize - 1);
+        }
+    }
+    fill.complete(rng).then(|| Grid::from_cells(fill.cells))
+}
+
+/// The answer when no puzzle met the target.
+fn not_reached(
+    options: &Options,
+    tries: u64,
+    fewest: usize,
+    hardest: Option<u8>,
+    timed_out: bool,
+) -> GenerateError {
+    let mut what = match (options.pattern, options.clues) {
+        (Some(_), _) => "no grid filled the pattern with one solution".to_string(),
+        (None, Some(most)) => {
+            format!("no puzzle with at most {most} clues (the fewest had {fewest})")
+        }
+        (None, None) => "no puzzle".to_string(),
+    };
+    if let Some(r) = &options.rating {
+        what = format!(
+            "{what} rated ER {}-{} (EP >= {}, ED >= {}); the hardest rated in range of the search had ER {}",
+            tenths(r.min_er),
+            tenths(r.max_er),
+            tenths(r.min_ep),
+            tenths(r.min_ed),
+            hardest.map_or("(none)".to_string(), tenths),
+        );
+    }
+    match (timed_out, options.time_limit) {
+        (true, Some(t)) => GenerateError::NotReached {
+            tries,
+            what: format!("{what}; time limit of {} s reached", t.as_secs_f64()),
         },
-    })
+        _ => GenerateError::NotReached { tries, what },
+    }
+}
+
+/// A rating in tenths as SE prints it: `7.2`.
+pub fn tenths(t: u8) -> String {
+    format!("{}.{}", t / 10, t % 10)
 }
 
 /// Solutions counted while climbing: more count as this many.
@@ -495,7 +770,7 @@ pub fn parse_pattern(text: &str) -> Result<[bool; 81], String> {
 }
 
 /// A monitor's cancellation without its progress display.
-struct CancelOnly<'a>(&'a dyn Monitor);
+pub struct CancelOnly<'a>(pub &'a dyn Monitor);
 
 impl Monitor for CancelOnly<'_> {
     fn cancelled(&self) -> bool {
@@ -543,7 +818,28 @@ pub fn generate_shard(
     options: &Options,
     threads: usize,
     monitor: &dyn Monitor,
-    mut emit: impl FnMut(u64, &Generated) -> bool,
+    emit: impl FnMut(u64, &Generated) -> bool,
+) -> BatchEnd {
+    // Each puzzle's own progress (tries) would fight the batch's count.
+    let quiet = CancelOnly(monitor);
+    let make = |i: u64| {
+        let mut o = options.clone();
+        o.stream = i;
+        generate(&o, &quiet)
+    };
+    make_shard(count, shard, threads, monitor, make, emit)
+}
+
+/// [`generate_shard`] for any maker of puzzle `i` (its stream), such as
+/// practice puzzles: blocks made in parallel, handed on in order, a stop
+/// leaving a prefix.
+pub fn make_shard<T: Send>(
+    count: u64,
+    shard: Shard,
+    threads: usize,
+    monitor: &dyn Monitor,
+    make: impl Fn(u64) -> Result<T, GenerateError> + Sync,
+    mut emit: impl FnMut(u64, &T) -> bool,
 ) -> BatchEnd {
     use rayon::prelude::*;
     let workers = match threads {
@@ -555,19 +851,12 @@ pub fn generate_shard(
         n => crate::threads::pool(n),
     };
     let block = (workers * 16).max(1);
-    // Each puzzle's own progress (tries) would fight the batch's count.
-    let quiet = CancelOnly(monitor);
-    let make = |i: u64| {
-        let mut o = options.clone();
-        o.stream = i;
-        generate(&o, &quiet)
-    };
     // Counted in the shard's own puzzles: local j is puzzle shard.global(j).
     let local = shard.len_of(count);
     let mut start = 0;
     while start < local {
         let end = (start + block).min(local);
-        let made: Vec<Result<Generated, GenerateError>> = if threads == 1 {
+        let made: Vec<Result<T, GenerateError>> = if threads == 1 {
             (start..end).map(|j| make(shard.global(j))).collect()
         } else {
             let work = || {

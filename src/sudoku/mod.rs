@@ -14,7 +14,9 @@ pub mod grid;
 pub mod hui;
 pub mod human;
 pub mod minimal;
+pub mod practice;
 pub mod solver;
+pub mod true_candidates;
 
 pub use grid::{CELLS, Grid, GridError, InvalidGrid, see_many};
 

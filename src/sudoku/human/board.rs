@@ -196,6 +196,71 @@ impl CandidateGrid {
         b
     }
 
+    /// Sukaku Explainer's 729-character pencil-mark line: each cell's nine
+    /// places, digit `d` at place `d` when it is a candidate (a filled
+    /// cell shows its digit alone), `.` otherwise.
+    pub fn pencil_line(&self) -> String {
+        let mut out = String::with_capacity(CELLS * 9);
+        for cell in 0..CELLS {
+            let mask = match self.value[cell] {
+                0 => self.cand[cell],
+                v => bit(v),
+            };
+            for d in 1..=9u8 {
+                out.push(match mask & bit(d) {
+                    0 => '.',
+                    _ => char::from(b'0' + d),
+                });
+            }
+        }
+        out
+    }
+
+    /// The position of a 729-character pencil-mark line (see
+    /// [`pencil_line`](Self::pencil_line); `0` also stands for a missing
+    /// candidate, white space is skipped). A cell with one candidate is
+    /// filled with it, as Sukaku Explainer reads a puzzle's clues; a cell
+    /// with none is an error naming it.
+    pub fn from_pencil_line(text: &str) -> Result<CandidateGrid, String> {
+        let mut masks = [0u16; CELLS];
+        let mut n = 0;
+        for ch in text.chars().filter(|c| !c.is_whitespace()) {
+            let place = (n % 9) as u8 + 1;
+            match ch {
+                '.' | '0' => {}
+                '1'..='9' if ch as u8 - b'0' == place => {
+                    if n < CELLS * 9 {
+                        masks[n / 9] |= bit(place);
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "pencil marks: character {} is {ch:?}; place {place} of {} holds {place} or .",
+                        n + 1,
+                        crate::sudoku::grid::cell_name((n / 9).min(CELLS - 1))
+                    ));
+                }
+            }
+            n += 1;
+        }
+        if n != CELLS * 9 {
+            return Err(format!("pencil marks: {n} characters, not 729"));
+        }
+        if let Some(c) = (0..CELLS).find(|&c| masks[c] == 0) {
+            return Err(format!(
+                "pencil marks: {} has no candidate left",
+                crate::sudoku::grid::cell_name(c)
+            ));
+        }
+        let mut b = CandidateGrid::from_masks(masks);
+        for (c, &m) in masks.iter().enumerate() {
+            if m.count_ones() == 1 {
+                b.place(c, m.trailing_zeros() as u8 + 1);
+            }
+        }
+        Ok(b)
+    }
+
     /// A pencil-mark position: cells with no candidates count as filled.
     pub fn from_candidates(c: &Candidates) -> CandidateGrid {
         let mut b = CandidateGrid::from_masks(*c.bits());

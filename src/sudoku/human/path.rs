@@ -153,6 +153,14 @@ pub fn explain(start: &CandidateGrid) -> Explanation {
 /// [`explain`], stopped when `monitor` says so (even inside one long
 /// search): the explanation is then marked [`Explanation::stopped`].
 pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation {
+    explain_capped(start, u8::MAX, monitor)
+}
+
+/// [`explain_with`] that gives up after the first step rated above `cap`
+/// (in tenths): the explanation is then `stuck` saying so, so its rating
+/// has no ER. A search for puzzles up to some ER need not walk the rest of
+/// a harder one's path, where the slowest searches are.
+pub fn explain_capped(start: &CandidateGrid, cap: u8, monitor: &dyn Monitor) -> Explanation {
     let mut b = *start;
     let mut steps = Vec::new();
     loop {
@@ -189,7 +197,23 @@ pub fn explain_with(start: &CandidateGrid, monitor: &dyn Monitor) -> Explanation
             }
             Ok(Some(s)) => {
                 s.apply(&mut b);
+                let over = s.rating > cap;
                 steps.push(s);
+                if over {
+                    return Explanation {
+                        stuck: Some(format!(
+                            "gave up after step {}, rated above {}.{}",
+                            steps.len(),
+                            cap / 10,
+                            cap % 10
+                        )),
+                        steps,
+                        solved: false,
+                        reached: b,
+                        stopped: false,
+                        beyond_solver: false,
+                    };
+                }
             }
             Ok(None) => {
                 return Explanation {
@@ -268,6 +292,36 @@ pub fn se_rate_with(g: &Grid, monitor: &dyn Monitor) -> Result<Rating, RateError
     }
     Ok(rate_path(&explain_with(
         &CandidateGrid::from_grid(g),
+        monitor,
+    )))
+}
+
+/// SE's rating of a pencil-mark position (as `serate` rates a Sukaku
+/// line): the path from it, when it has one solution.
+pub fn se_rate_position(b: &CandidateGrid, monitor: &dyn Monitor) -> Result<Rating, RateError> {
+    if contradiction(b).is_some() {
+        return Err(RateError::NoSolution);
+    }
+    match solutions_up_to_two(b) {
+        Some(0) => return Err(RateError::NoSolution),
+        Some(1) | None => {}
+        Some(_) => return Err(RateError::Multiple),
+    }
+    Ok(rate_path(&explain_with(b, monitor)))
+}
+
+/// [`se_rate_with`] that gives up (no ER) on the first step rated above
+/// `cap`, in tenths: for searches that want nothing harder.
+pub fn se_rate_capped(g: &Grid, cap: u8, monitor: &dyn Monitor) -> Result<Rating, RateError> {
+    let count = solver::count_solutions(g, 2).map_err(RateError::Invalid)?;
+    match count.solutions {
+        0 => return Err(RateError::NoSolution),
+        1 => {}
+        _ => return Err(RateError::Multiple),
+    }
+    Ok(rate_path(&explain_capped(
+        &CandidateGrid::from_grid(g),
+        cap,
         monitor,
     )))
 }

@@ -135,6 +135,17 @@ pub fn position_before(
     name: &str,
     monitor: &dyn Monitor,
 ) -> Result<Before, PositionError> {
+    position_before_capped(start, name, u8::MAX, monitor)
+}
+
+/// [`position_before`] that gives up at the first step rated above `cap`
+/// (in tenths): the steps past it are the slowest to find.
+pub fn position_before_capped(
+    start: &CandidateGrid,
+    name: &str,
+    cap: u8,
+    monitor: &dyn Monitor,
+) -> Result<Before, PositionError> {
     let mut b = *start;
     let mut seen: Vec<&'static str> = Vec::new();
     let mut index = 0;
@@ -163,6 +174,9 @@ pub fn position_before(
         }
         if !seen.contains(&step.technique) {
             seen.push(step.technique);
+        }
+        if step.rating > cap {
+            break format!("needs a step rated above {}.{} first", cap / 10, cap % 10);
         }
         step.apply(&mut b);
         index += 1;
