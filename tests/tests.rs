@@ -18,6 +18,7 @@ mod hui;
 mod human;
 mod human_front;
 mod human_nested;
+mod order;
 mod human_nested4;
 mod human_plus;
 mod human_positions;

@@ -577,8 +577,9 @@ pub mod api {
     ///
     /// An 81-cell line is rated as `se_rate(grid)`. In a 729-character line
     /// each cell has nine places, digit `d` at place `d` or `.`; a cell
-    /// with one candidate is a given (so a puzzle's initial candidates rate
-    /// as the puzzle), a cell with none is an error naming it.
+    /// with one candidate that no peer holds is a given (so a puzzle's
+    /// initial candidates rate as the puzzle), a cell with none is an error
+    /// naming it.
     /// Example: `se_rate(practice("X-Wing").line).er`
     #[rhai_fn(name = "se_rate", return_raw)]
     pub fn se_rate_text(ctx: NativeCallContext, text: &str) -> Result<Map, Box<EvalAltResult>> {

@@ -218,9 +218,9 @@ impl CandidateGrid {
 
     /// The position of a 729-character pencil-mark line (see
     /// [`pencil_line`](Self::pencil_line); `0` also stands for a missing
-    /// candidate, white space is skipped). A cell with one candidate is
-    /// filled with it, as Sukaku Explainer reads a puzzle's clues; a cell
-    /// with none is an error naming it.
+    /// candidate, white space is skipped). A cell with one candidate that
+    /// no peer holds is a given (so a puzzle's initial candidates read as
+    /// the puzzle); a cell with none is an error naming it.
     pub fn from_pencil_line(text: &str) -> Result<CandidateGrid, String> {
         let mut masks = [0u16; CELLS];
         let mut n = 0;
@@ -252,11 +252,17 @@ impl CandidateGrid {
                 crate::sudoku::grid::cell_name(c)
             ));
         }
+        // A given: its digit alone, and no peer keeps that digit. A naked
+        // single whose digit peers still hold stays a cell to solve.
+        let given: Vec<usize> = (0..CELLS)
+            .filter(|&c| {
+                masks[c].count_ones() == 1
+                    && cells_of(peers(c)).all(|p| masks[p] & masks[c] == 0)
+            })
+            .collect();
         let mut b = CandidateGrid::from_masks(masks);
-        for (c, &m) in masks.iter().enumerate() {
-            if m.count_ones() == 1 {
-                b.place(c, m.trailing_zeros() as u8 + 1);
-            }
+        for c in given {
+            b.place(c, masks[c].trailing_zeros() as u8 + 1);
         }
         Ok(b)
     }

@@ -1,0 +1,243 @@
+//! Puzzles to order (issue 56): puzzles in an SE rating range re-rated
+//! here and checked unique and minimal by the solver, practice puzzles
+//! whose step is `hint(position)`, true candidates against a brute-force
+//! union of every solution, and 729-character pencil-mark lines.
+
+use std::sync::atomic::AtomicBool;
+
+use puzzlelab::monitor::{Flag, Silent};
+use puzzlelab::sudoku::Grid;
+use puzzlelab::sudoku::generate::{GenerateError, Options, RatingRange, generate};
+use puzzlelab::sudoku::human::{CandidateGrid, hint, se_rate, se_rate_position, technique_matches};
+use puzzlelab::sudoku::minimal::is_minimal;
+use puzzlelab::sudoku::practice::practice;
+use puzzlelab::sudoku::solver::count_solutions;
+use puzzlelab::sudoku::true_candidates::true_candidates;
+
+fn range(min_er: u8, max_er: u8) -> Option<RatingRange> {
+    Some(RatingRange {
+        min_er,
+        max_er,
+        ..RatingRange::default()
+    })
+}
+
+fn assert_rated_in(g: &Grid, min: u8, max: u8) {
+    assert_eq!(count_solutions(g, 2).unwrap().solutions, 1, "{}", g.line());
+    assert!(is_minimal(g).unwrap(), "{}", g.line());
+    let er = se_rate(g).unwrap().er.expect("an exact ER");
+    assert!((min..=max).contains(&er), "{} has ER {er}", g.line());
+}
+
+#[test]
+fn puzzles_in_a_rating_range_are_in_it() {
+    for stream in 0..4 {
+        let o = Options {
+            seed: 11,
+            stream,
+            rating: range(70, 80),
+            tries: 100_000,
+            ..Options::default()
+        };
+        let g = generate(&o, &Silent).unwrap();
+        assert_rated_in(&g.puzzle, 70, 80);
+        // Seeded: the same again.
+        assert_eq!(generate(&o, &Silent).unwrap().puzzle, g.puzzle);
+    }
+}
+
+#[test]
+fn hard_puzzles_are_found_by_mutation() {
+    let o = Options {
+        seed: 1,
+        rating: range(90, 200),
+        tries: 100_000,
+        ..Options::default()
+    };
+    let g = generate(&o, &Silent).unwrap();
+    assert_rated_in(&g.puzzle, 90, 200);
+}
+
+#[test]
+fn symmetric_rated_puzzles_stay_symmetric() {
+    use puzzlelab::sudoku::generate::Symmetry;
+    let o = Options {
+        seed: 4,
+        symmetry: Symmetry::Rotational180,
+        rating: range(60, 80),
+        tries: 100_000,
+        ..Options::default()
+    };
+    let g = generate(&o, &Silent).unwrap();
+    assert!(Symmetry::Rotational180.holds_for(&g.puzzle));
+    let er = se_rate(&g.puzzle).unwrap().er.unwrap();
+    assert!((60..=80).contains(&er));
+}
+
+#[test]
+fn bad_ranges_are_answered_at_once() {
+    let o = Options {
+        rating: range(99, 90),
+        ..Options::default()
+    };
+    let e = generate(&o, &Silent).unwrap_err();
+    assert!(matches!(e, GenerateError::Infeasible(_)), "{e}");
+    assert!(e.to_string().contains("9.9-9.0 is empty"), "{e}");
+    // Ctrl+C before the first grid.
+    let stop = AtomicBool::new(true);
+    let o = Options {
+        rating: range(90, 200),
+        ..Options::default()
+    };
+    assert!(matches!(
+        generate(&o, &Flag(&stop)),
+        Err(GenerateError::Stopped { .. })
+    ));
+    // A rare range with few tries: a clear answer, not a hang.
+    let o = Options {
+        rating: range(110, 200),
+        tries: 50,
+        ..Options::default()
+    };
+    let e = generate(&o, &Silent).unwrap_err().to_string();
+    assert!(e.contains("rated ER 11.0-20.0") && e.contains("50 tries"), "{e}");
+}
+
+#[test]
+fn practice_steps_are_the_hint_of_their_position() {
+    for name in ["X-Wing", "Naked Pair", "Hidden Triplet", "XY-Wing", "Unique Rectangle"] {
+        let p = practice(name, &Options::default(), &Silent).unwrap();
+        assert!(technique_matches(p.step.technique, name), "{name}: {}", p.step.technique);
+        assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
+        // The position is on the puzzle's path: the puzzle's solution
+        // keeps every one of its candidates.
+        let solution = count_solutions(&p.puzzle, 2).unwrap().first.unwrap();
+        for c in 0..81 {
+            let d = solution.get(c);
+            assert!(
+                p.position.value(c) == d || p.position.cand(c) >> (d - 1) & 1 == 1,
+                "{name}: r{}c{}",
+                c / 9 + 1,
+                c % 9 + 1
+            );
+        }
+        // The 729-character line reads back to the same position.
+        let line = p.position.pencil_line();
+        assert_eq!(line.len(), 729);
+        let back = CandidateGrid::from_pencil_line(&line).unwrap();
+        assert_eq!(back.pencil_line(), line);
+    }
+    let e = practice("X-Wang", &Options::default(), &Silent)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("did you mean \"X-Wing\""), "{e}");
+}
+
+#[test]
+fn practice_gives_up_within_its_time() {
+    let o = Options {
+        time_limit: Some(std::time::Duration::from_millis(300)),
+        ..Options::default()
+    };
+    let start = std::time::Instant::now();
+    // Jellyfish come seldom: 0.3 s is not enough from this seed, or it is;
+    // either way the answer comes in time.
+    let r = practice("Jellyfish", &o, &Silent);
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+    if let Err(e) = r {
+        assert!(e.to_string().contains("within 0.3 s"), "{e}");
+    }
+}
+
+/// Every solution of `g` (up to `cap`), by plain backtracking.
+fn all_solutions(g: &mut [u8; 81], cap: usize, out: &mut Vec<[u8; 81]>) {
+    if out.len() >= cap {
+        return;
+    }
+    let Some(cell) = (0..81).find(|&c| g[c] == 0) else {
+        out.push(*g);
+        return;
+    };
+    let (r, c) = (cell / 9, cell % 9);
+    for d in 1..=9u8 {
+        let clash = (0..9).any(|i| {
+            g[r * 9 + i] == d
+                || g[i * 9 + c] == d
+                || g[(r / 3 * 3 + i / 3) * 9 + c / 3 * 3 + i % 3] == d
+        });
+        if !clash {
+            g[cell] = d;
+            all_solutions(g, cap, out);
+            g[cell] = 0;
+        }
+    }
+}
+
+#[test]
+fn true_candidates_are_the_union_of_all_solutions() {
+    let text = include_str!("data/sudoku/serg_benchmark.txt");
+    let mut checked = 0;
+    for line in text.lines().step_by(97).take(60) {
+        let Ok(g) = Grid::parse(line.trim()) else {
+            continue;
+        };
+        let mut cells = *g.cells();
+        let mut sols = Vec::new();
+        all_solutions(&mut cells, 20_000, &mut sols);
+        if sols.len() >= 20_000 {
+            continue;
+        }
+        let t = true_candidates(&g, 10_000, &Silent).unwrap();
+        assert!(t.exact);
+        for c in 0..81 {
+            let want: u16 = match g.get(c) {
+                0 => sols.iter().fold(0, |m, s| m | 1 << (s[c] - 1)),
+                _ => 0,
+            };
+            assert_eq!(t.candidates.mask(c), want, "{line} cell {c}");
+        }
+        if sols.len() > 1 {
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} multi-solution puzzles checked");
+    // A unique puzzle: the solution's digits; a tiny limit says so.
+    let g = Grid::parse(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    )
+    .unwrap();
+    let solution = count_solutions(&g, 2).unwrap().first.unwrap();
+    let t = true_candidates(&g, 10_000, &Silent).unwrap();
+    for c in 0..81 {
+        if g.get(c) == 0 {
+            assert_eq!(t.candidates.mask(c), 1 << (solution.get(c) - 1));
+        }
+    }
+    let t = true_candidates(&g, 3, &Silent).unwrap();
+    assert!(!t.exact && t.undecided > 0);
+}
+
+#[test]
+fn initial_candidates_rate_as_the_puzzle() {
+    for stream in 0..6 {
+        let o = Options {
+            seed: 9,
+            stream,
+            ..Options::default()
+        };
+        let g = generate(&o, &Silent).unwrap().puzzle;
+        let line = CandidateGrid::from_grid(&g).pencil_line();
+        let b = CandidateGrid::from_pencil_line(&line).unwrap();
+        assert_eq!(b.grid(), g);
+        assert_eq!(se_rate_position(&b, &Silent).unwrap(), se_rate(&g).unwrap());
+    }
+    // A cell emptied of candidates is named.
+    let g = generate(&Options::default(), &Silent).unwrap().puzzle;
+    let mut line = CandidateGrid::from_grid(&g).pencil_line().into_bytes();
+    let empty = (0..81).find(|&c| g.get(c) == 0).unwrap();
+    for b in &mut line[empty * 9..empty * 9 + 9] {
+        *b = b'.';
+    }
+    let e = CandidateGrid::from_pencil_line(std::str::from_utf8(&line).unwrap()).unwrap_err();
+    assert!(e.contains("has no candidate left"), "{e}");
+}
