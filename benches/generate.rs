@@ -6,14 +6,23 @@
 //!
 //! `cargo bench --bench generate` (`GENERATE_BENCH_N` puzzles for ours,
 //! default 5000; `GENERATE_BENCH_QQWING_N` for QQWing, default 1000).
+//!
+//! Then puzzles to order (issue 56), one thread, CPU time: ER 7.0-8.0
+//! (`GENERATE_BENCH_ER7_N`, default 50; goal 1/s) and ER >= 9.0
+//! (`GENERATE_BENCH_ER9_N`, default 5; goal 1 a minute), each with the ER
+//! distribution of what was made, re-rated by `se_rate`; and one practice
+//! puzzle for every technique of `techniques()` below ER 8.0 (goal: each
+//! within a minute), `GENERATE_BENCH_PRACTICE=0` to skip.
 
 use std::process::Command;
 use std::time::Instant;
 
 use puzzlelab::monitor::Silent;
 use puzzlelab::sudoku::Grid;
-use puzzlelab::sudoku::generate::{BatchEnd, Options, generate_many};
+use puzzlelab::sudoku::generate::{BatchEnd, Options, RatingRange, generate_many};
+use puzzlelab::sudoku::human::{se_rate, techniques};
 use puzzlelab::sudoku::minimal::is_minimal;
+use puzzlelab::sudoku::practice::practice;
 
 /// This thread's CPU time in seconds (Linux: /proc schedstat, in ns).
 fn thread_cpu() -> Option<f64> {
@@ -111,4 +120,93 @@ fn main() {
             );
         }
     }
+    rated(
+        "ER 7.0-8.0",
+        70,
+        80,
+        count("GENERATE_BENCH_ER7_N", 50),
+        "goal >= 1/s",
+    );
+    rated(
+        "ER >= 9.0",
+        90,
+        200,
+        count("GENERATE_BENCH_ER9_N", 5),
+        "goal >= 1/60 s",
+    );
+    if count("GENERATE_BENCH_PRACTICE", 1) != 0 {
+        let mut slowest = (0.0f64, "");
+        for t in techniques().iter().filter(|t| t.rating < 80) {
+            let cpu = thread_cpu();
+            let start = Instant::now();
+            let o = Options {
+                seed: 2026,
+                tries: u64::MAX,
+                ..Options::default()
+            };
+            let made = practice(t.name, &o, &Silent);
+            let secs = thread_cpu()
+                .zip(cpu)
+                .map_or(start.elapsed().as_secs_f64(), |(b, a)| b - a);
+            match made {
+                Ok(p) => println!(
+                    "practice {:<32} {secs:6.2} s CPU, after {} puzzles ({} at step rated {}.{})",
+                    t.name,
+                    p.tries,
+                    p.step.technique,
+                    p.step.rating / 10,
+                    p.step.rating % 10
+                ),
+                Err(e) => println!("practice {:<32} {secs:6.2} s CPU: NOT MADE: {e}", t.name),
+            }
+            if secs > slowest.0 {
+                slowest = (secs, t.name);
+            }
+        }
+        println!(
+            "practice: slowest {} at {:.2} s CPU (goal: each within 60 s)",
+            slowest.1, slowest.0
+        );
+    }
+}
+
+/// `n` puzzles rated in `min..=max` on one thread: the rate and the ER
+/// distribution, each re-rated by `se_rate`.
+fn rated(label: &str, min: u8, max: u8, n: u64, goal: &str) {
+    let options = Options {
+        seed: 2026,
+        rating: Some(RatingRange {
+            min_er: min,
+            max_er: max,
+            ..RatingRange::default()
+        }),
+        tries: puzzlelab::sudoku::generate::RATED_TRIES,
+        ..Options::default()
+    };
+    let mut made = Vec::new();
+    let (start, cpu) = (Instant::now(), thread_cpu());
+    let end = generate_many(n, &options, 1, &Silent, |_, g| {
+        made.push(g.puzzle);
+        true
+    });
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = thread_cpu().zip(cpu).map_or(wall, |(b, a)| b - a);
+    assert_eq!(end, BatchEnd::Done);
+    let mut ers = std::collections::BTreeMap::new();
+    for g in &made {
+        let er = se_rate(g).ok().and_then(|r| r.er);
+        let er = er.expect("every puzzle made has an exact ER");
+        assert!((min..=max).contains(&er), "{} has ER {er}", g.line());
+        *ers.entry(er).or_insert(0) += 1;
+    }
+    let dist: Vec<String> = ers
+        .iter()
+        .map(|(er, k)| format!("{}.{}: {k}", er / 10, er % 10))
+        .collect();
+    println!(
+        "{label}: {n} puzzles in {cpu:.2} s CPU ({wall:.2} s wall), {:.2}/s CPU, {:.1} s each ({goal}); ER {}",
+        n as f64 / cpu,
+        cpu / n as f64,
+        dist.join(", ")
+    );
 }

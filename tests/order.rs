@@ -100,14 +100,27 @@ fn bad_ranges_are_answered_at_once() {
         ..Options::default()
     };
     let e = generate(&o, &Silent).unwrap_err().to_string();
-    assert!(e.contains("rated ER 11.0-20.0") && e.contains("50 tries"), "{e}");
+    assert!(
+        e.contains("rated ER 11.0-20.0") && e.contains("50 tries"),
+        "{e}"
+    );
 }
 
 #[test]
 fn practice_steps_are_the_hint_of_their_position() {
-    for name in ["X-Wing", "Naked Pair", "Hidden Triplet", "XY-Wing", "Unique Rectangle"] {
+    for name in [
+        "X-Wing",
+        "Naked Pair",
+        "Hidden Triplet",
+        "XY-Wing",
+        "Unique Rectangle",
+    ] {
         let p = practice(name, &Options::default(), &Silent).unwrap();
-        assert!(technique_matches(p.step.technique, name), "{name}: {}", p.step.technique);
+        assert!(
+            technique_matches(p.step.technique, name),
+            "{name}: {}",
+            p.step.technique
+        );
         assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
         // The position is on the puzzle's path: the puzzle's solution
         // keeps every one of its candidates.
@@ -137,6 +150,7 @@ fn practice_steps_are_the_hint_of_their_position() {
 fn practice_gives_up_within_its_time() {
     let o = Options {
         time_limit: Some(std::time::Duration::from_millis(300)),
+        tries: u64::MAX,
         ..Options::default()
     };
     let start = std::time::Instant::now();
@@ -145,7 +159,7 @@ fn practice_gives_up_within_its_time() {
     let r = practice("Jellyfish", &o, &Silent);
     assert!(start.elapsed().as_secs_f64() < 5.0);
     if let Err(e) = r {
-        assert!(e.to_string().contains("within 0.3 s"), "{e}");
+        assert!(e.to_string().contains("within 0.3 s or"), "{e}");
     }
 }
 
@@ -200,7 +214,10 @@ fn true_candidates_are_the_union_of_all_solutions() {
             checked += 1;
         }
     }
-    assert!(checked >= 10, "only {checked} multi-solution puzzles checked");
+    assert!(
+        checked >= 10,
+        "only {checked} multi-solution puzzles checked"
+    );
     // A unique puzzle: the solution's digits; a tiny limit says so.
     let g = Grid::parse(
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

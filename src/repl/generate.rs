@@ -64,7 +64,12 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(2, &e),
     };
-    let practice = match args.technique.as_deref().map(practice::technique).transpose() {
+    let practice = match args
+        .technique
+        .as_deref()
+        .map(practice::technique)
+        .transpose()
+    {
         Ok(t) => t,
         Err(e) => return fail(2, &e),
     };
@@ -83,9 +88,11 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     let mut options = Options {
         symmetry,
         clues: args.clues,
-        tries: args.tries.unwrap_or(match rating {
-            Some(_) => generate::RATED_TRIES,
-            None => generate::DEFAULT_TRIES,
+        tries: args.tries.unwrap_or(match (rating, practice) {
+            (Some(_), _) => generate::RATED_TRIES,
+            // Practice puzzles are bounded by time (--seconds, default 60).
+            (_, Some(_)) => u64::MAX,
+            _ => generate::DEFAULT_TRIES,
         }),
         rating,
         time_limit: args.seconds.map(Duration::from_secs),
@@ -139,13 +146,11 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     let start = Instant::now();
     let monitor = TerminalHost::new().monitor();
     let mut write_error = None;
-    let mut write = |line: String| {
-        match output.line(&line) {
-            Ok(()) => true,
-            Err(e) => {
-                write_error = Some(e);
-                false
-            }
+    let mut write = |line: String| match output.line(&line) {
+        Ok(()) => true,
+        Err(e) => {
+            write_error = Some(e);
+            false
         }
     };
     let end = match practice {

@@ -68,7 +68,6 @@ pub(crate) fn seconds(
         .map(|n| std::time::Duration::from_secs(n as u64)))
 }
 
-
 #[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
@@ -77,10 +76,10 @@ pub mod api {
     use crate::script::host::{monitor, stopped};
     use crate::script::options::Options as OptionsMap;
     use crate::sudoku::Grid;
-    use crate::sudoku::hui::Candidates;
-    use crate::sudoku::practice;
     use crate::sudoku::generate::{self, GenerateError, Options, Symmetry};
+    use crate::sudoku::hui::Candidates;
     use crate::sudoku::minimal::{self, MinimalError};
+    use crate::sudoku::practice;
 
     use super::{rating_range, seconds};
 
@@ -181,7 +180,9 @@ pub mod api {
         };
         if let Some(name) = map.string("symmetry")? {
             o.symmetry = Symmetry::parse(&name).ok_or_else(|| {
-                error(format!("practice: symmetry {name:?} is unknown (see help(\"generate\"))"))
+                error(format!(
+                    "practice: symmetry {name:?} is unknown (see help(\"generate\"))"
+                ))
             })?;
         }
         o.clues = map.int("clues", 0..=81)?.map(|n| n as usize);

@@ -588,7 +588,8 @@ pub mod api {
             let g = Grid::parse(text).map_err(|e| error(format!("se_rate: {e}")))?;
             return se_rate(ctx, g);
         }
-        let b = CandidateGrid::from_pencil_line(text).map_err(|e| error(format!("se_rate: {e}")))?;
+        let b =
+            CandidateGrid::from_pencil_line(text).map_err(|e| error(format!("se_rate: {e}")))?;
         let monitor = crate::script::host::monitor(&ctx);
         let r = human::se_rate_position(&b, &*monitor);
         let stopped = monitor.cancelled();

@@ -217,9 +217,7 @@ impl RatingRange {
     pub fn holds(&self, r: &Rating) -> bool {
         match (r.er, r.ep, r.ed) {
             (Some(er), Some(ep), Some(ed)) => {
-                (self.min_er..=self.max_er).contains(&er)
-                    && ep >= self.min_ep
-                    && ed >= self.min_ed
+                (self.min_er..=self.max_er).contains(&er) && ep >= self.min_ep && ed >= self.min_ed
             }
             _ => false,
         }

@@ -43,7 +43,10 @@ pub struct Practice {
 /// closest names.
 pub fn technique(name: &str) -> Result<&'static TechniqueInfo, String> {
     let all = techniques();
-    if let Some(t) = all.iter().find(|t| t.name.eq_ignore_ascii_case(name.trim())) {
+    if let Some(t) = all
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+    {
         return Ok(t);
     }
     if let Some(t) = all.iter().find(|t| technique_matches(t.name, name)) {
@@ -99,9 +102,10 @@ pub fn practice(
             return Err(GenerateError::NotReached {
                 tries,
                 what: format!(
-                    "no puzzle whose SE path takes a step of {} within {} s",
+                    "no puzzle whose SE path takes a step of {} within {} s or {} puzzles",
                     info.name,
-                    limit.as_secs_f64()
+                    limit.as_secs_f64(),
+                    options.tries
                 ),
             });
         }

@@ -256,8 +256,7 @@ impl CandidateGrid {
         // single whose digit peers still hold stays a cell to solve.
         let given: Vec<usize> = (0..CELLS)
             .filter(|&c| {
-                masks[c].count_ones() == 1
-                    && cells_of(peers(c)).all(|p| masks[p] & masks[c] == 0)
+                masks[c].count_ones() == 1 && cells_of(peers(c)).all(|p| masks[p] & masks[c] == 0)
             })
             .collect();
         let mut b = CandidateGrid::from_masks(masks);
