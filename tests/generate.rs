@@ -300,9 +300,8 @@ fn messages_say_what_was_wrong() {
          allow more tries or ask for less"
     );
     assert_eq!(
-        eval_err("generate(#{min_er: 7.1})"),
-        "generate: option min_er filters by the Sudoku Explainer rating, which arrives \
-         with the SE rating (not in puzzlelab yet)"
+        eval_err("generate(#{min_er: 9.9, max_er: 9.0})"),
+        "generate: the ER range 9.9-9.0 is empty: its lower end is above its upper end"
     );
     assert_eq!(
         eval_err("generate(#{symmetry: \"spiral\"})"),
