@@ -22,6 +22,7 @@ pub mod threads;
 
 pub mod pentomino;
 pub mod polyomino;
+pub mod xcover;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;
