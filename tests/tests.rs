@@ -60,3 +60,4 @@ mod trust_memory;
 mod trust_readers;
 mod trust_writes;
 mod twins;
+mod xcover;

@@ -42,6 +42,7 @@ mod similarity;
 mod solver;
 mod sudoku;
 mod svg;
+mod xcover;
 
 /// A group of script functions, as `help` lists them.
 pub struct Domain {
@@ -169,6 +170,13 @@ pub const DOMAINS: &[Domain] = &[
         about: "packing boxes with solid pieces (Soma, pentacubes)",
         module: polycube::module,
         manifests: &[&polycube::api::RHAI_MANIFEST],
+        extras: no_extras,
+    },
+    Domain {
+        name: "xcover",
+        about: "exact cover with secondary items and colours; Knuth's dlx input",
+        module: xcover::module,
+        manifests: &[&xcover::api::RHAI_MANIFEST],
         extras: no_extras,
     },
     Domain {
