@@ -22,11 +22,11 @@ pub mod threads;
 
 pub mod pentomino;
 pub mod polyomino;
-pub mod xcover;
 pub mod sat;
 pub mod similarity;
 pub mod sudoku;
 pub mod svg;
+pub mod xcover;
 
 pub mod script;
 

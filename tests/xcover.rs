@@ -124,9 +124,15 @@ fn dlx_input_round_trips_and_shards_add_up() {
     );
     assert_eq!(eval(&mut s, &code), "[92, 16, 30, 64]");
     let first = std::fs::read_to_string(dir.join("q8.dlx")).unwrap();
-    assert_eq!(first, std::fs::read_to_string(dir.join("again.dlx")).unwrap());
+    assert_eq!(
+        first,
+        std::fs::read_to_string(dir.join("again.dlx")).unwrap()
+    );
     // Primary items in order of first use, then `|` and the diagonals.
-    assert!(first.starts_with("r0 c0 c1 c2 c3 c4 c5 c6 c7 r1 r2 r3 r4 r5 r6 r7 | a0 b0 a1 b1 "), "{first}");
+    assert!(
+        first.starts_with("r0 c0 c1 c2 c3 c4 c5 c6 c7 r1 r2 r3 r4 r5 r6 r7 | a0 b0 a1 b1 "),
+        "{first}"
+    );
     assert!(first.contains("\nr0 c0 a0 b7\n"), "{first}");
     let shards = format!(
         r#"let p = read_dlx("{d}/q8.dlx");
@@ -144,4 +150,26 @@ fn dlx_input_round_trips_and_shards_add_up() {
         [count_exact_cover(p, #{random: true, seed: 5, threads: 2}), exact_cover(p, #{limit: 3}).len(), count_exact_cover(p, #{limit: 10})]"#
         .replace("DIR", &d);
     assert_eq!(eval(&mut s, &random), "[92, 3, 10]");
+}
+
+#[test]
+fn the_help_examples_give_what_they_say() {
+    assert_eq!(
+        run(r#"exact_cover([["a", "b"], ["c"], ["a"], ["b", "c"]])"#),
+        "[[0, 1], [2, 3]]"
+    );
+    assert_eq!(
+        run(r#"count_exact_cover([["a", "b"], ["c"], ["a"], ["b", "c"]])"#),
+        "2"
+    );
+    assert_eq!(
+        run(r#"count_exact_cover(parse_dlx("a b | x\na x\nb x\na b\n"))"#),
+        "1"
+    );
+    assert_eq!(
+        run(
+            r#"exact_cover([["q1", "d"], ["q2", "d"], ["q1"], ["q2"]], #{secondary: ["d"], limit: 2})"#
+        ),
+        "[[0, 3], [1, 2]]"
+    );
 }

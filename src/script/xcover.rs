@@ -9,7 +9,7 @@ use rhai::plugin::*;
 use rhai::{Array, Map, Module};
 
 use crate::script::error;
-use crate::xcover::{self, Outcome, Problem, Stopped};
+use crate::xcover::{self, CoverProblem, Outcome, StopCause};
 
 /// Solutions `exact_cover` keeps without a `limit`.
 const DEFAULT_CAP: u64 = 10_000;
@@ -45,7 +45,7 @@ fn to_problem(
     what: &str,
     given: Dynamic,
     secondary: Option<Dynamic>,
-) -> Result<Problem, Box<EvalAltResult>> {
+) -> Result<CoverProblem, Box<EvalAltResult>> {
     let (primary, secondary, options) = if given.is_map() {
         let mut map = given.cast::<Map>();
         if let Some(key) = map
@@ -91,12 +91,12 @@ fn to_problem(
         .enumerate()
         .map(|(i, o)| strings(&format!("{what}: options[{i}]"), o))
         .collect::<Result<Vec<_>, _>>()?;
-    Problem::from_names(primary.as_deref(), &secondary, &options)
+    CoverProblem::from_names(primary.as_deref(), &secondary, &options)
         .map_err(|e| error(format!("{what}: {e}")))
 }
 
 /// The problem as the map `read_dlx` returns.
-fn to_map(p: &Problem) -> Map {
+fn to_map(p: &CoverProblem) -> Map {
     let names = |v: &[String]| -> Array { v.iter().map(|s| Dynamic::from(s.clone())).collect() };
     let mut m = Map::new();
     m.insert("primary".into(), names(&p.items[..p.primary]).into());
@@ -173,7 +173,7 @@ fn run(
     // The progress line goes before any answer or error prints.
     drop(monitor);
     let outcome = result.map_err(|e| error(format!("{what}: {e}")))?;
-    if outcome.stopped == Some(Stopped::Cancelled) {
+    if outcome.stopped == Some(StopCause::Cancelled) {
         host.take_cancel();
         let (done, all) = outcome.branches;
         return Err(error(crate::script::host::stop_text(

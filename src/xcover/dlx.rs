@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Problem, ProblemError, add_item};
+use super::{CoverProblem, ProblemError, add_item};
 use crate::monitor::Monitor;
 
 /// A line of dlx input that breaks a rule, at `file:line:col` (columns in
@@ -74,7 +74,7 @@ fn skipped(line: &str) -> bool {
 
 /// Reads dlx input; `file` names it in errors. The monitor is asked every
 /// 4,096 lines (a huge input stops on Ctrl+C or the memory budget).
-pub fn parse(text: &str, file: &str, monitor: &dyn Monitor) -> Result<Problem, DlxError> {
+pub fn parse(text: &str, file: &str, monitor: &dyn Monitor) -> Result<CoverProblem, DlxError> {
     let bad = |line: usize, col: usize, message: String| DlxError::Bad {
         file: file.to_string(),
         line,
@@ -89,7 +89,7 @@ pub fn parse(text: &str, file: &str, monitor: &dyn Monitor) -> Result<Problem, D
             "no items: the first line that is not a comment must list them".into(),
         ));
     };
-    let mut p = Problem::default();
+    let mut p = CoverProblem::default();
     let mut index: HashMap<String, u32> = HashMap::new();
     let mut secondary = false;
     for (col, word) in words(items) {
@@ -124,7 +124,7 @@ pub fn parse(text: &str, file: &str, monitor: &dyn Monitor) -> Result<Problem, D
     }
     let mut colours: HashMap<String, u32> = HashMap::new();
     for (n, line) in lines {
-        if n % 4096 == 0 && monitor.cancelled() {
+        if n.is_multiple_of(4096) && monitor.cancelled() {
             return Err(DlxError::Stopped { line: n });
         }
         if skipped(line) {
@@ -152,7 +152,7 @@ pub fn parse(text: &str, file: &str, monitor: &dyn Monitor) -> Result<Problem, D
 
 /// The problem as dlx input: the item line (`|` before secondary items
 /// when there are any), then one option a line.
-pub fn write(p: &Problem) -> String {
+pub fn write(p: &CoverProblem) -> String {
     let mut out = p.items[..p.primary].join(" ");
     if p.primary < p.items.len() {
         out.push_str(" | ");

@@ -3,9 +3,9 @@
 //! exactly one of them and every secondary item in at most one, except that
 //! options giving a secondary item the same colour may share it.
 //!
-//! - [`Problem`]: items (primary first, then secondary) and options, each a
+//! - [`CoverProblem`]: items (primary first, then secondary) and options, each a
 //!   list of items with an optional colour; built from names with every
-//!   rule checked ([`Problem::from_names`]).
+//!   rule checked ([`CoverProblem::from_names`]).
 //! - [`dlx`]: Knuth's text format, read and written.
 //! - [`solve`]: the search (bitsets of live options, fewest-options
 //!   branching), counting or listing, on threads, by shard.
@@ -18,10 +18,10 @@ mod search;
 use std::collections::HashMap;
 use std::fmt;
 
-pub use search::{Options, Outcome, SolveError, Stopped, solve};
+pub use search::{Options, Outcome, SolveError, StopCause, solve};
 
 /// One item of an option: the item's index and its colour (an index into
-/// [`Problem::colours`]), for a secondary item only.
+/// [`CoverProblem::colours`]), for a secondary item only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub item: u32,
@@ -30,7 +30,7 @@ pub struct Entry {
 
 /// An exact cover problem with colours.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Problem {
+pub struct CoverProblem {
     /// Item names: the first `primary` are primary, the rest secondary.
     pub items: Vec<String>,
     pub primary: usize,
@@ -67,7 +67,7 @@ pub fn split_entry(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-impl Problem {
+impl CoverProblem {
     /// A problem from names. `primary`: the primary items, or `None` for
     /// every item an option names that is not secondary (in order of first
     /// use); `secondary`: the secondary items (one no option uses is
@@ -76,8 +76,8 @@ impl Problem {
         primary: Option<&[S]>,
         secondary: &[S],
         options: &[Vec<S>],
-    ) -> Result<Problem, ProblemError> {
-        let mut p = Problem::default();
+    ) -> Result<CoverProblem, ProblemError> {
+        let mut p = CoverProblem::default();
         let mut index: HashMap<String, u32> = HashMap::new();
         let secondary_names: std::collections::HashSet<&str> =
             secondary.iter().map(|s| s.as_ref()).collect();
@@ -188,7 +188,7 @@ impl Problem {
 /// Adds item `name` (of `kind`, primary or secondary) to `p`, refusing a
 /// bad name and a name listed before.
 fn add_item(
-    p: &mut Problem,
+    p: &mut CoverProblem,
     index: &mut HashMap<String, u32>,
     name: &str,
     kind: &str,

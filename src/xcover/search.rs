@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use super::Problem;
+use super::CoverProblem;
 use crate::monitor::{Monitor, Progress};
 use crate::shard::Shard;
 
@@ -38,7 +38,7 @@ pub struct Options {
 
 /// Why a search stopped before the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
+pub enum StopCause {
     /// The monitor asked to stop (Ctrl+C, the memory budget).
     Cancelled,
     /// `limit` solutions were found.
@@ -51,7 +51,7 @@ pub struct Outcome {
     pub count: u64,
     /// Each solution's option indices, ascending (when kept).
     pub solutions: Vec<Vec<usize>>,
-    pub stopped: Option<Stopped>,
+    pub stopped: Option<StopCause>,
     /// Work items (choices of the first two levels) finished, of all.
     pub branches: (u64, u64),
 }
@@ -80,6 +80,9 @@ impl std::error::Error for SolveError {}
 /// A primary item already covered (its count is never the fewest).
 const COVERED: u32 = u32::MAX;
 
+/// The most bytes of conflict masks computed ahead (one bitset per option).
+const MASKS_BYTES: u64 = 16 << 20;
+
 /// Nodes between two looks at the monitor.
 const POLL: u64 = 1 << 14;
 
@@ -95,8 +98,13 @@ struct Tables {
     same_colour: Vec<u64>,
     /// Per option, its entries: item and, for a colour, its pair.
     entries: Vec<Vec<(u32, Option<u32>)>>,
-    /// Per option, its primary items.
-    primaries: Vec<Vec<u32>>,
+    /// Per option, its primary items: `primary_items[primary_at[o]..primary_at[o + 1]]`
+    /// (one flat list: the removal loop reads it for every option removed).
+    primary_at: Vec<u32>,
+    primary_items: Vec<u32>,
+    /// Per option, its conflicts ([`Tables::conflicts`]) computed once,
+    /// when they fit in [`MASKS_BYTES`].
+    masks: Option<Vec<u64>>,
     /// Options with a primary item: the live set at the root.
     choosable: Vec<u64>,
     original: Vec<usize>,
@@ -115,7 +123,7 @@ fn zeros<T: Clone + Default>(len: usize) -> Result<Vec<T>, SolveError> {
 }
 
 impl Tables {
-    fn new(p: &Problem, seed: Option<u64>) -> Result<Tables, SolveError> {
+    fn new(p: &CoverProblem, seed: Option<u64>) -> Result<Tables, SolveError> {
         let n = p.options.len();
         let mut order: Vec<usize> = (0..n).collect();
         if let Some(seed) = seed {
@@ -137,7 +145,9 @@ impl Tables {
             users: zeros(p.items.len().saturating_mul(words))?,
             same_colour: zeros(pairs.len().saturating_mul(words))?,
             entries: Vec::with_capacity(n),
-            primaries: Vec::with_capacity(n),
+            primary_at: vec![0],
+            primary_items: Vec::new(),
+            masks: None,
             choosable: zeros(words)?,
             original: order.clone(),
         };
@@ -160,12 +170,26 @@ impl Tables {
                 t.choosable[bit.0] |= bit.1;
             }
             t.entries.push(entries);
-            t.primaries.push(primaries);
+            t.primary_items.extend(&primaries);
+            t.primary_at.push(t.primary_items.len() as u32);
+        }
+        if (n * words * 8) as u64 <= MASKS_BYTES {
+            let mut masks = vec![0; n * words];
+            for (o, mask) in masks.chunks_exact_mut(words).enumerate() {
+                t.conflicts(o, mask);
+            }
+            t.masks = Some(masks);
         }
         Ok(t)
     }
 
-    /// Option `o`'s conflicts, ORed into `out`.
+    /// Option `o`'s primary items.
+    #[inline]
+    fn primaries(&self, o: usize) -> &[u32] {
+        &self.primary_items[self.primary_at[o] as usize..self.primary_at[o + 1] as usize]
+    }
+
+    /// Option `o`'s conflicts, written to `out`.
     #[inline]
     fn conflicts(&self, o: usize, out: &mut [u64]) {
         let w = self.words;
@@ -245,26 +269,36 @@ impl<'a> Walker<'a> {
     fn choose(&mut self, d: usize, o: usize) {
         let t = self.s.tables;
         let (w, p) = (t.words, t.primary);
-        t.conflicts(o, &mut self.scratch);
+        let conflict: &[u64] = match &t.masks {
+            Some(masks) => &masks[o * w..][..w],
+            None => {
+                t.conflicts(o, &mut self.scratch);
+                &self.scratch
+            }
+        };
         let (live, next_live) = self.live[d * w..(d + 2) * w].split_at_mut(w);
         let (counts, next_counts) = self.counts[d * p..(d + 2) * p].split_at_mut(p);
         next_counts.copy_from_slice(counts);
-        for (k, ((x, n), c)) in live.iter().zip(next_live.iter_mut()).zip(&self.scratch).enumerate()
+        for (k, ((x, n), c)) in live
+            .iter()
+            .zip(next_live.iter_mut())
+            .zip(conflict)
+            .enumerate()
         {
             let mut gone = x & c;
             *n = x & !c;
             while gone != 0 {
                 let q = k * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                for &j in &t.primaries[q] {
+                for &j in t.primaries(q) {
                     next_counts[j as usize] = next_counts[j as usize].wrapping_sub(1);
                 }
             }
         }
-        for &j in &t.primaries[o] {
+        for &j in t.primaries(o) {
             next_counts[j as usize] = COVERED;
         }
-        self.left[d + 1] = self.left[d] - t.primaries[o].len() as u32;
+        self.left[d + 1] = self.left[d] - t.primaries(o).len() as u32;
         self.path.truncate(d);
         self.path.push(o as u32);
     }
@@ -274,16 +308,12 @@ impl<'a> Walker<'a> {
     #[inline]
     fn fewest(&self, d: usize) -> (usize, u32) {
         let p = self.s.tables.primary;
-        let mut best = (0, COVERED);
-        for (i, &c) in self.counts[d * p..(d + 1) * p].iter().enumerate() {
-            if c < best.1 {
-                best = (i, c);
-                if c <= 1 {
-                    break;
-                }
-            }
-        }
-        best
+        let counts = &self.counts[d * p..(d + 1) * p];
+        // Two plain passes (a minimum, then its first place) compile to
+        // vector code; one pass with a running best does not.
+        let least = counts.iter().copied().min().unwrap_or(COVERED);
+        let at = counts.iter().position(|&c| c == least).unwrap_or(0);
+        (at, least)
     }
 
     /// The live options at level `d` that cover item `i`, in order.
@@ -329,7 +359,7 @@ impl<'a> Walker<'a> {
     #[inline]
     fn stopping(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % POLL == 0 && self.s.monitor.cancelled() {
+        if self.nodes.is_multiple_of(POLL) && self.s.monitor.cancelled() {
             self.s.cancelled.store(true, Ordering::Relaxed);
             self.s.stop.store(true, Ordering::Relaxed);
         }
@@ -349,7 +379,11 @@ impl<'a> Walker<'a> {
         if n > 0 {
             let w = self.s.tables.words;
             let bits = self.live[d * w] & self.s.tables.users[item * w];
-            self.frames.push(Frame { item, word: 0, bits });
+            self.frames.push(Frame {
+                item,
+                word: 0,
+                bits,
+            });
         }
     }
 
@@ -376,7 +410,7 @@ impl<'a> Walker<'a> {
             if self.stopping() {
                 return;
             }
-            if self.left[d] == t.primaries[o].len() as u32 {
+            if self.left[d] == t.primaries(o).len() as u32 {
                 // The option covers every item left: a solution, no node.
                 self.path.truncate(d);
                 self.solution(Some(o));
@@ -421,7 +455,7 @@ fn work_items(w: &mut Walker, d: usize, out: &mut Vec<Vec<u32>>) {
 /// stopping at `limit`, on the monitor's word, polled every few thousand
 /// nodes. A shard counts its share of the work items.
 pub fn solve(
-    problem: &Problem,
+    problem: &CoverProblem,
     options: &Options,
     monitor: &dyn Monitor,
 ) -> Result<Outcome, SolveError> {
@@ -490,7 +524,9 @@ pub fn solve(
                 )
                 .collect::<Result<Vec<u64>, SolveError>>()
         };
-        let pool = (threads > 0).then(|| crate::threads::pool(threads)).flatten();
+        let pool = (threads > 0)
+            .then(|| crate::threads::pool(threads))
+            .flatten();
         let counts = match pool {
             Some(pool) => pool.install(search),
             None => search(),
@@ -503,9 +539,9 @@ pub fn solve(
     }
     out.branches = (done.load(Ordering::Relaxed), total);
     if shared.cancelled.load(Ordering::Relaxed) {
-        out.stopped = Some(Stopped::Cancelled);
+        out.stopped = Some(StopCause::Cancelled);
     } else if shared.stop.load(Ordering::Relaxed) {
-        out.stopped = Some(Stopped::Limit);
+        out.stopped = Some(StopCause::Limit);
     }
     Ok(out)
 }

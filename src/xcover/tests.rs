@@ -2,7 +2,7 @@ use super::*;
 use crate::monitor::Silent;
 
 /// n queens as XCC: rows and columns primary, diagonals secondary.
-pub(crate) fn queens(n: usize) -> Problem {
+pub(crate) fn queens(n: usize) -> CoverProblem {
     let rows: Vec<String> = (0..n).map(|r| format!("r{r}")).collect();
     let cols: Vec<String> = (0..n).map(|c| format!("c{c}")).collect();
     let primary: Vec<String> = rows.iter().chain(&cols).cloned().collect();
@@ -22,10 +22,10 @@ pub(crate) fn queens(n: usize) -> Problem {
             })
         })
         .collect();
-    Problem::from_names(Some(&primary), &secondary, &options).unwrap()
+    CoverProblem::from_names(Some(&primary), &secondary, &options).unwrap()
 }
 
-fn count(p: &Problem, o: Options) -> u64 {
+fn count(p: &CoverProblem, o: Options) -> u64 {
     let out = solve(p, &o, &Silent).unwrap();
     assert_eq!(out.stopped, None);
     out.count
@@ -33,7 +33,16 @@ fn count(p: &Problem, o: Options) -> u64 {
 
 #[test]
 fn queens_counts_are_oeis_a000170() {
-    for (n, want) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (8, 92), (10, 724)] {
+    for (n, want) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (8, 92),
+        (10, 724),
+    ] {
         assert_eq!(count(&queens(n), Options::default()), want, "{n} queens");
         let one = Options {
             threads: Some(1),
@@ -69,7 +78,7 @@ fn listed_solutions_are_covers_and_limit_stops() {
     };
     let out = solve(&queens(8), &limited, &Silent).unwrap();
     assert_eq!((out.count, out.solutions.len()), (3, 3));
-    assert_eq!(out.stopped, Some(Stopped::Limit));
+    assert_eq!(out.stopped, Some(StopCause::Limit));
 }
 
 #[test]
@@ -103,7 +112,7 @@ fn colours_let_agreeing_options_share_a_secondary_item() {
             .collect()
     };
     let options = names(&[&["a", "x:R"], &["b", "x:R"], &["a", "x:G"], &["b"]]);
-    let p = Problem::from_names(None, &["x".to_string()], &options).unwrap();
+    let p = CoverProblem::from_names(None, &["x".to_string()], &options).unwrap();
     let o = Options {
         keep: true,
         ..Options::default()
@@ -116,7 +125,7 @@ fn colours_let_agreeing_options_share_a_secondary_item() {
 fn bad_problems_say_which_option_and_why() {
     let err = |primary: Option<&[&str]>, secondary: &[&str], options: &[&[&str]]| {
         let options: Vec<Vec<&str>> = options.iter().map(|o| o.to_vec()).collect();
-        Problem::from_names(primary, secondary, &options)
+        CoverProblem::from_names(primary, secondary, &options)
             .unwrap_err()
             .to_string()
     };
@@ -175,5 +184,8 @@ fn bad_dlx_lines_are_named_by_line_and_column() {
         err("| only\n"),
         "f:1:1: no items: the first line that is not a comment must list them"
     );
-    assert_eq!(err("| x\n"), "f:1:1: no items: the first line that is not a comment must list them");
+    assert_eq!(
+        err("| x\n"),
+        "f:1:1: no items: the first line that is not a comment must list them"
+    );
 }
