@@ -240,7 +240,7 @@ pub fn check_target(given: &Path) -> Result<Target, WriteError> {
 
 /// What a file that is not a regular file is, in words (`None` for a
 /// regular file).
-fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+pub fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
     let t = meta.file_type();
     if t.is_file() {
         return None;

@@ -135,7 +135,7 @@ struct Block {
 
 /// The file being read a block at a time, with what reading it found.
 struct Reader<'m> {
-    records: formats::Records<'m, Box<dyn std::io::BufRead>>,
+    records: formats::Records<'m, Box<dyn std::io::BufRead + 'm>>,
     shard: Shard,
     keep_records: bool,
     /// Puzzles a block holds.
