@@ -173,6 +173,15 @@ impl SafeFile {
     }
 }
 
+/// The check every operation that writes an output makes before its work
+/// starts (a rating of an hour must not end refusing a folder): the output
+/// `target` is tried exactly as the write will be ([`SafeFile::create`]:
+/// a name, not one of `inputs`, a new path or a regular file, a folder
+/// that takes a new file) and the trial file removed at once.
+pub fn check_output(target: impl AsRef<Path>, inputs: &[&Path]) -> Result<(), WriteError> {
+    SafeFile::create(target, inputs).map(drop)
+}
+
 /// Where a target's bytes go: the regular file itself (through a link),
 /// and what was there before, if anything.
 #[derive(Debug)]
