@@ -56,7 +56,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub tries: u64,
     /// Threads (0 = all cores); the puzzles do not depend on it
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::threads::parse)]
     pub threads: usize,
     /// Write to OUT (replaced only at the end) instead of stdout
     #[arg(short = 'o', long = "out", value_name = "OUT")]
@@ -71,7 +71,7 @@ pub struct RateArgs {
     #[arg(value_name = "FILE")]
     pub file: String,
     /// Threads (0 = all cores); the lines do not depend on it
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::threads::parse)]
     pub threads: usize,
     /// Write to OUT (replaced only at the end) instead of stdout
     #[arg(short = 'o', long = "out", value_name = "OUT")]

@@ -268,9 +268,15 @@ fn rate_file_map(
     use std::path::Path;
     let mut options = Options::new("rate_file", options, &["threads", "out", "shard"])?;
     let shard = crate::script::shard::shard_of(ctx, "rate_file", &mut options)?;
-    let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
+    let threads = options.threads()?;
     let out = options.string("out")?;
     let input = Path::new(path);
+    if let Some(out) = &out {
+        // Before the rating, which may take hours: not after it.
+        let written = crate::script::shard::written_path(out, shard);
+        crate::files::check_output(&written, &[input])
+            .map_err(|e| error(format!("rate_file: {e}")))?;
+    }
     let monitor = crate::script::host::monitor(ctx);
     let mut lines = Array::new();
     let mut body = Vec::new();

@@ -113,7 +113,8 @@ pub(super) fn to_options(
         o.one_sided = one_sided;
     }
     o.limit = read.int("limit", 0..=i64::MAX)?.map(|n| n as u64);
-    o.threads = read.int("threads", 1..=1024)?.map(|n| n as usize);
+    // 0, as not given: one thread a core.
+    o.threads = Some(read.threads()?).filter(|&n| n > 0);
     let copies = read.int("copies", 1..=1024)?.unwrap_or(1) as usize;
     let random = read.bool("random")?.unwrap_or(false);
     let seed = read.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
@@ -131,6 +132,11 @@ pub(super) fn to_options(
     if counting {
         let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
         out = read.string("out")?;
+        if let Some(out) = &out {
+            // Before the count, which may take hours: not after it.
+            let written = crate::script::shard::written_path(out, shard);
+            crate::files::check_output(&written, &[]).map_err(|e| error(format!("{what}: {e}")))?;
+        }
         if !shard.is_whole() {
             if o.limit.is_some() {
                 return Err(error(format!(

@@ -77,6 +77,9 @@ pub fn merge(parts: &[PathBuf], out: &Path, monitor: &dyn Monitor) -> Result<Mer
     if parts.is_empty() {
         return Err("no parts to merge".to_string().into());
     }
+    // The output is checked before any part is read and verified.
+    let given: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+    crate::files::check_output(out, &given).map_err(|e| e.to_string())?;
     let mut read = Vec::with_capacity(parts.len());
     for p in parts {
         read.push(read_part(p)?);

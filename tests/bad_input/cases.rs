@@ -58,11 +58,11 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not -1",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not -1",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not \"all\"",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not \"all\"",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
