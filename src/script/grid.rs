@@ -3,13 +3,34 @@
 use rhai::Module;
 use rhai::plugin::*;
 
+use crate::script::error;
+use crate::sudoku::grid::{self, PositionError};
+
 /// The grid functions as a Rhai module.
 pub fn module() -> Module {
     exported_module!(api)
 }
 
+/// The one wording of a grid position a script function cannot use: the
+/// function's name, then what was wrong ([`PositionError`]). An indexer
+/// (`g[81]`) passes `None`: the person typed no function name there, and
+/// the message starts with the index, as Rhai's own index errors do.
+fn position_error(function: Option<&str>, e: PositionError) -> Box<EvalAltResult> {
+    match function {
+        Some(name) => error(format!("{name}: {e}")),
+        None => error(e.to_string()),
+    }
+}
+
+/// The cell at 0-based index `i` (0..=80), or the error naming `function`
+/// (`None` for an indexer).
+pub(super) fn cell_index(function: Option<&str>, i: i64) -> Result<usize, Box<EvalAltResult>> {
+    grid::cell_index(i).map_err(|e| position_error(function, e))
+}
+
 #[export_module(manifest)]
 pub mod api {
+    use super::cell_index;
     use crate::script::error;
     use crate::sudoku;
 
@@ -48,13 +69,13 @@ pub mod api {
     /// Cell `i` (0..80, row-major) of the grid.
     #[rhai_fn(pure, index_get, return_raw)]
     pub fn get(g: &mut Grid, i: i64) -> Result<i64, Box<EvalAltResult>> {
-        cell_index(i).map(|i| g.get(i) as i64)
+        cell_index(None, i).map(|i| g.get(i) as i64)
     }
 
     /// Set cell `i` (0..80, row-major) to `value` (0..9, 0 for empty).
     #[rhai_fn(index_set, return_raw)]
     pub fn set(g: &mut Grid, i: i64, value: i64) -> Result<(), Box<EvalAltResult>> {
-        let i = cell_index(i)?;
+        let i = cell_index(None, i)?;
         if !(0..=9).contains(&value) {
             return Err(error(format!(
                 "cell value {value} is out of range: a cell holds 0 (empty) to 9"
@@ -86,15 +107,5 @@ pub mod api {
     #[rhai_fn(pure, name = "!=")]
     pub fn ne(a: &mut Grid, b: Grid) -> bool {
         *a != b
-    }
-
-    fn cell_index(i: i64) -> Result<usize, Box<EvalAltResult>> {
-        if (0..81).contains(&i) {
-            Ok(i as usize)
-        } else {
-            Err(error(format!(
-                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
-            )))
-        }
     }
 }
