@@ -4,7 +4,7 @@ use rhai::Module;
 use rhai::plugin::*;
 
 use crate::script::error;
-use crate::sudoku::grid::{self, PositionError};
+use crate::sudoku::grid::{self, OffGrid};
 
 /// The grid functions as a Rhai module.
 pub fn module() -> Module {
@@ -12,10 +12,10 @@ pub fn module() -> Module {
 }
 
 /// The one wording of a grid position a script function cannot use: the
-/// function's name, then what was wrong ([`PositionError`]). An indexer
+/// function's name, then what was wrong ([`OffGrid`]). An indexer
 /// (`g[81]`) passes `None`: the person typed no function name there, and
 /// the message starts with the index, as Rhai's own index errors do.
-fn position_error(function: Option<&str>, e: PositionError) -> Box<EvalAltResult> {
+fn position_error(function: Option<&str>, e: OffGrid) -> Box<EvalAltResult> {
     match function {
         Some(name) => error(format!("{name}: {e}")),
         None => error(e.to_string()),

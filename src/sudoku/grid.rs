@@ -181,21 +181,21 @@ const fn per_cell(kind: Unit) -> [[u8; 9]; CELLS] {
 
 /// A position given from outside (a script, a person) that is not in the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PositionError {
+pub enum OffGrid {
     /// A 0-based cell index outside 0..=80.
     Index(i64),
     /// A 1-based row and column, one of them outside 1..=9.
     RowCol { row: i64, col: i64 },
 }
 
-impl fmt::Display for PositionError {
+impl fmt::Display for OffGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::Index(i) => write!(
+            OffGrid::Index(i) => write!(
                 f,
                 "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
             ),
-            PositionError::RowCol { row, col } => write!(
+            OffGrid::RowCol { row, col } => write!(
                 f,
                 "row {row}, column {col} is outside the grid: rows and columns run from 1 to 9"
             ),
@@ -203,23 +203,23 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for OffGrid {}
 
 /// The cell at 0-based index `i` (row-major, 0..=80), as a script indexes a grid.
-pub fn cell_index(i: i64) -> Result<usize, PositionError> {
+pub fn cell_index(i: i64) -> Result<usize, OffGrid> {
     if (0..CELLS as i64).contains(&i) {
         Ok(i as usize)
     } else {
-        Err(PositionError::Index(i))
+        Err(OffGrid::Index(i))
     }
 }
 
 /// The cell at 1-based `row` and `col` (1..=9 each), as a person names it.
-pub fn cell_at(row: i64, col: i64) -> Result<usize, PositionError> {
+pub fn cell_at(row: i64, col: i64) -> Result<usize, OffGrid> {
     if (1..=9).contains(&row) && (1..=9).contains(&col) {
         Ok(((row - 1) * 9 + col - 1) as usize)
     } else {
-        Err(PositionError::RowCol { row, col })
+        Err(OffGrid::RowCol { row, col })
     }
 }
 
@@ -572,10 +572,10 @@ mod tests {
         assert_eq!((row_of(41), col_of(41), box_of(41)), (4, 5, 4));
         assert_eq!(cell_name(41), "r5c6");
         assert_eq!(cell_index(80), Ok(80));
-        assert_eq!(cell_index(81), Err(PositionError::Index(81)));
-        assert_eq!(cell_index(-1), Err(PositionError::Index(-1)));
-        assert_eq!(cell_at(0, 3), Err(PositionError::RowCol { row: 0, col: 3 }));
-        assert_eq!(cell_at(9, 10), Err(PositionError::RowCol { row: 9, col: 10 }));
+        assert_eq!(cell_index(81), Err(OffGrid::Index(81)));
+        assert_eq!(cell_index(-1), Err(OffGrid::Index(-1)));
+        assert_eq!(cell_at(0, 3), Err(OffGrid::RowCol { row: 0, col: 3 }));
+        assert_eq!(cell_at(9, 10), Err(OffGrid::RowCol { row: 9, col: 10 }));
         // Every cell is in its own row, column and box, and each box's
         // cells are in that box; a 4×4 board's box 3 is its bottom right.
         for cell in 0..CELLS {

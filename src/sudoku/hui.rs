@@ -21,7 +21,7 @@ use std::fmt;
 pub use candidates::Candidates;
 use tables::REGIONS;
 
-use super::grid::{InvalidGrid, PositionError, box_of, cell_at, cell_name, col_of, row_of};
+use super::grid::{InvalidGrid, OffGrid, box_of, cell_at, cell_name, col_of, row_of};
 
 use crate::monitor::{Monitor, Progress};
 use crate::sudoku::grid::{CELLS, Grid};
@@ -44,7 +44,7 @@ pub enum HuiError {
     /// grids) or a digit twice in a row, column or box.
     Invalid(InvalidGrid),
     /// A cell outside the grid (a 1-based row or column outside 1..=9).
-    Position(PositionError),
+    OffGrid(OffGrid),
     /// A cell-wise sum does not fit in a cell (more than 255).
     Overflow { cell: usize, sum: u16 },
     /// `sudoku`'s search passed [`MAX_FRONTIER`] or [`MAX_WORK`].
@@ -61,7 +61,7 @@ impl fmt::Display for HuiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HuiError::Invalid(e) => write!(f, "{e}"),
-            HuiError::Position(e) => write!(f, "{e}"),
+            HuiError::OffGrid(e) => write!(f, "{e}"),
             HuiError::Overflow { cell, sum } => write!(
                 f,
                 "cell {} would hold {sum}: a cell holds at most 255",
@@ -101,9 +101,9 @@ impl From<InvalidGrid> for HuiError {
     }
 }
 
-impl From<PositionError> for HuiError {
-    fn from(e: PositionError) -> Self {
-        HuiError::Position(e)
+impl From<OffGrid> for HuiError {
+    fn from(e: OffGrid) -> Self {
+        HuiError::OffGrid(e)
     }
 }
 
