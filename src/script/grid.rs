@@ -28,9 +28,14 @@ pub(super) fn cell_index(function: Option<&str>, i: i64) -> Result<usize, Box<Ev
     grid::cell_index(i).map_err(|e| position_error(function, e))
 }
 
+/// The cell at 1-based `row` and `col`, or the error naming `function`.
+pub(super) fn cell_at(function: &str, row: i64, col: i64) -> Result<usize, Box<EvalAltResult>> {
+    grid::cell_at(row, col).map_err(|e| position_error(Some(function), e))
+}
+
 #[export_module(manifest)]
 pub mod api {
-    use super::cell_index;
+    use super::{cell_at, cell_index};
     use crate::script::error;
     use crate::sudoku;
 
@@ -95,6 +100,27 @@ pub mod api {
     #[rhai_fn(pure)]
     pub fn cells(g: &mut Grid) -> rhai::Array {
         g.cells().iter().map(|&v| Dynamic::from(v as i64)).collect()
+    }
+
+    /// The box (1-9, band by band) holding cell `cell` (0..80).
+    ///
+    /// Boxes are numbered as a person reads them: 1 top left, 3 top right,
+    /// 9 bottom right. The grid's values are not read; `g.box_of(i)` reads
+    /// as a question about the grid's cell.
+    /// Example: `box_of(ym, 40)`
+    #[rhai_fn(name = "box_of", return_raw)]
+    pub fn box_of_cell(g: Grid, cell: i64) -> Result<i64, Box<EvalAltResult>> {
+        let _ = g; // a position's box is the same in every grid
+        cell_index(Some("box_of"), cell).map(|i| sudoku::grid::box_number(i) as i64)
+    }
+
+    /// The box (1-9) holding the cell at `row`, `col` (1..9).
+    ///
+    /// Example: `box_of(ym, 5, 5)`
+    #[rhai_fn(name = "box_of", return_raw)]
+    pub fn box_of_row_col(g: Grid, row: i64, col: i64) -> Result<i64, Box<EvalAltResult>> {
+        let _ = g;
+        cell_at("box_of", row, col).map(|i| sudoku::grid::box_number(i) as i64)
     }
 
     /// True when both grids hold the same values.

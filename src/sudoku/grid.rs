@@ -122,6 +122,12 @@ pub const fn box_of(cell: usize) -> usize {
     box_on(3, cell)
 }
 
+/// The box holding `cell` as a person numbers it: 1 top left to 9 bottom
+/// right, band by band (`Unit::Box` names boxes the same way).
+pub const fn box_number(cell: usize) -> usize {
+    box_of(cell) + 1
+}
+
 /// Box (band-major) holding `cell` on a board of box side `boxw` (side
 /// `boxw²`, cells row-major): [`first_repeat`] checks every size with it.
 pub const fn box_on(boxw: usize, cell: usize) -> usize {
@@ -579,14 +585,27 @@ mod tests {
         // Every cell is in its own row, column and box, and each box's
         // cells are in that box; a 4×4 board's box 3 is its bottom right.
         for cell in 0..CELLS {
-            assert!(ROW_CELLS[cell].iter().all(|&c| row_of(c as usize) == row_of(cell)));
-            assert!(COL_CELLS[cell].iter().all(|&c| col_of(c as usize) == col_of(cell)));
+            assert!(
+                ROW_CELLS[cell]
+                    .iter()
+                    .all(|&c| row_of(c as usize) == row_of(cell))
+            );
+            assert!(
+                COL_CELLS[cell]
+                    .iter()
+                    .all(|&c| col_of(c as usize) == col_of(cell))
+            );
             assert_eq!(BOX_CELLS[cell], BOXES[box_of(cell)]);
             assert!(BOX_CELLS[cell].contains(&(cell as u8)));
         }
         assert_eq!(BOXES[0], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
         assert_eq!(BOXES[8], [60, 61, 62, 69, 70, 71, 78, 79, 80]);
         assert_eq!((box_on(2, 15), box_on(2, 2), box_on(2, 4)), (3, 1, 0));
+        // Numbered as a person reads them: r1c1 box 1, r1c9 box 3, r4c1
+        // box 4, r5c5 box 5, r9c9 box 9.
+        let boxes = [(1, 1), (1, 9), (4, 1), (5, 5), (9, 9)]
+            .map(|(r, c)| box_number(cell_at(r, c).unwrap()));
+        assert_eq!(boxes, [1, 3, 4, 5, 9]);
     }
 
     #[test]
