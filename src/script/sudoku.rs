@@ -82,6 +82,8 @@ pub mod api {
         MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints, ym,
     };
     use crate::script::error;
+    use crate::script::grid::cell_index;
+    use crate::sudoku::grid::{BOX_CELLS, BOXES, COL_CELLS, ROW_CELLS};
     use crate::sudoku::hui::{self, tables};
     use crate::sudoku::{Grid, see_many};
 
@@ -145,13 +147,7 @@ pub mod api {
     /// The candidate digits of cell `i` (0..80, row-major).
     #[rhai_fn(pure, index_get, return_raw)]
     pub fn candidates_get(c: &mut Candidates, i: i64) -> Result<Array, Box<EvalAltResult>> {
-        if (0..81).contains(&i) {
-            Ok(ints(&c.digits(i as usize)))
-        } else {
-            Err(error(format!(
-                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
-            )))
-        }
+        cell_index(None, i).map(|i| ints(&c.digits(i)))
     }
 
     /// True when both hold the same candidates in every cell.
@@ -501,22 +497,22 @@ pub mod api {
 
     /// J `j`: the cells (0-based) of the 9 blocks, block by block, row-major inside.
     pub fn index_j() -> Array {
-        index_table(&tables::BLOCKS)
+        index_table(&BOXES)
     }
 
     /// J `r`: for each of the 81 cells, the 9 cells of its row.
     pub fn index_rows() -> Array {
-        index_table(&tables::ROW_CELLS)
+        index_table(&ROW_CELLS)
     }
 
     /// J `c`: for each of the 81 cells, the 9 cells of its column.
     pub fn index_cols() -> Array {
-        index_table(&tables::COL_CELLS)
+        index_table(&COL_CELLS)
     }
 
     /// J `b`: for each of the 81 cells, the 9 cells of its block.
     pub fn index_blocks() -> Array {
-        index_table(&tables::BLOCK_CELLS)
+        index_table(&BOX_CELLS)
     }
 
     /// J `I`: for each cell, its 21 peers (row, then column, then block, first occurrence kept).

@@ -183,8 +183,8 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
                     )));
                 };
                 for (k, c) in cells.iter().enumerate() {
-                    match c.as_int() {
-                        Ok(i) if (0..81).contains(&i) => p.highlight[i as usize] = true,
+                    match c.as_int().ok().map(crate::sudoku::grid::cell_index) {
+                        Some(Ok(i)) => p.highlight[i] = true,
                         _ => {
                             return Err(error(format!(
                                 "{what}: highlight[{k}] is {c}: cells are numbered 0 to 80, row by row"

@@ -149,6 +149,14 @@ pub const CASES: &[(&str, &str)] = &[
         "cell index -1 is out of range: cells are numbered 0 to 80, row by row",
     ),
     (
+        r#"box_of(ym, 81)"#,
+        "box_of: cell index 81 is out of range: cells are numbered 0 to 80, row by row",
+    ),
+    (
+        r#"ym.box_of(0, 10)"#,
+        "box_of: row 0, column 10 is outside the grid: rows and columns run from 1 to 9",
+    ),
+    (
         r#"let g = ym; g[0] = 10; g"#,
         "cell value 10 is out of range: a cell holds 0 (empty) to 9",
     ),
