@@ -72,6 +72,9 @@ pub struct Exercise {
     pub answer: String,
     /// Line of the answer's first line (1-based).
     pub answer_line: usize,
+    /// Built-in functions the task forbids (`WITHOUT`): while a check runs
+    /// one of the reader's functions, calling one of these is an error.
+    pub forbidden: Vec<String>,
 }
 
 /// One named condition of an exercise.
