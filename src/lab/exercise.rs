@@ -70,12 +70,8 @@ pub fn verdict(lab: &Lab, exercise: &Exercise, session: &mut Session) -> Verdict
     let mut result = Verdict::Right;
     let answers = answer_names(exercise, session);
     for (index, check) in exercise.checks.iter().enumerate() {
-        let why = match session.eval_check(
-            &lab.origin,
-            &check.code,
-            &answers,
-            &exercise.forbidden,
-        ) {
+        let why = match session.eval_check(&lab.origin, &check.code, &answers, &exercise.forbidden)
+        {
             Ok(value) => judge(&value, session),
             Err(e) => {
                 session.host().take_cancel();

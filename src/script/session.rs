@@ -388,13 +388,19 @@ impl Session {
         for (name, value) in &self.lab_values {
             scope.push_dynamic(name.clone(), value.clone());
         }
-        let theirs = self.lab_functions.merge(&self.functions).merge(&self.traps(forbidden));
+        let theirs = self
+            .lab_functions
+            .merge(&self.functions)
+            .merge(&self.traps(forbidden));
         let theirs = Rc::new(theirs);
         let last = [super::last::NAME.to_string()];
         for name in answers.iter().chain(&last) {
             if let Some(value) = self.scope.get(name) {
                 scope.push_dynamic(name.clone(), value.clone());
-            } else if self.functions.iter_functions().any(|f| f.name == name.as_str())
+            } else if self
+                .functions
+                .iter_functions()
+                .any(|f| f.name == name.as_str())
                 && let Some(f) = their_function(name, &theirs)
             {
                 scope.push_dynamic(name.clone(), Dynamic::from(f));
@@ -415,14 +421,23 @@ impl Session {
         result
     }
 
-    /// Functions that stand in for the built-ins `names` (every arity) and
-    /// fail saying the exercise forbids them.
+    /// Functions that stand in for the built-ins `names` (every arity, and
+    /// as methods) and fail saying the exercise forbids them.
     fn traps(&self, names: &[String]) -> AST {
         let set = self.builtins.get_or_init(|| builtin_arities(&self.engine));
         let mut code = String::new();
         for name in names {
-            for (_, arity) in set.iter().filter(|(n, _)| n == name) {
-                let params: Vec<String> = (0..*arity).map(|i| format!("a{i}")).collect();
+            // A method call (`g.filled()`) reaches a script function with
+            // one parameter fewer, its object as `this`.
+            let mut arities: Vec<usize> = set
+                .iter()
+                .filter(|(n, _)| n == name)
+                .flat_map(|(_, a)| [*a, a.saturating_sub(1)])
+                .collect();
+            arities.sort_unstable();
+            arities.dedup();
+            for arity in arities {
+                let params: Vec<String> = (0..arity).map(|i| format!("a{i}")).collect();
                 code.push_str(&format!(
                     "fn {name}({}) {{ throw \"this exercise asks you not to use `{name}`\" }}\n",
                     params.join(", ")
