@@ -289,7 +289,10 @@ const CASES: &[Cases] = &[
                 "Not yet: t is triple(answer), a whole number",
             ),
         ],
-        &["fn triple(n) { n + n + n } let t = 126;"],
+        &[
+            "fn triple(n) { n + n + n } let t = 126;",
+            "let triple = |x| x * 3; let t = triple.call(answer);",
+        ],
     ),
     cases(
         "example",
@@ -1165,18 +1168,18 @@ fn a_forbidden_builtin_fails_however_it_is_reached() {
         "fn clues(g) { call(Fn(\"filled\"), g) }",
         "fn clues(g) { [g].map(|h| filled(h))[0] }",
         "fn clues(g) { eval(\"filled(g)\") }",
+        "let clues = |g| filled(g);",
     ];
     for route in routes {
         let (mut state, mut s, _) = tiny_lab("exercise-without", lab);
         let _ = s.eval(route).unwrap();
         // At the prompt the built-in works as ever.
-        assert!(
-            s.eval("clues(ym) == filled(ym)")
-                .unwrap()
-                .as_bool()
-                .unwrap(),
-            "{route}"
-        );
+        let at_prompt = if route.starts_with("let") {
+            "clues.call(ym) == filled(ym)"
+        } else {
+            "clues(ym) == filled(ym)"
+        };
+        assert!(s.eval(at_prompt).unwrap().as_bool().unwrap(), "{route}");
         let text = cmd(&mut state, &mut s, ":check");
         assert!(
             text.starts_with(

@@ -305,7 +305,7 @@ Last.
             ),
             (
                 "Title: T\nLab Section\n)\nLab Exercise E\n)\nstray\n",
-                "t.lab:6: expected `CHECK NAME`, `HINT` or `ANSWER` after the exercise's `)`, found `stray`",
+                "t.lab:6: expected `CHECK NAME`, `HINT`, `ANSWER` or `WITHOUT NAMES` after the exercise's `)`, found `stray`",
             ),
             (
                 "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK\ntrue\n",

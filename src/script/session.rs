@@ -396,7 +396,15 @@ impl Session {
         let last = [super::last::NAME.to_string()];
         for name in answers.iter().chain(&last) {
             if let Some(value) = self.scope.get(name) {
-                scope.push_dynamic(name.clone(), value.clone());
+                // A function value of theirs (a closure) runs among their
+                // functions, as it would at their prompt.
+                let value = match value.clone().try_cast::<rhai::FnPtr>() {
+                    Some(f) => {
+                        their_pointer(name, f, &theirs).map_or_else(|| value.clone(), Dynamic::from)
+                    }
+                    None => value.clone(),
+                };
+                scope.push_dynamic(name.clone(), value);
             } else if self
                 .functions
                 .iter_functions()
@@ -554,6 +562,19 @@ fn their_function(name: &str, functions: &Rc<AST>) -> Option<rhai::FnPtr> {
             .call_fn::<Dynamic>(&mut Scope::new(), &functions, &called, args)
     });
     made.ok()
+}
+
+/// A function value, named `name` (a closure's own name is no valid
+/// one), that runs the person's function value `f` among `functions`
+/// (theirs, the lab's, and the traps).
+#[allow(deprecated)] // FnPtr::from_fn is stable in use, marked volatile
+fn their_pointer(name: &str, f: rhai::FnPtr, functions: &Rc<AST>) -> Option<rhai::FnPtr> {
+    let functions = functions.clone();
+    rhai::FnPtr::from_fn(name.to_string(), move |ctx, args| {
+        let args: Vec<Dynamic> = args.iter().map(|a| (**a).clone()).collect();
+        f.call::<Dynamic>(ctx.engine(), &functions, args)
+    })
+    .ok()
 }
 
 /// Calls of a trace shown at each end; the ones between are counted.
