@@ -140,8 +140,8 @@ fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
     let written = checked
         .and_then(|()| crate::lab::load(name))
         .and_then(|lab| {
-            let text = crate::jupyter::notebook::lab_notebook(&lab, limits)
-                .map_err(anyhow::Error::msg)?;
+            let text =
+                crate::jupyter::notebook::lab_notebook(&lab, limits).map_err(anyhow::Error::msg)?;
             crate::files::write_atomic(out, text.as_bytes(), &[])
                 .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
         });
