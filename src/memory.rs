@@ -45,9 +45,10 @@ static TRIPPED: AtomicBool = AtomicBool::new(false);
 pub const BATCH: isize = 64 << 10;
 
 /// How far one evaluation may grow past what was live when it began, when
-/// that was already over the budget: enough for `a = ()` or a `print` to
-/// free the values kept from an earlier, stopped statement.
-const HEADROOM: isize = 16 << 20;
+/// that was already over the budget: enough for `a = ()` to free what is
+/// held, small because a statement that is stopped keeps what it grew
+/// (each one so stopped may add this much).
+const HEADROOM: isize = 1 << 20;
 
 thread_local! {
     // A plain const-initialised cell without a destructor: reading it never
@@ -167,11 +168,39 @@ pub fn would_exceed(bytes: u64) -> bool {
     budget != 0 && live_bytes().saturating_add(bytes) > budget
 }
 
-/// The most live memory an evaluation may reach: the budget, or what was
-/// live when it began plus [`HEADROOM`] if that is more.
+/// `Ok` when an operation may ask for `bytes` more now, else its error,
+/// e.g. `memory limit (32.0 MiB) reached in pad: it needs 1.5 GiB more;
+/// raise it with --max-memory` (worded as a stop, so front ends treat it
+/// as one). The check every operation that knows its size before it
+/// allocates makes (see the module's list).
+pub fn reserve(what: &str, bytes: u64) -> Result<(), String> {
+    if would_exceed(bytes) {
+        return Err(refusal(
+            what,
+            &format!("it needs {} more", format_size(bytes)),
+        ));
+    }
+    Ok(())
+}
+
+/// The error of operation `what` refused before it allocated, `why` saying
+/// how much it needed (see [`reserve`]).
+pub fn refusal(what: &str, why: &str) -> String {
+    format!(
+        "memory limit ({}) reached in {what}: {why}; raise it with --max-memory",
+        format_size(budget())
+    )
+}
+
+/// The most live memory an evaluation may reach: the budget, or, for one
+/// that began over it, what was live then plus [`HEADROOM`].
 fn limit_for(budget: u64, start: isize) -> isize {
     let budget = budget.min(isize::MAX as u64) as isize;
-    budget.max(start.saturating_add(HEADROOM))
+    if start > budget {
+        start.saturating_add(HEADROOM)
+    } else {
+        budget
+    }
 }
 
 /// Whether a check found the budget exceeded since the last call (or since
@@ -299,6 +328,7 @@ mod tests {
     #[test]
     fn an_evaluation_that_began_over_the_budget_may_free_what_it_holds() {
         assert_eq!(limit_for(100 << 20, 0), 100 << 20);
+        assert_eq!(limit_for(100 << 20, 99 << 20), 100 << 20);
         assert_eq!(limit_for(100 << 20, 200 << 20), (200 << 20) + HEADROOM);
     }
 
