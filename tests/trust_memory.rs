@@ -158,6 +158,9 @@ fn the_default_is_half_the_machine() {
 
 /// A run of the binary and the most memory its process held (its peak
 /// resident set, `ru_maxrss` from `wait4` on that one child).
+// The child is reaped by `wait4`, which std's `wait` cannot stand in for:
+// only `wait4` gives that one child's usage.
+#[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str], stdin: &str) -> (Run, u64) {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
