@@ -202,8 +202,10 @@ impl CommandContext {
         match self.session.eval(code) {
             Ok(value) => {
                 self.session.set_last(&value);
-                let shown = self.session.show(&value);
-                Ok(self.paged(shown))
+                match self.session.try_show(&value) {
+                    Ok(shown) => Ok(self.paged(shown)),
+                    Err(error) => Err(Box::new(self.failure(error, code, origin, first_line))),
+                }
             }
             Err(error) => Err(Box::new(self.failure(error, code, origin, first_line))),
         }

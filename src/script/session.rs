@@ -494,6 +494,13 @@ impl Session {
         display(&self.engine, value)
     }
 
+    /// [`Session::show`], or the memory error when the text would pass the
+    /// memory budget.
+    pub fn try_show(&self, value: &Dynamic) -> Result<String, EvalError> {
+        super::try_display(&self.engine, value)
+            .map_err(|message| EvalError::Runtime(super::error(message)))
+    }
+
     /// Set a variable, e.g. `ARGS` for `puzzlelab run`.
     pub fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
         self.scope.set_value(name.to_string(), value.into());
@@ -644,6 +651,7 @@ mod tests {
             full.register_global_module((domain.module)().into());
         }
         full.register_global_module(super::super::printing::module().into());
+        full.register_global_module(super::super::growth::module().into());
         super::super::getters::install(&mut full);
         assert_eq!(builtin_arities(lean.engine()), builtin_arities(&full));
     }

@@ -310,10 +310,12 @@ pub mod api {
         // alone passes the memory budget is refused before any work.
         let least = (n as u64).saturating_mul(std::mem::size_of::<Dynamic>() as u64);
         if crate::memory::would_exceed(least) {
-            return Err(error(format!(
-                "iterate: {n} iterates need at least {}, past the memory limit ({}): raise it with --max-memory",
-                crate::memory::format_size(least),
-                crate::memory::format_size(crate::memory::budget())
+            return Err(error(crate::memory::refusal(
+                "iterate",
+                &format!(
+                    "{n} iterates need at least {}",
+                    crate::memory::format_size(least)
+                ),
             )));
         }
         let mut out = Array::new();
@@ -461,10 +463,9 @@ pub mod api {
             )));
         }
         if total.is_some_and(|t| crate::memory::would_exceed(t as u64)) {
-            return Err(error(format!(
-                "*: repeating {} bytes {n} times passes the memory limit ({}): raise it with --max-memory",
-                text.len(),
-                crate::memory::format_size(crate::memory::budget())
+            return Err(error(crate::memory::refusal(
+                "*",
+                &format!("repeating {} bytes {n} times", text.len()),
             )));
         }
         // Without a size limit the memory is still asked for first, so a
