@@ -18,7 +18,7 @@ pub mod tables;
 
 use std::fmt;
 
-pub use candidates::Candidates;
+pub use candidates::{Candidates, Mark, PencilMarks};
 use tables::REGIONS;
 
 use super::grid::{InvalidGrid, cell_name};
