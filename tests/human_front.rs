@@ -299,7 +299,8 @@ fn several_solutions_stop_before_the_nested_chains() {
 fn display_marks_a_steps_cells_and_removals_in_the_pencil_marks() {
     let p6 = "......1....32.9....27..........25..4.8.463..1..4......761.9.3..4.8.7.9...92..68.7";
     let mut s = Session::capturing(&Limits::default());
-    s.eval(&format!("let g = grid(\"{p6}\"); display(hint(g), g)"))
+    let _ = s
+        .eval(&format!("let g = grid(\"{p6}\"); display(hint(g), g)"))
         .unwrap();
     let text = s.take_output();
     let lines: Vec<&str> = text.lines().collect();

@@ -624,7 +624,7 @@ fn find_the_x_wing_checks_the_whole_set_of_removals() {
         .expect("the exercise");
     let verdict = |answer: &str| {
         let (mut state, mut s) = at_section("human", k + 1);
-        s.eval(answer).unwrap();
+        let _ = s.eval(answer).unwrap();
         cmd(&mut state, &mut s, ":check")
     };
     assert!(verdict("let removals = [[7, 6, 3], [4, 8, 3], [4, 7, 3]];").starts_with("Right"));
