@@ -78,6 +78,21 @@ const CASES: &[Cases] = &[
     ),
     cases(
         "human",
+        "Find the X-Wing",
+        &[
+            (
+                "let removals = [[4, 7, 3], [4, 8, 3]];",
+                "Not yet: removals are exactly the X-Wing's: 1 removal(s) missing",
+            ),
+            (
+                "let removals = [[4.0, 7, 3], [4, 8, 3], [7, 6, 3]];",
+                "Not yet",
+            ),
+        ],
+        &["let removals = [[7, 6, 3], [4, 8, 3], [4, 7, 3]];"],
+    ),
+    cases(
+        "human",
         "Two steps on",
         &[
             (
@@ -1020,7 +1035,7 @@ fn hint_check_answer_at_the_prompt() {
     );
     // A check's own `let`s (this one counts rounds in `g` and `n`) leave
     // nothing behind in the reader's session.
-    cmd(&mut state, &mut s, ":goto 27");
+    cmd(&mut state, &mut s, ":goto 24");
     assert!(!s.scope().contains("n") && s.scope().contains("ASS_N"));
     let _ = s.eval("let rounds = 3;").unwrap();
     assert_eq!(
@@ -1263,5 +1278,41 @@ fn no_refusal_gives_the_answer_away() {
                 }
             }
         }
+    }
+}
+
+/// "Find the X-Wing" compares the whole set of removals: the X-Wing of
+/// `xw` is on 3 in columns 2 and 9, rows 4 and 7, so r4c7, r4c8 and r7c6
+/// lose 3 (read off its pencil marks). The three in another order pass;
+/// one missing, one too many, one twice, or a right set of the wrong shape
+/// are refused.
+#[test]
+fn find_the_x_wing_checks_the_whole_set_of_removals() {
+    let lab = lab::load("human").unwrap();
+    let k = lab
+        .sections
+        .iter()
+        .position(|s| {
+            s.exercise
+                .as_ref()
+                .is_some_and(|e| e.title == "Find the X-Wing")
+        })
+        .expect("the exercise");
+    let verdict = |answer: &str| {
+        let (mut state, mut s) = at_section("human", k + 1);
+        let _ = s.eval(answer).unwrap();
+        cmd(&mut state, &mut s, ":check")
+    };
+    assert!(verdict("let removals = [[7, 6, 3], [4, 8, 3], [4, 7, 3]];").starts_with("Right"));
+    for wrong in [
+        "let removals = [[4, 7, 3], [4, 8, 3]];",
+        "let removals = [[4, 7, 3], [4, 8, 3], [7, 6, 3], [7, 5, 3]];",
+        "let removals = [[4, 7, 3], [4, 8, 3], [7, 6, 3], [4, 7, 3]];",
+        "let removals = [[4, 7], [4, 8], [7, 6]];",
+        "let removals = \"r4c7.3 r4c8.3 r7c6.3\";",
+        "let removals = [[4.0, 7, 3], [4, 8, 3], [7, 6, 3]];",
+    ] {
+        let said = verdict(wrong);
+        assert!(said.starts_with("Not yet"), "{wrong}: {said}");
     }
 }

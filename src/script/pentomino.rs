@@ -268,8 +268,8 @@ pub mod api {
     /// The source's transform number `k` (0..7) applied to a board.
     ///
     /// 0 identity, 1 90° right, 2 180°, 3 270° right, 4 mirror (reverse each
-    /// row), 5 mirror∘90, 6 mirror∘180 (reverse the rows), 7 mirror∘270
-    /// (transpose).
+    /// row), 5 mirror after 270° (t4 of t3), 6 mirror after 180° (reverse
+    /// the rows), 7 mirror after 90° (t4 of t1: the transpose).
     #[rhai_fn(return_raw)]
     pub fn transform(board: Board, k: i64) -> Result<Board, Box<EvalAltResult>> {
         if !(0..8).contains(&k) {
@@ -305,7 +305,7 @@ pub mod api {
         board.transform(4)
     }
 
-    /// The source's t5: mirror of the 90° turn.
+    /// The source's t5: the mirror (t4) of the 270° turn (t3): t4(t3(b)).
     pub fn t5(board: Board) -> Board {
         board.transform(5)
     }
@@ -315,7 +315,7 @@ pub mod api {
         board.transform(6)
     }
 
-    /// The source's t7: mirror of the 270° turn (transpose).
+    /// The source's t7: the mirror (t4) of the 90° turn (t1): t4(t1(b)), the transpose.
     pub fn t7(board: Board) -> Board {
         board.transform(7)
     }

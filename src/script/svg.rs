@@ -342,29 +342,60 @@ fn candidates_step(what: &str, step: &Map, c: &Candidates) -> Result<String, Box
     Ok(step_picture(what, step, &b, [0; 81])?.to_svg())
 }
 
-/// Shows a step's picture in a notebook, or prints its text and what the
-/// picture marks.
+/// A step as text: its line, the pencil marks before it with its marks
+/// (see `Candidates::pencil_marked`), and a key to the marks it uses.
+/// With `colour` the marks are also painted (ANSI): marked cells on
+/// yellow, removed candidates red and struck through, placed digits
+/// white on green, as in the SVG picture.
+fn step_text(p: &StepPicture, colour: bool) -> String {
+    let masks = p.grid.candidates.unwrap_or([0; 81]);
+    let marks = hui::PencilMarks {
+        cells: (0..81).filter(|&i| p.grid.highlight[i]).collect(),
+        removed: p.removed.clone(),
+        placed: p.placed.clone(),
+    };
+    let drawing: String = Candidates::from_bits(masks)
+        .pencil_marked(&marks)
+        .into_iter()
+        .map(|(text, mark)| match (colour, mark) {
+            (true, Some(hui::Mark::Cell)) => format!("\x1b[30;43m{text}\x1b[0m"),
+            (true, Some(hui::Mark::Removed)) => format!("\x1b[1;9;31m{text}\x1b[0m"),
+            (true, Some(hui::Mark::Placed)) => format!("\x1b[1;97;42m{text}\x1b[0m"),
+            _ => text,
+        })
+        .collect();
+    let mut key = Vec::new();
+    if !marks.cells.is_empty() {
+        key.push("*: the step's cells");
+    }
+    if !marks.removed.is_empty() {
+        key.push("(d): removed");
+    }
+    if !marks.placed.is_empty() {
+        key.push("[d]: placed");
+    }
+    if !p.arrows.is_empty() {
+        key.push("its links are drawn by svg(step, g)");
+    }
+    format!(
+        "{}\n{drawing}\n{}",
+        if p.text.is_empty() { "a step" } else { &p.text },
+        key.join("   ")
+    )
+}
+
+/// Shows a step's picture in a notebook, or prints its text and its
+/// pencil marks with what the step marks.
 fn show_step(
     ctx: &NativeCallContext,
     svg: &str,
     p: &StepPicture,
 ) -> Result<(), Box<EvalAltResult>> {
-    let count = |n: usize, what: &str| match n {
-        1 => format!("1 {what}"),
-        n => format!("{n} {what}s"),
-    };
-    let text = format!(
-        "{}\npicture: {} on yellow, {} struck in red, {} on green, {} (svg(step, g))",
-        if p.text.is_empty() { "a step" } else { &p.text },
-        count(p.grid.highlight.iter().filter(|&&h| h).count(), "cell"),
-        count(p.removed.len(), "candidate"),
-        count(p.placed.len(), "placed digit"),
-        count(p.arrows.len(), "link arrow"),
-    );
-    if crate::script::host::host(ctx).display(&text, Some(svg)) {
+    let host = crate::script::host::host(ctx);
+    if host.display(&step_text(p, false), Some(svg)) {
         return Ok(());
     }
-    ctx.call_native_fn::<()>("print", (text,))
+    ctx.call_native_fn::<()>("print", (step_text(p, host.colour()),))
 }
 
 /// Write `text` to `file` whole or not at all (see `crate::files`).
@@ -469,8 +500,10 @@ pub mod api {
     ///
     /// In a notebook (the Jupyter kernel) the picture of `svg(step, g)`
     /// appears in the cell's output. At the REPL, in scripts and in labs
-    /// printed as text it prints the step's `text` and one line saying what
-    /// the picture marks.
+    /// printed as text it prints the step's `text` and the pencil marks
+    /// before the step: the step's cells start with `*`, a removed
+    /// candidate is `(d)`, a placed digit `[d]` (coloured too on a
+    /// terminal with colour).
     ///
     /// Example: `display(hint(su21_99), su21_99)`
     #[rhai_fn(name = "display", return_raw)]

@@ -18,7 +18,7 @@ pub mod tables;
 
 use std::fmt;
 
-pub use candidates::Candidates;
+pub use candidates::{Candidates, Mark, PencilMarks};
 use tables::REGIONS;
 
 use super::grid::{InvalidGrid, OffGrid, box_of, cell_at, cell_name, col_of, row_of};
