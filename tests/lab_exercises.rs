@@ -78,6 +78,22 @@ const CASES: &[Cases] = &[
     ),
     cases(
         "human",
+        "The step that sets the rating",
+        &[
+            (
+                "let hardest = \"Hidden Single\";",
+                "Not yet: hardest is the technique of su21_99's hardest step: Hidden Single is not it",
+            ),
+            ("let hardest = 2.3;", "Not yet: hardest is a technique's name"),
+            (
+                "fn explain(g) { [#{rating: 9.9, technique: \"X\"}] } let hardest = \"X\";",
+                "Not yet: hardest is the technique of su21_99's hardest step: X is not it",
+            ),
+        ],
+        &["let hardest = explain(su21_99).filter(|s| s.rating == se_rate(su21_99).er)[0].technique;"],
+    ),
+    cases(
+        "human",
         "Find the X-Wing",
         &[
             (

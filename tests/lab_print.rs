@@ -111,3 +111,12 @@ fn no_section_is_longer_than_a_screen_unless_it_is_the_payoff() {
         assert!(lines > SCREEN, "{name} section {k} has {lines} lines");
     }
 }
+
+/// The sudoku lab reads in one sitting (issue 51): its transcript is at
+/// most 700 lines; a longer one shows its outputs by name instead.
+#[test]
+fn the_sudoku_transcript_is_at_most_700_lines() {
+    let text = crate::common::transcript("sudoku").unwrap();
+    let lines = text.lines().count();
+    assert!(lines <= 700, "the sudoku transcript is {lines} lines, over 700");
+}
