@@ -84,13 +84,18 @@ const CASES: &[Cases] = &[
                 "let hardest = \"Hidden Single\";",
                 "Not yet: hardest is the technique of su21_99's hardest step: Hidden Single is not it",
             ),
-            ("let hardest = 2.3;", "Not yet: hardest is a technique's name"),
+            (
+                "let hardest = 2.3;",
+                "Not yet: hardest is a technique's name",
+            ),
             (
                 "fn explain(g) { [#{rating: 9.9, technique: \"X\"}] } let hardest = \"X\";",
                 "Not yet: hardest is the technique of su21_99's hardest step: X is not it",
             ),
         ],
-        &["let hardest = explain(su21_99).filter(|s| s.rating == se_rate(su21_99).er)[0].technique;"],
+        &[
+            "let hardest = explain(su21_99).filter(|s| s.rating == se_rate(su21_99).er)[0].technique;",
+        ],
     ),
     cases(
         "human",

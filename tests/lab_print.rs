@@ -118,5 +118,8 @@ fn no_section_is_longer_than_a_screen_unless_it_is_the_payoff() {
 fn the_sudoku_transcript_is_at_most_700_lines() {
     let text = crate::common::transcript("sudoku").unwrap();
     let lines = text.lines().count();
-    assert!(lines <= 700, "the sudoku transcript is {lines} lines, over 700");
+    assert!(
+        lines <= 700,
+        "the sudoku transcript is {lines} lines, over 700"
+    );
 }
