@@ -217,22 +217,35 @@ impl Open {
                 exercise.title
             )
         };
-        text.push_str(&match cmd {
-            ":check" => {
-                let verdict = exercise::verdict(&self.lab, exercise, session);
-                let left = exercise.hints.len().saturating_sub(given);
-                exercise::check_text(exercise, &verdict, left)
-            }
-            ":hint" => {
-                let hint = exercise::hint_text(exercise, given);
-                self.hints
-                    .insert(index, (given + 1).min(exercise.hints.len()));
-                hint
-            }
-            _ => exercise::answer_text(exercise),
-        });
+        let mut given = given;
+        text.push_str(&exercise_reply(cmd, &self.lab, exercise, session, &mut given));
+        self.hints.insert(index, given);
         // The exercise's words, hints and answer, and what its checks said.
         lab_text(&text)
+    }
+}
+
+/// What `:check`, `:hint` or `:answer` says for `exercise` of `lab`, when
+/// `given` hints were shown before (one more once `:hint` shows one).
+fn exercise_reply(
+    cmd: &str,
+    lab: &Lab,
+    exercise: &format::Exercise,
+    session: &mut Session,
+    given: &mut usize,
+) -> String {
+    match cmd {
+        ":check" => {
+            let verdict = exercise::verdict(lab, exercise, session);
+            let left = exercise.hints.len().saturating_sub(*given);
+            exercise::check_text(exercise, &verdict, left)
+        }
+        ":hint" => {
+            let hint = exercise::hint_text(exercise, *given);
+            *given = (*given + 1).min(exercise.hints.len());
+            hint
+        }
+        _ => exercise::answer_text(exercise),
     }
 }
 
@@ -350,21 +363,11 @@ impl LabState {
             );
         };
         let key = (lab.name.clone(), number);
-        let given = self.named_hints.get(&key).copied().unwrap_or(0);
-        match cmd {
-            ":check" => {
-                let verdict = exercise::verdict(&lab, exercise, session);
-                let left = exercise.hints.len().saturating_sub(given);
-                exercise::check_text(exercise, &verdict, left)
-            }
-            ":hint" => {
-                let hint = exercise::hint_text(exercise, given);
-                self.named_hints
-                    .insert(key, (given + 1).min(exercise.hints.len()));
-                hint
-            }
-            _ => exercise::answer_text(exercise),
-        }
+        let mut given = self.named_hints.get(&key).copied().unwrap_or(0);
+        let text = exercise_reply(cmd, &lab, exercise, session, &mut given);
+        self.named_hints.insert(key, given);
+        // The exercise's words, hints and answer, and what its checks said.
+        lab_text(&text)
     }
 
     /// True while a lab is open (then Ctrl+A on an empty line means `:next`).

@@ -651,6 +651,7 @@ mod tests {
             full.register_global_module((domain.module)().into());
         }
         full.register_global_module(super::super::printing::module().into());
+        full.register_global_module(super::super::sorting::module().into());
         full.register_global_module(super::super::growth::module().into());
         super::super::getters::install(&mut full);
         assert_eq!(builtin_arities(lean.engine()), builtin_arities(&full));
