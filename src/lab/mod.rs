@@ -1,6 +1,6 @@
 //! Labs: step-by-step lessons in the manner of J's Labs.
 //!
-//! A lab file (format in `labs/README.md`, parser in [`format`]) is a header
+//! A lab file (format in `labs/README.md`, read by `parse`) is a header
 //! and numbered sections of prose and Rhai code. The REPL talks to labs only
 //! through [`LabState`] and [`print_transcript`]/[`list`]: the runner shows a
 //! section, runs its code in the reader's own [`Session`], and hands the

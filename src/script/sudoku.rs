@@ -132,6 +132,9 @@ pub mod api {
     }
 
     /// J's printout of `free g`: 81 lines (cells) of nine 0/1 (digits 1-9).
+    ///
+    /// Returns the table as text: the prompt shows it, a script prints it,
+    /// `print(free_table(c))`.
     pub fn free_table(c: Candidates) -> String {
         c.table01()
     }
@@ -372,6 +375,9 @@ pub mod api {
     // ---- showing --------------------------------------------------------
 
     /// J `see g`: the boxed 3×3 display of a grid (`.` for empty).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(see(g))`.
     pub fn see(g: Grid) -> String {
         g.see()
     }
@@ -382,6 +388,9 @@ pub mod api {
     /// shows as nothing. More than five grids go five to a row, rows apart
     /// by an empty line, so that the REPL shows a long list a screenful at
     /// a time (`:more` for the next).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(see([a, b]))`.
     #[rhai_fn(name = "see", return_raw)]
     pub fn see_list(grids: Array) -> Result<String, Box<EvalAltResult>> {
         if grids.is_empty() {
@@ -419,6 +428,9 @@ pub mod api {
     ///
     /// Each line repeats a candidate digit once per cell of that region
     /// allowing it, so a digit shown once is a hidden single there.
+    ///
+    /// Returns the lines as text: the prompt shows them, a script prints them,
+    /// `print(cand1(g, 2, 2))`.
     #[rhai_fn(return_raw)]
     pub fn cand1(g: Grid, row: i64, col: i64) -> Result<String, Box<EvalAltResult>> {
         hui::cand1(&g, row, col)
@@ -429,6 +441,9 @@ pub mod api {
     /// Nishikawa's monadic `cand1`: the Row, Column and Block lines of `ym`'s cell.
     ///
     /// The source's convenience: `cand1 2 2` means `ym cand1 2 2`.
+    ///
+    /// Returns the lines as text: the prompt shows them, a script prints them,
+    /// `print(cand1(2, 2))`.
     #[rhai_fn(name = "cand1", return_raw)]
     pub fn cand1_ym(row: i64, col: i64) -> Result<String, Box<EvalAltResult>> {
         cand1(ym(), row, col)
@@ -491,6 +506,9 @@ pub mod api {
     ///
     /// Rows are arrays of integers (booleans count as 0/1); a flat array is
     /// one row. Negative numbers print with J's `_`, as `_3`.
+    ///
+    /// Returns the table as text: the prompt shows it, a script prints it,
+    /// `print(table(rows))`.
     #[rhai_fn(return_raw)]
     pub fn table(rows: Array) -> Result<String, Box<EvalAltResult>> {
         crate::script::matrix::format("table", &rows, crate::script::matrix::Flat::Row)

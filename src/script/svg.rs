@@ -416,6 +416,9 @@ pub mod api {
     /// greyscale print. `save_svg` writes the same text to a file.
     ///
     /// Example: `svg(ym)`
+    ///
+    /// Returns the SVG as text: `save_svg` writes it to a file; a script prints it with
+    /// `print(svg(g))`.
     #[rhai_fn(return_raw)]
     pub fn svg(value: Dynamic) -> Result<String, Box<EvalAltResult>> {
         picture("svg", &value, &Map::new())
@@ -430,6 +433,9 @@ pub mod api {
     /// `letters: false` leaves out the piece letters.
     ///
     /// Example: `svg(solve(ym), #{given: ym, highlight: [0, 1, 2]})`
+    ///
+    /// Returns the SVG as text: `save_svg` writes it to a file; a script prints it with
+    /// `print(svg(g, options))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_with(value: Dynamic, options: Map) -> Result<String, Box<EvalAltResult>> {
         picture("svg", &value, &options)
@@ -463,6 +469,9 @@ pub mod api {
     /// grid does not have is refused (it belongs to another position).
     ///
     /// Example: `svg(hint(su21_99), su21_99)`
+    ///
+    /// Returns the SVG as text: `save_svg(step, g, file)` writes it to a file; a script
+    /// prints it with `print(svg(step, g))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_step(step: Map, g: Grid) -> Result<String, Box<EvalAltResult>> {
         grid_step("svg", &step, &g)
@@ -471,6 +480,9 @@ pub mod api {
     /// A step of `hint` or `explain` drawn on your pencil marks, as SVG text (see `svg(step, grid)`).
     ///
     /// Example: `let c = free(ym); svg(hint(c), c)`
+    ///
+    /// Returns the SVG as text: `save_svg(step, c, file)` writes it to a file; a script
+    /// prints it with `print(svg(step, c))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_step_candidates(step: Map, c: Candidates) -> Result<String, Box<EvalAltResult>> {
         candidates_step("svg", &step, &c)
