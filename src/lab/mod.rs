@@ -218,7 +218,9 @@ impl Open {
             )
         };
         let mut given = given;
-        text.push_str(&exercise_reply(cmd, &self.lab, exercise, session, &mut given));
+        text.push_str(&exercise_reply(
+            cmd, &self.lab, exercise, session, &mut given,
+        ));
         self.hints.insert(index, given);
         // The exercise's words, hints and answer, and what its checks said.
         lab_text(&text)
