@@ -156,57 +156,59 @@ fn the_default_is_half_the_machine() {
     }
 }
 
+/// Starts the measured program as a grandchild and writes its peak
+/// resident set (`ru_maxrss` from `wait4`, in KiB) to `$PEAK_FILE`. A
+/// child's `ru_maxrss` counts the memory of the process it was spawned
+/// from (Linux carries the old image's high-water mark across `exec`), so
+/// a child of this test binary, which holds hundreds of MB in a full run,
+/// would read that much; a child of this small launcher reads its own.
+const LAUNCHER: &str = "import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+with open(os.environ['PEAK_FILE'], 'w') as f:
+    f.write(str(usage.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+os._exit(code if code >= 0 else 255)
+";
+
 /// A run of the binary and the most memory its process held (its peak
-/// resident set, `ru_maxrss` from `wait4` on that one child).
-// The child is reaped by `wait4`, which std's `wait` cannot stand in for:
-// only `wait4` gives that one child's usage.
-#[allow(clippy::zombie_processes)]
+/// resident set, read by [`LAUNCHER`]).
 fn run_measured(args: &[&str], stdin: &str) -> (Run, u64) {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::process::{Command, Stdio};
     let home = crate::common::scratch_dir("memory");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+    let peak_file = home.join("peak");
+    let mut child = Command::new("python3")
+        .args(["-c", LAUNCHER, env!("CARGO_BIN_EXE_puzzlelab")])
         .args(args)
         .env("PUZZLELAB_HOME", home.as_str())
+        .env("PEAK_FILE", &peak_file)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("puzzlelab starts");
+        .expect("python3 starts the launcher");
     let mut pipe = child.stdin.take().expect("stdin is piped");
     let input = stdin.as_bytes().to_vec();
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
-    let read = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = from.read_to_string(&mut text);
-            text
-        })
-    };
-    let out = read(Box::new(child.stdout.take().expect("stdout is piped")));
-    let err = read(Box::new(child.stderr.take().expect("stderr is piped")));
-    let mut status = 0;
-    // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: the pid is our own child, not yet waited for; both pointers
-    // are to live locals.
-    let waited = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(waited, child.id() as libc::pid_t, "wait4");
+    let out = child.wait_with_output().expect("the launcher runs");
     let _ = writer.join();
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
+    let peak: u64 = std::fs::read_to_string(&peak_file)
+        .expect("the launcher wrote the peak")
+        .trim()
+        .parse()
+        .expect("the peak is a number");
     let run = Run {
-        code,
-        stdout: out.join().expect("stdout read"),
-        stderr: err.join().expect("stderr read"),
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     };
-    (run, usage.ru_maxrss as u64 * 1024)
+    (run, peak * 1024)
 }
 
 /// The bound every script keeps to: twice the budget and 64 MiB.
