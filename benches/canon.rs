@@ -11,7 +11,7 @@
 //! conventions differ, so the strings are not compared). `canon_groups` on
 //! all threads against one closes the run.
 //!
-//! `cargo bench --bench canon` (needs ../shared/data). Each rate is given
+//! `cargo bench --bench canon` (reads tests/data/sudoku). Each rate is given
 //! by wall time and by this thread's CPU time (from /proc, 10 ms ticks): on
 //! a shared, loaded machine the CPU figure is the one that means something,
 //! and the ratios against the peers hold either way.

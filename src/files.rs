@@ -173,6 +173,15 @@ impl SafeFile {
     }
 }
 
+/// The check every operation that writes an output makes before its work
+/// starts (a rating of an hour must not end refusing a folder): the output
+/// `target` is tried exactly as the write will be ([`SafeFile::create`]:
+/// a name, not one of `inputs`, a new path or a regular file, a folder
+/// that takes a new file) and the trial file removed at once.
+pub fn check_output(target: impl AsRef<Path>, inputs: &[&Path]) -> Result<(), WriteError> {
+    SafeFile::create(target, inputs).map(drop)
+}
+
 /// Where a target's bytes go: the regular file itself (through a link),
 /// and what was there before, if anything.
 #[derive(Debug)]
@@ -181,6 +190,23 @@ pub struct Target {
     pub path: PathBuf,
     /// The regular file being replaced (`None` for a new file).
     pub existing: Option<std::fs::Metadata>,
+}
+
+/// The folder that environment variable `name` (set to `value`) names, for
+/// files to be written under (the state folder, a Jupyter kernelspec):
+/// only an absolute path. A relative or empty one would be read from
+/// wherever the program happens to be started, and the files would land
+/// in the current folder; it is refused, naming the variable and value.
+pub fn folder_from_env(name: &str, value: &std::ffi::OsStr) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(value);
+    if dir.is_absolute() {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "{name}={:?} is not an absolute path",
+            value.to_string_lossy()
+        ))
+    }
 }
 
 /// The write rule (see the module comment): `given` may be written when it
@@ -240,7 +266,7 @@ pub fn check_target(given: &Path) -> Result<Target, WriteError> {
 
 /// What a file that is not a regular file is, in words (`None` for a
 /// regular file).
-fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+pub fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
     let t = meta.file_type();
     if t.is_file() {
         return None;

@@ -1,7 +1,7 @@
 //! puzzlelab: puzzle solvers you can take apart at a Rhai prompt.
 //!
 //! Data flows one way: the domain modules (`sudoku`, `pentomino`,
-//! `polyomino`, `sat`, `similarity`, `svg`) and their support (`files`,
+//! `polyomino`, `sat`, `similarity`, `svg`) and their support (`controls`, `files`,
 //! `memory`, `monitor`, `process`, `reading`, `threads`) know nothing of Rhai or
 //! terminals; `script` registers their types and functions into a Rhai
 //! engine and reaches the world only through a session's `Host`; `lab`
@@ -10,6 +10,7 @@
 //! completion, help); `repl` is the terminal front end; `main` picks the
 //! mode. `tests/tidy.rs` checks the layering. See ARCHITECTURE.md.
 
+pub mod controls;
 pub mod files;
 pub mod memory;
 pub mod monitor;

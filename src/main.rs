@@ -60,7 +60,7 @@ fn main() -> ExitCode {
     let args = match puzzlelab::repl::utf8_args(std::env::args_os().skip(1)) {
         Ok(args) => args,
         Err(why) => {
-            eprintln!("puzzlelab: {why}");
+            puzzlelab::repl::host::write_stderr_now(&format!("puzzlelab: {why}"));
             return ExitCode::from(2);
         }
     };

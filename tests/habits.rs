@@ -181,3 +181,59 @@ fn see_of_a_long_list_is_five_grids_a_row() {
     assert_eq!(rows[2], text(&mut s, "see([ym, ym])"));
     assert!(long.lines().all(|l| l.chars().count() <= 71), "{long}");
 }
+
+/// The traps a newcomer met (issue 53): `-e help` answers as the REPL's
+/// `help` does; a string in double quotes over two lines says backticks
+/// make one; a comparator giving decimals sorts (the ratings are floats),
+/// and one giving no number is an error that says what it must give.
+#[test]
+fn newcomer_traps_turned_into_help() {
+    use crate::common::run_puzzlelab;
+    let run = run_puzzlelab(&["-e", "help"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("Functions by domain"),
+        "{}",
+        run.stdout
+    );
+    let run = run_puzzlelab(&["-e", ":vars"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("predefined: ym"), "{}", run.stdout);
+    let run = run_puzzlelab(&["-e", ":nosuch"], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("unknown command :nosuch"),
+        "{}",
+        run.stderr
+    );
+
+    let run = run_puzzlelab(&["-e", "let s = \"two\nlines\";"], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .starts_with("<-e>:1:9: Open string is not terminated\n")
+            && run.stderr.contains("backticks (`like this`)"),
+        "{}",
+        run.stderr
+    );
+
+    let sorted = |code: &str| run_puzzlelab(&["-e", code], b"");
+    let run = sorted(
+        "let a = [#{er: 2.5}, #{er: 1.5}, #{er: 2.0}]; a.sort(|x, y| x.er - y.er); a.map(|r| r.er)",
+    );
+    assert_eq!(run.stdout, "[1.5, 2.0, 2.5]\n", "{}", run.stderr);
+    let run = sorted("let a = [3, 1, 2]; a.sort(|x, y| y - x); a");
+    assert_eq!(run.stdout, "[3, 2, 1]\n", "{}", run.stderr);
+    let run = sorted("let a = [3, 1, 2]; a.sort(|x, y| `${x}`); a");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("sort: the comparator returned a string (")
+            && run.stderr.contains("it must return a number"),
+        "{}",
+        run.stderr
+    );
+    // Left as it was, not half sorted.
+    let run = sorted("let a = [3, 1, 2]; try { a.sort(|x, y| `${x}`) } catch {} a");
+    assert_eq!(run.stdout, "[3, 1, 2]\n", "{}", run.stderr);
+}

@@ -1,7 +1,7 @@
 //! The Jupyter front end: the kernel driven by the real Python client
 //! (`jupyter_client`, `nbclient`; the driver is `tests/jupyter/drive.py`),
-//! the kernelspec `jupyter install` writes, labs exported as notebooks and
-//! run top to bottom, and `docs/functions.md` kept equal to `help`'s words.
+//! the kernelspec `jupyter install` writes, and labs exported as notebooks
+//! and run top to bottom.
 //!
 //! Without a Python that has the Jupyter packages the kernel tests skip
 //! (one summary line, `common::tools`); `.ci/run` makes a virtual
@@ -197,13 +197,62 @@ fn kernel_answers_the_jupyter_client() {
         "42"
     );
     assert_eq!(got["alive"], true);
-    // shutdown_request ends the process.
+    // shutdown_request is answered on control, then the kernel leaves.
+    let shutdown = &got["shutdown_reply"];
+    assert_eq!(
+        (&shutdown["answers"], &shutdown["type"]),
+        (&Value::from(true), &Value::from("shutdown_reply"))
+    );
+    assert_eq!(
+        shutdown["content"],
+        serde_json::json!({"status": "ok", "restart": false})
+    );
+    assert_eq!(got["left_by_itself"], true);
     assert_eq!(got["alive_after_shutdown"], false);
 }
 
-/// Every embedded lab, exported with `lab NAME --notebook`, runs top to
-/// bottom in the kernel under nbclient, and each visible cell gives what the
-/// lab's transcript shows after that input: its printed lines and value.
+/// The outputs of a code cell (as written, or as nbclient ran it), each as
+/// (kind, text, has a picture): a stream's text, or a value's text; runs of
+/// stream outputs merged (a client may split or join them); a long job's
+/// progress display left out.
+fn outputs_of(cell: &Value) -> Vec<(String, String, bool)> {
+    let joined = |v: &Value| -> String {
+        match v {
+            Value::Array(lines) => lines.iter().filter_map(Value::as_str).collect(),
+            Value::String(s) => s.clone(),
+            _ => String::new(),
+        }
+    };
+    let mut out: Vec<(String, String, bool)> = Vec::new();
+    for output in cell["outputs"].as_array().unwrap() {
+        let kind = output["output_type"].as_str().unwrap();
+        if kind == "stream" {
+            let text = joined(&output["text"]);
+            match out.last_mut() {
+                Some((k, t, _)) if k == "stream" => t.push_str(&text),
+                _ => out.push(("stream".into(), text, false)),
+            }
+            continue;
+        }
+        let text = joined(&output["data"]["text/plain"]);
+        if kind == "display_data" && text.ends_with("s; finished") {
+            continue;
+        }
+        let svg = !output["data"]["image/svg+xml"].is_null();
+        out.push((
+            kind.to_string(),
+            text.trim_end_matches('\n').to_string(),
+            svg,
+        ));
+    }
+    out
+}
+
+/// Every embedded lab, exported with `lab NAME --notebook`, carries its
+/// outputs as run. Run top to bottom in the kernel under nbclient, each
+/// code cell gives the same outputs again (a cell runs as its inputs typed
+/// at the prompt), and every output is what the lab's transcript shows,
+/// in the transcript's order.
 #[test]
 fn every_lab_runs_as_a_notebook_with_the_transcripts_values() {
     if !have(Tool::JupyterClient, "jupyter") {
@@ -213,72 +262,75 @@ fn every_lab_runs_as_a_notebook_with_the_transcripts_values() {
     install_kernelspec(&prefix);
     let labs: Vec<String> = puzzlelab::lab::list().into_iter().map(|l| l.name).collect();
     let mut paths = Vec::new();
+    let mut written = Vec::new();
     for name in &labs {
         let path = prefix.join(format!("{name}.ipynb"));
         let run = run_puzzlelab(&["lab", name, "--notebook", path.to_str().unwrap()], b"");
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        let nb: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        written.push(nb);
         paths.push(path.to_str().unwrap().to_string());
     }
     let mut args = vec!["notebooks"];
     args.extend(paths.iter().map(String::as_str));
     let got = drive(&prefix, &args);
-    let mut hidden_cells = 0;
-    for (name, path) in labs.iter().zip(&paths) {
+    let (mut hidden_cells, mut pictures, mut checks) = (0, 0, 0);
+    for ((name, path), nb) in labs.iter().zip(&paths).zip(&written) {
         let text = transcript(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for cell in got[path.as_str()].as_array().unwrap() {
-            let source = cell["source"].as_str().unwrap();
-            let mut shown = String::new();
-            for output in cell["outputs"].as_array().unwrap() {
-                match output["output_type"].as_str().unwrap() {
-                    "stream" => shown.push_str(output["text"].as_str().unwrap()),
-                    "execute_result" => {
-                        let value = output["data"]["text/plain"].as_str().unwrap();
-                        shown.push_str(value.trim_end_matches('\n'));
-                        shown.push('\n');
-                    }
-                    // A long job's progress display, left at its last state.
-                    "display_data"
-                        if output["data"]["text/plain"]
-                            .as_str()
-                            .is_some_and(|t| t.ends_with("s; finished")) => {}
-                    // `display(...)`: the picture inline, and as text what
-                    // the transcript prints for it.
-                    "display_data" if output["data"]["image/svg+xml"].is_string() => {
-                        let svg = output["data"]["image/svg+xml"].as_str().unwrap();
-                        assert!(svg.starts_with("<svg"), "{name}: {source}");
-                        let value = output["data"]["text/plain"].as_str().unwrap_or("");
-                        shown.push_str(value.trim_end_matches('\n'));
-                        shown.push('\n');
-                    }
-                    other => panic!("{name}: cell {source:?} gave {other}: {output}"),
-                }
-            }
-            if cell["hidden"] == true {
-                // PREPARE blocks run quietly in the lab: no output here either.
-                hidden_cells += 1;
-                assert_eq!(shown, "", "{name}: {source}");
+        let code: Vec<&Value> = nb["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["cell_type"] == "code")
+            .collect();
+        let ran = got[path.as_str()].as_array().unwrap();
+        assert_eq!(code.len(), ran.len(), "{name}");
+        // Where in the transcript the last output was found.
+        let mut at = 0;
+        for (cell, ran) in code.iter().zip(ran) {
+            let source = ran["source"].as_str().unwrap();
+            let want = outputs_of(cell);
+            let have = outputs_of(ran);
+            if cell["metadata"]["tags"][0] == "check" {
+                // Nothing answered yet: the check says so, and fails nothing.
+                checks += 1;
+                assert!(want.is_empty(), "{name}: {source}");
+                assert!(
+                    have.len() == 1 && have[0].0 == "stream",
+                    "{name}: {source} gave {have:?}"
+                );
                 continue;
             }
-            let echo: String = source
-                .lines()
-                .map(|l| format!("{}\n", format!("   {l}").trim_end()))
-                .collect();
-            let want = format!("{echo}{shown}");
-            assert!(
-                text.contains(&want),
-                "{name}: the notebook's cell\n{want}\nis not in the transcript"
-            );
+            assert_eq!(have, want, "{name}: cell {source:?} ran to other outputs");
+            if ran["hidden"] == true {
+                // PREPARE blocks run quietly in the lab: no output here either.
+                hidden_cells += 1;
+                assert!(want.is_empty(), "{name}: {source}");
+                continue;
+            }
+            for (kind, shown, svg) in &want {
+                pictures += usize::from(*svg);
+                let found = text[at..].find(shown.as_str()).unwrap_or_else(|| {
+                    panic!("{name}: the {kind} of cell {source:?}\n{shown}\nis not in the transcript after byte {at}")
+                });
+                at += found + shown.len();
+            }
         }
     }
     assert!(hidden_cells > 0, "no lab had a PREPARE block");
+    assert!(pictures > 0, "no lab's notebook holds a picture");
+    assert!(checks > 0, "no lab's notebook has an exercise");
 }
 
-/// The notebook of a lab without running it: valid nbformat 4, the
-/// sections' prose in markdown, one code cell per input, PREPARE collapsed.
+/// The notebook of a lab as written: valid nbformat 4, the sections' prose
+/// as Markdown (paragraphs as text, indented lines preformatted), each
+/// section's shown inputs in one cell with their outputs as run, PREPARE
+/// collapsed, and each exercise with its task, a check cell, and its hints
+/// and answer folded.
 #[test]
 fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
     let lab = puzzlelab::lab::load("sudoku").unwrap();
-    let text = puzzlelab::jupyter::notebook::lab_notebook(&lab);
+    let text = puzzlelab::jupyter::notebook::lab_notebook(&lab, &Limits::default()).unwrap();
     let nb: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
         (nb["nbformat"].as_u64(), nb["nbformat_minor"].as_u64()),
@@ -295,35 +347,70 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
             .map(|l| l.as_str().unwrap())
             .collect()
     };
-    let markdown: Vec<&Value> = cells
+    let markdown: Vec<String> = cells
         .iter()
         .filter(|c| c["cell_type"] == "markdown")
+        .map(source)
         .collect();
-    // The introduction, then one per section.
-    assert_eq!(markdown.len(), lab.sections.len() + 1);
-    assert!(source(markdown[0]).starts_with("# Hui's Sudoku solver, step by step\n"));
-    assert!(
-        source(markdown[1]).starts_with("## Introduction\n\n### 1. Introduction\n"),
-        "{}",
-        source(markdown[1])
-    );
-    assert!(source(markdown[1]).contains(&lab.sections[0].prose[0]));
-    let code: Vec<String> = cells
+    assert!(markdown[0].starts_with("# Hui's Sudoku solver, step by step\n"));
+    // One per section, headed by its number and title.
+    let headed: Vec<&String> = markdown
         .iter()
-        .filter(|c| c["cell_type"] == "code")
-        .map(|c| {
-            assert_eq!(c["outputs"], serde_json::json!([]));
-            assert!(c["execution_count"].is_null());
-            source(c)
-        })
+        .filter(|m| m.starts_with("### ") || m.starts_with("## "))
         .collect();
-    assert_eq!(code[0], "see(ym)");
-    let inputs: usize = lab
+    assert_eq!(headed.len(), lab.sections.len());
+    assert!(
+        headed[0].starts_with("## Introduction\n\n### 1. Introduction\n\nWe are going to"),
+        "{}",
+        headed[0]
+    );
+    // Prose is Markdown, not a fenced block; indented lines are preformatted.
+    assert!(!headed[0].contains("```"), "{}", headed[0]);
+    let tables = headed
+        .iter()
+        .find(|m| m.starts_with("## Pre-definition"))
+        .unwrap();
+    assert!(tables.contains("```text\n  j   the 9 blocks"), "{tables}");
+    let code: Vec<&Value> = cells.iter().filter(|c| c["cell_type"] == "code").collect();
+    // The first cell, run: the grid `see(ym)` draws, as its value.
+    assert_eq!(source(code[0]), "see(ym)");
+    assert_eq!(code[0]["execution_count"], 1);
+    let value: String = code[0]["outputs"][0]["data"]["text/plain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(value, value_of("see(ym)"));
+    // A section with several inputs, none quiet, has them in one cell.
+    let several = lab
         .sections
         .iter()
-        .map(|s| s.inputs.iter().filter(|i| !i.quiet).count())
-        .sum();
-    assert!(code.len() >= inputs);
+        .filter(|s| s.inputs.len() > 2 && s.inputs.iter().all(|i| !i.quiet))
+        .map(|s| s.inputs.iter().collect::<Vec<_>>())
+        .next()
+        .unwrap();
+    let joined = several
+        .iter()
+        .map(|i| i.code.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(code.iter().any(|c| source(c) == joined), "{joined}");
+    // The exercise of section 2: task, a cell to answer in, the check
+    // cell, hints and the answer folded.
+    let at = markdown
+        .iter()
+        .position(|m| m.starts_with("#### Exercise: Counting clues"))
+        .unwrap();
+    assert!(markdown[at + 1].contains("<details><summary>Hint 1 of 2</summary>"));
+    assert!(markdown[at + 1].contains("<details><summary>A model answer</summary>"));
+    assert!(markdown[at + 1].contains("let clues = filled(su21_1);"));
+    let check = code
+        .iter()
+        .find(|c| c["metadata"]["tags"][0] == "check")
+        .unwrap();
+    assert_eq!(source(check), ":check sudoku 2");
+    assert_eq!(check["outputs"], serde_json::json!([]));
     // Ids are unique, as nbformat 4.5 asks.
     let mut ids: Vec<&str> = cells.iter().map(|c| c["id"].as_str().unwrap()).collect();
     ids.sort();
@@ -336,8 +423,9 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
         .map(|l| puzzlelab::lab::load(&l.name).unwrap())
         .find(|l| l.sections.iter().any(|s| s.inputs.iter().any(|i| i.quiet)))
         .expect("a lab with PREPARE");
-    let nb: Value =
-        serde_json::from_str(&puzzlelab::jupyter::notebook::lab_notebook(&with_prepare)).unwrap();
+    let text =
+        puzzlelab::jupyter::notebook::lab_notebook(&with_prepare, &Limits::default()).unwrap();
+    let nb: Value = serde_json::from_str(&text).unwrap();
     let hidden: Vec<&Value> = nb["cells"]
         .as_array()
         .unwrap()
@@ -350,6 +438,47 @@ fn lab_notebook_is_nbformat_4_with_sections_and_hidden_prepare() {
             .iter()
             .all(|c| c["metadata"]["collapsed"] == true && c["cell_type"] == "code")
     );
+}
+
+/// `:check LAB N` checks the exercise of section N whether or not a lab is
+/// open (a notebook's check cells), `:hint LAB N` gives its hints in turn,
+/// and a bad argument says what is expected.
+#[test]
+fn check_names_its_lab_and_section() {
+    use puzzlelab::commands::CommandContext;
+    use puzzlelab::lab::LabState;
+    let limits = Limits::default();
+    let mut commands =
+        CommandContext::new(Session::capturing(&limits), LabState::default(), &limits);
+    let not_yet = commands.command(":check sudoku 2").text;
+    assert!(!not_yet.contains("Right"), "{not_yet}");
+    let _ = commands.value("let clues = 30;").unwrap();
+    let wrong = commands.command(":check sudoku 2").text;
+    assert!(wrong.starts_with("Not yet"), "{wrong}");
+    let _ = commands.value("let clues = filled(su21_1);").unwrap();
+    let right = commands.command(":check sudoku 2").text;
+    assert!(right.starts_with("Right"), "{right}");
+    assert!(
+        commands
+            .command(":hint sudoku 2")
+            .text
+            .starts_with("Hint 1 of 2")
+    );
+    assert!(
+        commands
+            .command(":hint sudoku 2")
+            .text
+            .starts_with("Hint 2 of 2")
+    );
+    let none = commands.command(":check sudoku 1").text;
+    assert!(
+        none.contains("section 1 of lab sudoku") && none.contains("no exercise"),
+        "{none}"
+    );
+    let usage = commands.command(":check sudoku").text;
+    assert!(usage.contains("`:check sudoku 2`"), "{usage}");
+    let nolab = commands.command(":check nosuch 2").text;
+    assert!(nolab.starts_with("no lab named \"nosuch\""), "{nolab}");
 }
 
 #[test]
@@ -456,32 +585,6 @@ fn display_prints_the_value_outside_a_notebook() {
     assert_eq!(session.take_output(), format!("{}\n42\n", value_of("ym")));
     let run = run_puzzlelab(&["-e", "display(1 + 2)"], b"");
     assert_eq!((run.code, run.stdout.as_str()), (0, "3\n"));
-}
-
-/// `docs/functions.md` is `help`'s metadata as markdown: it fails when out
-/// of date (a doc comment changed); `PUZZLELAB_WRITE_DOCS=1` rewrites it.
-#[test]
-fn functions_md_is_up_to_date() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/functions.md");
-    let want = puzzlelab::script::reference::functions_markdown();
-    if std::env::var_os("PUZZLELAB_WRITE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::write(path, &want).unwrap();
-    }
-    let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        have == want,
-        "docs/functions.md is out of date: PUZZLELAB_WRITE_DOCS=1 cargo test --test tests functions_md"
-    );
-    // Every documented function is in it, with help's own words.
-    for f in puzzlelab::script::help::docs() {
-        assert!(want.contains(&format!("\n### {}\n", f.name)), "{}", f.name);
-        assert!(
-            want.contains(&format!("```rhai\n{}\n```\n\n{}\n", f.signature, f.doc)),
-            "{}",
-            f.name
-        );
-    }
-    assert!(want.contains("\n### display\n"));
 }
 
 /// A notebook whose cell's value is a packing, run by nbclient and

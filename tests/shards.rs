@@ -3,7 +3,7 @@
 //! counts, generate), run as a user runs them: `puzzlelab --shard K/N`,
 //! `merge_shards`, `puzzlelab merge`, then GNU parallel and a one-node Slurm
 //! cluster (`tests/slurm/start.sh`) running `scripts/shard.sbatch`, the job
-//! script the README tells a cluster user to submit. The counts are also
+//! script the guide (docs/guide/clusters.md) tells a cluster user to submit. The counts are also
 //! checked against the published figures (2339 and 9356 for the
 //! pentominoes in 6×10, 240 and 11520 for the Soma cube), so "the parts add
 //! up" is not only "the code agrees with itself".
@@ -360,11 +360,11 @@ fn merge_refuses_parts_that_do_not_fit() {
         ),
         (
             "a.txt.1-of-4 a.txt.2-of-4 a.txt.3-of-4 cut.4-of-4",
-            "puzzlelab merge: cut.4-of-4: shard 4/4 is incomplete: it has no #puzzlelab-end line (stopped, or still being written)",
+            "puzzlelab merge: cut.4-of-4:1: shard 4/4 is incomplete: it has no #puzzlelab-end line (stopped, cut short, or still being written)",
         ),
         (
             "a.txt.1-of-4 p.txt",
-            "puzzlelab merge: p.txt: not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}",
+            "puzzlelab merge: p.txt:1: not a part of a sharded puzzlelab run: its first line is not #puzzlelab-shard {...}",
         ),
         (
             "a.txt.1-of-4 missing.txt",
@@ -447,7 +447,7 @@ fn gnu_parallel_runs_the_shards() {
         return;
     };
     let bin = env!("CARGO_BIN_EXE_puzzlelab");
-    // The README's one-liners, with the built program for `puzzlelab`.
+    // The guide's one-liners (docs/guide/clusters.md), with the built program for `puzzlelab`.
     for line in [
         format!("parallel --will-cite {bin} --shard {{}}/4 run job.rhai ::: 1 2 3 4"),
         format!("{bin} generate 40 --seed 5 --out gen.txt"),
@@ -537,7 +537,7 @@ fn slurm_runs_the_job_script() {
     };
     let cluster = Cluster::start();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/shard.sbatch");
-    // The README's line: sbatch --array=1-4 scripts/shard.sbatch run job.rhai
+    // The guide's line: sbatch --array=1-4 scripts/shard.sbatch run job.rhai
     let o = Command::new("sbatch")
         .args(["--wait", "--array=1-4", "--chdir", dir.as_str()])
         .arg(&script)

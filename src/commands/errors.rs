@@ -11,11 +11,27 @@ use crate::script::session::{EvalError, Session};
 /// sandbox limit stopped it, which flag raises that limit.
 pub fn describe_error(e: &EvalError, origin: &str, first_line: usize, limits: &Limits) -> String {
     let mut text = e.located(origin, first_line);
-    if let Some(hint) = limit_hint(e, limits) {
+    if let Some(hint) = limit_hint(e, limits).or_else(|| syntax_hint(e)) {
         text.push('\n');
         text.push_str(&hint);
     }
     text
+}
+
+/// A word on the parse errors a newcomer meets first.
+fn syntax_hint(e: &EvalError) -> Option<String> {
+    let EvalError::Parse(err) = e else {
+        return None;
+    };
+    match &*err.0 {
+        // Rhai's "..." strings end on their line.
+        rhai::ParseErrorType::BadInput(rhai::LexError::UnterminatedString) => Some(
+            "  a string in double quotes must end on its line: write one over several \
+             lines in backticks (`like this`), or put \\n where a line should break"
+                .into(),
+        ),
+        _ => None,
+    }
 }
 
 fn limit_hint(e: &EvalError, limits: &Limits) -> Option<String> {
@@ -70,10 +86,15 @@ pub fn caret(code: &str, e: &EvalError) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
+    // The front end shows a control character escaped (`\u{1b}`): the
+    // caret stays under its column all the same.
     let pad: String = text
         .chars()
         .take(col.saturating_sub(1))
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .map(|c| match c {
+            '\t' => "\t".to_string(),
+            c => " ".repeat(crate::controls::escaped_width(c)),
+        })
         .collect();
     Some(format!("  {text}\n  {pad}^"))
 }

@@ -57,20 +57,30 @@ pub fn kernel_json(exe: &Path) -> String {
 
 /// Jupyter's folder for the user's data: `$JUPYTER_DATA_DIR`, else the
 /// platform's (`~/.local/share/jupyter` on Linux, `$XDG_DATA_HOME/jupyter`
-/// when set).
+/// when set). Each must be an absolute path, as for the state folder
+/// ([`crate::files::folder_from_env`]): a relative one would put the
+/// kernelspec under the current folder. A relative `XDG_DATA_HOME` is
+/// refused rather than ignored (as the XDG spec would have it): Jupyter
+/// itself reads it as given, so a kernelspec put anywhere else would not
+/// be found by the Jupyter run with the same settings.
 fn user_data_dir() -> anyhow::Result<PathBuf> {
+    let from_env = |name: &str, value: &std::ffi::OsStr| {
+        crate::files::folder_from_env(name, value).map_err(|why| {
+            anyhow::anyhow!("{why}: the kernelspec would go under the current folder")
+        })
+    };
     if let Some(dir) = std::env::var_os("JUPYTER_DATA_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
+        return from_env("JUPYTER_DATA_DIR", &dir);
     }
     if cfg!(target_os = "linux")
         && let Some(xdg) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty())
     {
-        return Ok(PathBuf::from(xdg).join("jupyter"));
+        return Ok(from_env("XDG_DATA_HOME", &xdg)?.join("jupyter"));
     }
     if cfg!(target_os = "linux")
-        && let Some(home) = std::env::var_os("HOME").filter(|d| !d.is_empty())
+        && let Some(home) = std::env::var_os("HOME")
     {
-        return Ok(PathBuf::from(home).join(".local/share/jupyter"));
+        return Ok(from_env("HOME", &home)?.join(".local/share/jupyter"));
     }
     jupyter_zmq_client::user_data_dir()
         .map_err(|e| anyhow::anyhow!("cannot find your Jupyter data folder: {e}"))

@@ -2,7 +2,8 @@
 //! and its commands, as the REPL drives them) on the kernel's main thread
 //! answers the shell requests in the order they came: cells run as REPL
 //! lines do (state kept between cells, `:commands`, errors worded as the
-//! REPL words them), completion and the completeness check are the REPL's,
+//! REPL words them; a cell's inputs one after another, each showing its
+//! value, as a lab's section shows them), completion and the completeness check are the REPL's,
 //! and inspection shows `help`'s text for the name under the cursor.
 
 use std::collections::VecDeque;
@@ -142,7 +143,15 @@ impl Kernel {
                     Err(_) => return,
                 },
             };
+            // Marked running: SIGTERM then waits for the cell to stop (its
+            // temporary files removed) instead of leaving at once.
+            let busy = crate::repl::host::Busy::start();
             self.handle(request);
+            drop(busy);
+            let signal = crate::repl::host::STOP_SIGNAL.load(Ordering::SeqCst);
+            if signal != 0 {
+                crate::repl::host::leave_now(128 + signal);
+            }
         }
     }
 
@@ -200,18 +209,31 @@ impl Kernel {
                 Ok(Dynamic::UNIT)
             }
         } else {
-            let result = self.commands.value(code);
-            result.map_err(|e| self.error_text(&e, code))
+            // A cell runs as its lines would, typed one input after another
+            // at the prompt (the lab's rule for inputs): every value but
+            // `()` is shown, so a lab section's inputs fit in one cell.
+            let mut result = Ok(Dynamic::UNIT);
+            for (line, input) in self.commands.split_inputs(code) {
+                match self.commands.value(&input) {
+                    Ok(value) => {
+                        let session = self.commands.session();
+                        if !value.is_unit() && !silent {
+                            let text = session.show(&value);
+                            let svg = picture(session, &value);
+                            outbox.iopub(ExecuteResult::new(count, media(&text, svg.as_deref())));
+                        }
+                    }
+                    Err(e) => {
+                        result = Err(self.error_text(&e, &input, line));
+                        break;
+                    }
+                }
+            }
+            result
         };
         INTERRUPTED.store(false, Ordering::Relaxed);
         match result {
-            Ok(value) => {
-                let session = self.commands.session();
-                if !value.is_unit() && !silent {
-                    let text = session.show(&value);
-                    let svg = picture(session, &value);
-                    outbox.iopub(ExecuteResult::new(count, media(&text, svg.as_deref())));
-                }
+            Ok(_) => {
                 outbox.reply(ExecuteReply {
                     status: ReplyStatus::Ok,
                     execution_count: count,
@@ -245,11 +267,17 @@ impl Kernel {
         }
     }
 
-    /// The REPL's words for a failed cell: `<cell N>:line:col: message`,
+    /// The REPL's words for a failed input starting at line `first_line`
+    /// of its cell: `<cell N>:line:col: message`,
     /// the line with a caret under the column, and "did you mean".
-    fn error_text(&self, e: &EvalError, code: &str) -> String {
+    fn error_text(&self, e: &EvalError, code: &str, first_line: usize) -> String {
         let origin = format!("<cell {}>", self.count.max(1));
-        let mut lines = vec![describe_error(e, &origin, 1, self.commands.limits())];
+        let mut lines = vec![describe_error(
+            e,
+            &origin,
+            first_line,
+            self.commands.limits(),
+        )];
         lines.extend(caret(code, e));
         lines.extend(did_you_mean(e, self.commands.session()));
         lines.join("\n")

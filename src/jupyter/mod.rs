@@ -6,8 +6,9 @@
 //! [`install`] for the kernelspec that tells it how): [`wire`] serves the
 //! protocol's sockets on a tokio thread, [`kernel`] answers the requests
 //! with the session on this thread, and [`host`] is the session's `Host`
-//! (streams, displays, progress, input, interrupts). [`notebook`] writes a
-//! lab as an `.ipynb` file.
+//! (streams, displays, progress, input, interrupts). [`zmtp`] is the
+//! size-checked framing layer in front of the sockets. [`notebook`] writes
+//! a lab as an `.ipynb` file.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +23,7 @@ pub mod install;
 pub mod kernel;
 pub mod notebook;
 pub mod wire;
+pub mod zmtp;
 
 /// `puzzlelab jupyter ...`.
 #[derive(clap::Subcommand, Debug, PartialEq, Clone)]
@@ -31,6 +33,11 @@ pub enum JupyterCommand {
         /// The connection file Jupyter wrote
         #[arg(short = 'f', value_name = "CONNECTION_FILE")]
         connection_file: PathBuf,
+        /// The largest message a client may send (64M unless
+        /// PUZZLELAB_KERNEL_MAX_MESSAGE says otherwise); a connection that
+        /// sends a bigger one is closed
+        #[arg(long, value_name = "SIZE")]
+        max_message: Option<String>,
     },
     /// Install the kernelspec, so Jupyter lists puzzlelab
     Install {
@@ -46,23 +53,36 @@ pub enum JupyterCommand {
 /// Run `command`.
 pub fn main(command: JupyterCommand, limits: &Limits) -> ExitCode {
     let result = match command {
-        JupyterCommand::Kernel { connection_file } => run_kernel(&connection_file, limits),
+        JupyterCommand::Kernel {
+            connection_file,
+            max_message,
+        } => zmtp::max_message(max_message.as_deref())
+            .map_err(anyhow::Error::msg)
+            .and_then(|cap| run_kernel(&connection_file, cap, limits)),
         JupyterCommand::Install { user, prefix } => install::install(user, prefix).map(|dir| {
-            println!("installed the puzzlelab kernelspec in {}", dir.display());
+            crate::repl::host::write_stdout(
+                &format!("installed the puzzlelab kernelspec in {}\n", dir.display()),
+                true,
+            );
         }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("puzzlelab jupyter: {e:#}");
+            crate::repl::host::write_stderr(&format!("puzzlelab jupyter: {e:#}"));
             ExitCode::FAILURE
         }
     }
 }
 
 /// Serve the kernel described by `connection_file` until Jupyter shuts it
-/// down (a `shutdown_request` ends the process).
-pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow::Result<()> {
+/// down (a `shutdown_request` ends the process); a client's message over
+/// `max_message` bytes closes its connection.
+pub fn run_kernel(
+    connection_file: &std::path::Path,
+    max_message: u64,
+    limits: &Limits,
+) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(connection_file).map_err(|e| {
         anyhow::anyhow!(
             "cannot read the connection file {}: {e}",
@@ -84,7 +104,8 @@ pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow:
             info.signature_scheme
         );
     }
-    install_interrupt_handler();
+    warn_of_exposure(connection_file, &info);
+    install_signal_handlers();
     let (to_session, requests) = mpsc::channel();
     let (input_tx, input_rx) = mpsc::channel();
     let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -105,7 +126,13 @@ pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow:
             };
             let ready = ready_tx.clone();
             let result = runtime.block_on(wire::serve(
-                info, session_id, to_session, input_tx, out_rx, ready,
+                info,
+                max_message,
+                session_id,
+                to_session,
+                input_tx,
+                out_rx,
+                ready,
             ));
             if let Err(e) = result {
                 // Before the sockets were bound: the starting thread says
@@ -125,26 +152,58 @@ pub fn run_kernel(connection_file: &std::path::Path, limits: &Limits) -> anyhow:
     Ok(())
 }
 
+/// Loud warnings on stderr (Jupyter's log) for a connection file that
+/// opens the kernel to others: no key (nothing is signed: whoever reaches
+/// a port runs code as this user) or every network interface bound.
+fn warn_of_exposure(file: &std::path::Path, info: &jupyter_protocol::ConnectionInfo) {
+    if info.key.is_empty() {
+        eprintln!(
+            "puzzlelab kernel: WARNING: {} has an empty key: messages are not signed, \
+             and anyone who can reach the kernel's ports can run code as you",
+            file.display()
+        );
+    }
+    let everywhere = info.ip == "*"
+        || info
+            .ip
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_unspecified());
+    if info.transport == jupyter_protocol::Transport::TCP && everywhere {
+        eprintln!(
+            "puzzlelab kernel: WARNING: {} asks for ip {}: the kernel's ports are bound on \
+             every network interface, open to other machines (127.0.0.1 keeps them to this one)",
+            file.display(),
+            info.ip
+        );
+    }
+}
+
 /// SIGINT (the notebook's interrupt button, with `interrupt_mode: signal`)
 /// sets the REPL's interrupt flag: the running cell stops as a REPL line
-/// does at Ctrl+C, and the kernel goes on.
+/// does at Ctrl+C, and the kernel goes on. SIGTERM and SIGHUP end the
+/// kernel as they end a run: the running cell is stopped and given time to
+/// remove its temporary files, which `leave_now` removes anyway.
 #[cfg(unix)]
-fn install_interrupt_handler() {
-    use signal_hook::consts::SIGINT;
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else {
+fn install_signal_handlers() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
     };
     let _ = std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            for _ in signals.forever() {
-                crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed);
+            for signal in signals.forever() {
+                if signal == SIGINT {
+                    crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed);
+                } else {
+                    crate::repl::on_stop_signal(signal);
+                }
             }
         });
 }
 
 /// Ctrl+C where signals are not Unix's.
 #[cfg(not(unix))]
-fn install_interrupt_handler() {
+fn install_signal_handlers() {
     let _ = ctrlc::set_handler(|| crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed));
 }

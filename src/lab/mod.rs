@@ -1,6 +1,6 @@
 //! Labs: step-by-step lessons in the manner of J's Labs.
 //!
-//! A lab file (format in `labs/README.md`, parser in [`format`]) is a header
+//! A lab file (format in `labs/README.md`, read by `parse`) is a header
 //! and numbered sections of prose and Rhai code. The REPL talks to labs only
 //! through [`LabState`] and [`print_transcript`]/[`list`]: the runner shows a
 //! section, runs its code in the reader's own [`Session`], and hands the
@@ -10,20 +10,31 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::controls::escape;
 use crate::reading::{MAX_TEXT, TextError, read_text};
-use crate::script::Limits;
+use crate::script::host::Host;
 use crate::script::session::Session;
 use exercise::Shown;
 
 pub mod exercise;
 pub mod format;
 mod parse;
+mod run;
 mod trust;
 
 pub use format::{FormatError, Lab};
+pub use run::{InputRun, print_transcript, run_all, show_section};
+use run::{run_quietly, run_section};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/labs.rs"));
+}
+
+/// A lab file's own text (title, prose, code, hints, errors quoting it) as
+/// shown: control characters escaped, colour too ([`crate::controls`]).
+/// What its code prints is output, escaped by the front end.
+fn lab_text(text: &str) -> String {
+    escape(text).into_owned()
 }
 
 /// A lab as listed by `:lab` / `puzzlelab lab`.
@@ -70,7 +81,9 @@ pub fn list_text() -> String {
     for l in &labs {
         out.push_str(&format!(
             "  {:width$}  {} ({} sections)\n",
-            l.name, l.title, l.sections
+            l.name,
+            lab_text(&l.title),
+            l.sections
         ));
     }
     out.pop();
@@ -107,136 +120,6 @@ pub fn load(name: &str) -> anyhow::Result<Lab> {
             )
         }
     }
-}
-
-/// Run section `index` of `lab` in `session` and return what the reader
-/// sees: header, prose, `)`, each input echoed as typed (indented three
-/// spaces) with its value. Stops at the first failing input; the error,
-/// located as `file:line:col`, ends the text and is also returned.
-/// A section's exercise, if it has one, follows with its model answer.
-pub fn show_section(lab: &Lab, index: usize, session: &mut Session) -> (String, Option<String>) {
-    let (text, error) = run_section(lab, index, session, Shown::Print);
-    (text, error.map(|e| e.text))
-}
-
-/// Why a section's code did not run to its end.
-struct SectionError {
-    /// The located error, e.g. `sudoku.lab:12:5: ... (in section 3 of 35)`.
-    text: String,
-    /// Ctrl+C stopped it (the interrupt is consumed; the section may run again).
-    stopped: bool,
-}
-
-/// [`show_section`], saying also whether Ctrl+C stopped the section.
-fn run_section(
-    lab: &Lab,
-    index: usize,
-    session: &mut Session,
-    shown: Shown,
-) -> (String, Option<SectionError>) {
-    let mut out = lab.section_header(index);
-    out.push('\n');
-    let Some(section) = lab.sections.get(index) else {
-        return (out, None);
-    };
-    for line in &section.prose {
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.push_str(")\n");
-    // Printed lines belong in the section's text, after the input that
-    // printed them, in print mode and at the prompt alike.
-    let was = session.set_capture(true);
-    let error = run_inputs(lab, index, session, Some(&mut out));
-    session.set_capture(was);
-    if let Some(e) = &error {
-        out.push_str(&format!("error: {}\n", e.text));
-    } else if let Some(exercise) = &section.exercise {
-        out.push_str(&exercise::show(exercise, shown));
-    }
-    out.pop();
-    (out, error)
-}
-
-/// Run the code of section `index`; echo and values go to `out` if given
-/// (quiet inputs never echo). Returns the first error, located.
-fn run_inputs(
-    lab: &Lab,
-    index: usize,
-    session: &mut Session,
-    mut out: Option<&mut String>,
-) -> Option<SectionError> {
-    let section = lab.sections.get(index)?;
-    for input in &section.inputs {
-        let echo = !input.quiet;
-        if echo && let Some(out) = out.as_deref_mut() {
-            for line in input.code.lines() {
-                let shown = format!("   {line}");
-                out.push_str(shown.trim_end());
-                out.push('\n');
-            }
-        }
-        // Code from a lab file never runs programs, whatever the session allows.
-        let allowed = session.exec_allowed();
-        session.allow_exec(false);
-        let result = session.eval_lab_from(&lab.origin, &input.code);
-        session.allow_exec(allowed);
-        let printed = session.take_output();
-        if echo && let Some(out) = out.as_deref_mut() {
-            out.push_str(&printed);
-        }
-        match result {
-            Ok(value) => {
-                if echo && let Some(out) = out.as_deref_mut() {
-                    let text = session.show(&value);
-                    let text = text.trim_end_matches('\n');
-                    if !text.is_empty() {
-                        out.push_str(text);
-                        out.push('\n');
-                    }
-                }
-            }
-            Err(e) => {
-                // A stopped section consumes its interrupt (the operation
-                // that stopped did, or this does), so the next one runs clean.
-                session.host().take_cancel();
-                return Some(SectionError {
-                    text: format!(
-                        "{} (in section {} of {})",
-                        e.located(&lab.origin, input.line),
-                        index + 1,
-                        lab.sections.len()
-                    ),
-                    stopped: e.is_stop(),
-                });
-            }
-        }
-    }
-    None
-}
-
-/// The whole transcript of lab `name` (print mode). `Err` names file:line of
-/// the first section that failed (the transcript so far is in the message).
-pub fn print_transcript(name: &str, limits: &Limits) -> Result<String, String> {
-    // The error of a failed run is a transcript (text), so this stays a String.
-    let lab = load(name).map_err(|e| format!("{e:#}"))?;
-    let mut session = Session::capturing(limits);
-    if let Some(refused) = trust::check(&lab, &session) {
-        return Err(refused);
-    }
-    let mut out = lab.intro();
-    out.push('\n');
-    for index in 0..lab.sections.len() {
-        let (text, error) = show_section(&lab, index, &mut session);
-        out.push_str(&text);
-        out.push('\n');
-        if error.is_some() {
-            // The section's text already ends with the located error.
-            return Err(out.trim_end().to_string());
-        }
-    }
-    out.push_str("End of lab\n");
-    Ok(out)
 }
 
 /// The table of contents: chapters and numbered sections, each with the
@@ -280,7 +163,7 @@ pub fn toc(lab: &Lab, current: usize) -> String {
         out.push('\n');
     }
     out.pop();
-    out
+    lab_text(&out)
 }
 
 /// The lab being taken inside a REPL session, if any.
@@ -290,6 +173,8 @@ pub struct LabState {
     /// Where positions are remembered (the REPL passes its state
     /// directory's `labs.json`); `None` = not remembered.
     positions_file: Option<PathBuf>,
+    /// Hints shown by `:hint LAB N`, by lab name and section.
+    named_hints: BTreeMap<(String, usize), usize>,
 }
 
 struct Open {
@@ -332,21 +217,37 @@ impl Open {
                 exercise.title
             )
         };
-        text.push_str(&match cmd {
-            ":check" => {
-                let verdict = exercise::verdict(&self.lab, exercise, session);
-                let left = exercise.hints.len().saturating_sub(given);
-                exercise::check_text(exercise, &verdict, left)
-            }
-            ":hint" => {
-                let hint = exercise::hint_text(exercise, given);
-                self.hints
-                    .insert(index, (given + 1).min(exercise.hints.len()));
-                hint
-            }
-            _ => exercise::answer_text(exercise),
-        });
-        text
+        let mut given = given;
+        text.push_str(&exercise_reply(
+            cmd, &self.lab, exercise, session, &mut given,
+        ));
+        self.hints.insert(index, given);
+        // The exercise's words, hints and answer, and what its checks said.
+        lab_text(&text)
+    }
+}
+
+/// What `:check`, `:hint` or `:answer` says for `exercise` of `lab`, when
+/// `given` hints were shown before (one more once `:hint` shows one).
+fn exercise_reply(
+    cmd: &str,
+    lab: &Lab,
+    exercise: &format::Exercise,
+    session: &mut Session,
+    given: &mut usize,
+) -> String {
+    match cmd {
+        ":check" => {
+            let verdict = exercise::verdict(lab, exercise, session);
+            let left = exercise.hints.len().saturating_sub(*given);
+            exercise::check_text(exercise, &verdict, left)
+        }
+        ":hint" => {
+            let hint = exercise::hint_text(exercise, *given);
+            *given = (*given + 1).min(exercise.hints.len());
+            hint
+        }
+        _ => exercise::answer_text(exercise),
     }
 }
 
@@ -358,6 +259,7 @@ impl LabState {
         LabState {
             open: None,
             positions_file: Some(file),
+            named_hints: BTreeMap::new(),
         }
     }
 
@@ -377,7 +279,7 @@ impl LabState {
                 if let Some(open) = &self.open {
                     text.push_str(&format!(
                         "\nOpen now: {} at section {} of {}.",
-                        open.lab.name,
+                        lab_text(&open.lab.name),
                         open.pos,
                         open.lab.sections.len()
                     ));
@@ -401,13 +303,16 @@ impl LabState {
                     }
                 }
             }
+            ":check" | ":hint" | ":answer" if !arg.is_empty() => {
+                self.named_exercise(cmd, arg, session)
+            }
             ":check" | ":hint" | ":answer" => match self.open.as_mut() {
                 None => NO_LAB.to_string(),
                 Some(open) => open.exercise_command(cmd, session),
             },
             ":quit" => {
                 let open = self.open.take()?;
-                self.save(&open.key, open.pos);
+                self.save(&open.key, open.pos, &**session.host());
                 let gone = session.close_lab();
                 let mut text = format!(
                     "Closed lab {} at section {} of {}; `:lab {}` resumes there. \
@@ -425,11 +330,46 @@ impl LabState {
                         gone.join(", ")
                     ));
                 }
-                text
+                lab_text(&text)
             }
             _ => return None,
         };
         Some(text)
+    }
+
+    /// `:check LAB N`, `:hint LAB N`, `:answer LAB N`: the exercise of
+    /// section N of lab LAB (a name or a path), whether or not a lab is
+    /// open: a notebook's check cells, which run the lab's sections as
+    /// cells of their own, say which exercise they check this way.
+    fn named_exercise(&mut self, cmd: &str, arg: &str, session: &mut Session) -> String {
+        let usage = format!("{cmd} takes no argument, or a lab and a section: `{cmd} sudoku 2`");
+        let Some((name, number)) = arg.rsplit_once(' ') else {
+            return usage;
+        };
+        let Ok(number) = number.parse::<usize>() else {
+            return usage;
+        };
+        let lab = match load(name.trim()) {
+            Ok(lab) => lab,
+            Err(e) => return format!("{e:#}"),
+        };
+        let n = lab.sections.len();
+        let Some(exercise) = (number >= 1)
+            .then(|| lab.sections.get(number - 1))
+            .flatten()
+            .and_then(|s| s.exercise.as_ref())
+        else {
+            return format!(
+                "section {number} of lab {} ({n} sections) has no exercise",
+                lab.name
+            );
+        };
+        let key = (lab.name.clone(), number);
+        let mut given = self.named_hints.get(&key).copied().unwrap_or(0);
+        let text = exercise_reply(cmd, &lab, exercise, session, &mut given);
+        self.named_hints.insert(key, given);
+        // The exercise's words, hints and answer, and what its checks said.
+        lab_text(&text)
     }
 
     /// True while a lab is open (then Ctrl+A on an empty line means `:next`).
@@ -445,13 +385,13 @@ impl LabState {
     fn open_lab(&mut self, name: &str, session: &mut Session) -> String {
         let lab = match load(name) {
             Ok(lab) => lab,
-            Err(e) => return format!("{e:#}"),
+            Err(e) => return lab_text(&format!("{e:#}")),
         };
         if let Some(refused) = trust::check(&lab, session) {
-            return refused;
+            return lab_text(&refused);
         }
         if let Some(old) = self.open.take() {
-            self.save(&old.key, old.pos);
+            self.save(&old.key, old.pos, &**session.host());
         }
         // A lab's functions are its own: the last lab's go.
         session.close_lab();
@@ -462,9 +402,10 @@ impl LabState {
         } else {
             name.to_string()
         };
-        let saved = self.positions().get(&key).copied().unwrap_or(0);
+        let saved = self.positions(&**session.host()).get(&key).copied();
+        let saved = saved.unwrap_or(0);
         let n = lab.sections.len();
-        let mut text = lab.intro();
+        let mut text = lab_text(&lab.intro());
         self.open = Some(Open {
             lab,
             key,
@@ -492,7 +433,7 @@ impl LabState {
         if open.pos >= open.lab.sections.len() {
             let open = self.open.take();
             if let Some(open) = open {
-                self.save(&open.key, 0);
+                self.save(&open.key, 0, &**session.host());
             }
             session.close_lab();
             return "End of lab".into();
@@ -548,13 +489,13 @@ impl LabState {
                 "\n(section {to} was stopped by Ctrl+C: :next runs it again)"
             ));
             let (key, pos) = (open.key.clone(), open.pos);
-            self.save(&key, pos);
+            self.save(&key, pos, &**session.host());
             return text;
         }
         open.pos = to;
         open.ran = open.ran.max(to);
         let (key, pos) = (open.key.clone(), open.pos);
-        self.save(&key, pos);
+        self.save(&key, pos, &**session.host());
         text
     }
 
@@ -582,22 +523,22 @@ impl LabState {
         self.positions_file.clone()
     }
 
-    fn positions(&self) -> BTreeMap<String, usize> {
+    fn positions(&self, host: &dyn Host) -> BTreeMap<String, usize> {
         self.positions_path()
-            .map(|p| read_positions(&p))
+            .map(|p| read_positions(&p, host))
             .unwrap_or_default()
     }
 
     /// Remember `pos` for `key` (0 forgets it). Failing to write is not an
     /// error worth interrupting a lesson for. The file is re-read and
     /// written under a lock, atomically, so REPLs running side by side keep
-    /// each other's positions.
-    fn save(&self, key: &str, pos: usize) {
+    /// each other's positions. A warning goes to `host`.
+    fn save(&self, key: &str, pos: usize, host: &dyn Host) {
         let Some(path) = self.positions_path() else {
             return;
         };
         let _lock = crate::files::Lock::acquire(&path);
-        let mut all = read_positions(&path);
+        let mut all = read_positions(&path, host);
         if pos == 0 {
             all.remove(key);
         } else {
@@ -609,45 +550,9 @@ impl LabState {
     }
 }
 
-/// Run the code of sections `from..=until` (1-based) quietly: what they
-/// print is dropped. Returns a line saying so (`tail` ends it: " first",
-/// " again"), then any errors, and the section Ctrl+C stopped, if one was.
-fn run_quietly(
-    lab: &Lab,
-    from: usize,
-    until: usize,
-    session: &mut Session,
-    tail: &str,
-) -> (String, Option<usize>) {
-    let mut failed = Vec::new();
-    let mut stopped = None;
-    let was = session.set_capture(true);
-    for k in from..=until {
-        if let Some(e) = run_inputs(lab, k - 1, session, None) {
-            failed.push(e.text);
-            if e.stopped {
-                // Ctrl+C: the sections after this one do not run.
-                stopped = Some(k);
-                break;
-            }
-        }
-    }
-    let _ = session.take_output();
-    session.set_capture(was);
-    let mut text = if from == until {
-        format!("(ran section {from}'s code quietly{tail})\n")
-    } else {
-        format!("(ran the code of sections {from} to {until} quietly{tail})\n")
-    };
-    for e in failed {
-        text.push_str(&format!("error: {e}\n"));
-    }
-    (text, stopped)
-}
-
 /// The saved positions. A file that cannot be parsed is moved aside to
-/// `NAME.bad` with a warning (never silently overwritten).
-fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
+/// `NAME.bad` with a warning to `host` (never silently overwritten).
+fn read_positions(path: &std::path::Path, host: &dyn Host) -> BTreeMap<String, usize> {
     // Only a regular file is read (a FIFO would block) or moved aside; the
     // write rule refuses anything else too (see `crate::files`).
     if crate::files::check_target(path).is_err() {
@@ -668,15 +573,15 @@ fn read_positions(path: &std::path::Path) -> BTreeMap<String, usize> {
                 .map_err(|e| e.to_string())
                 .and_then(|_| std::fs::rename(path, &bad).map_err(|e| e.to_string()));
             match moved {
-                Ok(()) => eprintln!(
+                Ok(()) => host.note(&format!(
                     "warning: {} is not a list of lab positions ({e}); moved aside to {}, positions start afresh",
                     path.display(),
                     bad.display()
-                ),
-                Err(m) => eprintln!(
+                )),
+                Err(m) => host.note(&format!(
                     "warning: {} is not a list of lab positions ({e}) and could not be moved aside ({m})",
                     path.display()
-                ),
+                )),
             }
             BTreeMap::new()
         }

@@ -37,7 +37,7 @@ pub fn run_file(file: &str, args: &[String], limits: &Limits, shard: Option<Shar
     let code = match running(|| commands.run_file(file)) {
         Ok(()) => status(true),
         Err(e) => {
-            eprintln!("{e}");
+            super::host::write_stderr(&e.to_string());
             status(false)
         }
     };
@@ -51,13 +51,21 @@ pub fn eval_code(code: &str, args: &[String], limits: &Limits, shard: Option<Sha
     let mut session = new_session(limits, args.to_vec());
     session.set_shard(shard);
     let mut commands = CommandContext::new(session, LabState::default(), limits);
+    // `-e help`, `-e ':lab'`: the REPL's commands answer here too.
+    if crate::commands::is_command(code) {
+        let reply = commands.command(code);
+        super::show_reply(&reply);
+        let ok = !reply.failed();
+        leave(commands);
+        return status(ok);
+    }
     let status = match running(|| commands.evaluate(code, "<-e>", 1)) {
         Ok(shown) => {
             show(&shown);
             status(true)
         }
         Err(failure) => {
-            eprintln!("{}", failure.message);
+            super::host::write_stderr(&failure.message);
             status(false)
         }
     };
@@ -124,8 +132,7 @@ pub fn run_stdin(commands: &mut CommandContext) -> ExitCode {
             }
             None => {
                 if let Some(why) = super::host::take_input_error() {
-                    super::host::flush_stdout();
-                    eprintln!("<stdin>:{}: {why}", line_no + 1);
+                    super::host::write_stderr(&format!("<stdin>:{}: {why}", line_no + 1));
                     return status(false);
                 }
                 if chunk.is_empty() {
@@ -156,12 +163,11 @@ pub fn run_stdin(commands: &mut CommandContext) -> ExitCode {
         match running(|| commands.evaluate(&chunk_text, "<stdin>", first_line)) {
             Ok(shown) => show(&shown),
             Err(failure) => {
-                super::host::flush_stdout();
                 if !failure.error.is_stop() {
-                    eprintln!("{}", failure.text(false));
+                    super::host::write_stderr(&failure.text(false));
                     return status(false);
                 }
-                eprintln!("{}", failure.message);
+                super::host::write_stderr(&failure.message);
                 memory_stopped |= failure.error.is_memory_stop();
             }
         }

@@ -6,7 +6,6 @@
 //! every N-th puzzle of the list as a part (`OUT.K-of-N`, or on stdout)
 //! for `puzzlelab merge`; a stopped shard writes no part file.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -22,8 +21,7 @@ use crate::sudoku::generate::{self, BatchEnd, Options, Symmetry};
 /// an error, 2 for bad options.
 pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     let fail = |code: u8, why: &str| {
-        let _ = std::io::stdout().flush();
-        eprintln!("puzzlelab generate: {why}");
+        super::host::write_stderr(&format!("puzzlelab generate: {why}"));
         ExitCode::from(code)
     };
     let Some(symmetry) = Symmetry::parse(&args.symmetry) else {
@@ -58,7 +56,7 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     options.seed = args.seed.unwrap_or_else(|| {
         // Shown so that the run can be made again.
         let seed = rand::random::<u64>() >> 1;
-        eprintln!("puzzlelab generate: --seed {seed}");
+        super::host::write_stderr(&format!("puzzlelab generate: --seed {seed}"));
         seed
     });
     let head = || {
@@ -74,6 +72,9 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
             job,
         }
     };
+    if let Err(e) = crate::threads::start(args.threads) {
+        return fail(1, &e);
+    }
     let mut output = match Output::open(args.out.as_deref(), shard, &[], head) {
         Ok(o) => o,
         Err(e) => return fail(1, &e),
@@ -136,7 +137,7 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
     }
     let mut totals = serde_json::Map::new();
     totals.insert("puzzles".into(), mine.into());
-    if let Err(e) = output.done(shard, mine, &totals) {
+    if let Err(e) = output.done(shard, &totals) {
         return fail(1, &e);
     }
     match flag {
@@ -144,10 +145,10 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
         None => {
             let secs = start.elapsed().as_secs_f64();
             if args.out.is_some() {
-                eprintln!(
+                super::host::write_stderr(&format!(
                     "puzzlelab generate: {mine} puzzles{of} in {secs:.2} s ({:.0}/s) written to {shown_as}",
                     mine as f64 / secs.max(1e-9)
-                );
+                ));
             }
             ExitCode::SUCCESS
         }

@@ -76,12 +76,10 @@ pub struct TerminalHost {
 }
 
 impl TerminalHost {
-    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty
-    /// (the no-color.org convention); progress when stderr is a terminal.
+    /// Colour as [`colour_on`] says; progress when stderr is a terminal.
     pub fn new() -> TerminalHost {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         TerminalHost {
-            colour: std::io::stdout().is_terminal() && !no_color,
+            colour: colour_on(),
             piped_input: !std::io::stdin().is_terminal(),
             progress: std::io::stderr().is_terminal(),
         }
@@ -100,9 +98,7 @@ impl Host for TerminalHost {
     }
 
     fn note(&self, line: &str) {
-        // What was printed before the note comes first.
-        flush_stdout();
-        eprintln!("{line}");
+        write_stderr(line);
     }
 
     fn read_line(&self) -> Option<String> {
@@ -163,16 +159,37 @@ impl Host for TerminalHost {
     }
 }
 
-/// Write to stdout. When the reader has gone (`puzzlelab ... | head -1`)
+/// Whether stdout shows colour: it is a terminal and `NO_COLOR` is unset
+/// or empty (the no-color.org convention). Decided once.
+pub fn colour_on() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        std::io::stdout().is_terminal() && !no_color
+    })
+}
+
+/// Write to stdout, every control character but `\n` and `\t` shown
+/// escaped ([`crate::controls`]): what reaches the terminal here is text
+/// from scripts, lab files and error messages quoting them, which must not
+/// drive it. Colour sequences are kept when stdout shows colour
+/// ([`colour_on`]): puzzlelab's framed boards are coloured so, and a
+/// script's `print(frame(b))` carries the colours as text. When the
+/// reader has gone (`puzzlelab ... | head -1`)
 /// there is no one to write for: leave at once, quietly, with status 141, as
 /// a program killed by SIGPIPE does, instead of printing on into nothing.
 /// Any other failure (`> /dev/full`: the disk is full, an I/O error) would
 /// lose output silently: it is reported and the run ends with status 1.
 pub fn write_stdout(text: &str, flush: bool) {
     if !text.is_empty() && stdout_closed() {
-        eprintln!("puzzlelab: cannot write to standard output: it is closed");
+        write_stderr_now("puzzlelab: cannot write to standard output: it is closed");
         leave_now(1);
     }
+    let text = if colour_on() {
+        crate::controls::escape_keeping_colour(text)
+    } else {
+        crate::controls::escape(text)
+    };
     let mut out = std::io::stdout().lock();
     let mut result = out.write_all(text.as_bytes());
     if flush && result.is_ok() {
@@ -182,6 +199,42 @@ pub fn write_stdout(text: &str, flush: bool) {
     if let Err(e) = result {
         stdout_failed(e);
     }
+}
+
+/// Write `line` and a line break to stderr, after whatever stdout holds
+/// (so that a message follows the output before it), every control
+/// character but `\n` and `\t` shown escaped, colour included: messages
+/// quote file names, scripts' strings and lab text. With
+/// [`write_stderr_now`] and [`write_clap_error`] the only way the front
+/// end writes to stderr (`tests/tidy.rs` holds it to them). A stderr that
+/// cannot be written to loses the message: there is nowhere left to say so.
+pub fn write_stderr(line: &str) {
+    flush_stdout();
+    write_stderr_now(line);
+}
+
+/// [`write_stderr`] without flushing stdout first: for the signal thread
+/// (a flush would wait for the running code's lock on stdout) and for a
+/// failed stdout.
+pub fn write_stderr_now(line: &str) {
+    let mut text = crate::controls::escape(line).into_owned();
+    text.push('\n');
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// A bad command line, which clap's message quotes: escaped as
+/// [`write_stderr`] escapes, but with clap's colours where it would show
+/// them (stderr a terminal, `NO_COLOR` unset or empty).
+pub fn write_clap_error(e: &clap::Error) {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let text = if std::io::stderr().is_terminal() && !no_color {
+        let styled = e.render().ansi().to_string();
+        crate::controls::escape_keeping_colour(&styled).into_owned()
+    } else {
+        crate::controls::escape(&e.render().to_string()).into_owned()
+    };
+    flush_stdout();
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Set before `main` when the process was started with its stdout closed
@@ -227,7 +280,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         leave_now(141);
     }
-    eprintln!("puzzlelab: cannot write to standard output: {e}");
+    write_stderr_now(&format!("puzzlelab: cannot write to standard output: {e}"));
     leave_now(1)
 }
 

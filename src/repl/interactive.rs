@@ -29,7 +29,7 @@ pub fn run(commands: CommandContext) -> ExitCode {
     let mut rl: Editor<ReplHelper, FileHistory> = match Editor::with_history(config, history) {
         Ok(rl) => rl,
         Err(e) => {
-            eprintln!("puzzlelab: cannot start the line editor: {e}");
+            super::host::write_stderr(&format!("puzzlelab: cannot start the line editor: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -50,7 +50,7 @@ pub fn run(commands: CommandContext) -> ExitCode {
         .filter(|path| match crate::files::check_target(path) {
             Ok(_) => true,
             Err(e) => {
-                eprintln!("warning: history is not kept: {e}");
+                super::host::write_stderr(&format!("warning: history is not kept: {e}"));
                 false
             }
         });
@@ -64,10 +64,13 @@ pub fn run(commands: CommandContext) -> ExitCode {
             let commands = commands.borrow();
             lab_active.store(commands.lab().active(), Ordering::Relaxed);
             // In a lab the prompt says where: `sudoku 3> ` (`sudoku> ` at
-            // its introduction).
+            // its introduction). A lab opened by its path is named by it,
+            // which the line editor would print raw.
             match commands.lab().position() {
-                Some((name, 0)) => format!("{name}> "),
-                Some((name, section)) => format!("{name} {section}> "),
+                Some((name, 0)) => format!("{}> ", crate::controls::escape(name)),
+                Some((name, section)) => {
+                    format!("{} {section}> ", crate::controls::escape(name))
+                }
                 None => "> ".to_string(),
             }
         };
@@ -77,7 +80,7 @@ pub fn run(commands: CommandContext) -> ExitCode {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("puzzlelab: {e}");
+                super::host::write_stderr(&format!("puzzlelab: {e}"));
                 return ExitCode::FAILURE;
             }
         };
@@ -98,7 +101,7 @@ pub fn run(commands: CommandContext) -> ExitCode {
             && let Some(path) = &history_file
             && let Err(e) = rl.append_history(path)
         {
-            eprintln!("(history not saved to {}: {e})", path.display());
+            super::host::write_stderr(&format!("(history not saved to {}: {e})", path.display()));
         }
         let trimmed = line.trim();
         if is_command(trimmed) {
@@ -115,8 +118,7 @@ pub fn run(commands: CommandContext) -> ExitCode {
         match running(|| ctx.evaluate(&line, "<repl>", 1)) {
             Ok(shown) => show(&shown),
             Err(failure) => {
-                super::host::flush_stdout();
-                eprintln!("{}", failure.text(true));
+                super::host::write_stderr(&failure.text(true));
             }
         }
         if let Some(code) = super::stop_status() {

@@ -19,20 +19,20 @@ pub(super) fn run(out: &str, parts: &[String]) -> ExitCode {
     match result {
         Ok(m) => {
             let totals: Vec<String> = m.totals.iter().map(|(k, v)| format!("{k} {v}")).collect();
-            eprintln!(
+            super::host::write_stderr(&format!(
                 "puzzlelab merge: {} parts of {} merged into {out} ({})",
                 m.shards,
                 m.kind.name(),
                 totals.join(", ")
-            );
+            ));
             ExitCode::SUCCESS
         }
         Err(e @ MergeError::Stopped { .. }) => {
-            eprintln!("puzzlelab merge: {e}");
+            super::host::write_stderr(&format!("puzzlelab merge: {e}"));
             ExitCode::from(130)
         }
         Err(e) => {
-            eprintln!("puzzlelab merge: {e}");
+            super::host::write_stderr(&format!("puzzlelab merge: {e}"));
             ExitCode::FAILURE
         }
     }

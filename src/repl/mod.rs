@@ -76,8 +76,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let options = match cli::parse(&args) {
         Ok(o) => o,
         Err(e) => {
-            // clap prints help and version on stdout, errors on stderr.
-            let _ = e.print();
+            // Help and version (our text) go to stdout as clap prints them;
+            // an error quotes the arguments, so it is escaped.
+            if e.use_stderr() {
+                host::write_clap_error(&e);
+            } else {
+                let _ = e.print();
+            }
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
@@ -94,8 +99,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                host::flush_stdout();
-                eprintln!("{e}");
+                host::write_stderr(&e);
                 ExitCode::FAILURE
             }
         },
@@ -121,7 +125,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         cli::Mode::Repl => start(None, options.quiet, limits),
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),
-        cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out),
+        cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out, limits),
         #[cfg(feature = "jupyter")]
         cli::Mode::Jupyter(command) => crate::jupyter::main(command, limits),
     }
@@ -129,16 +133,22 @@ pub fn main(args: Vec<String>) -> ExitCode {
 
 /// `lab NAME --notebook OUT.ipynb`: the lab as a notebook.
 #[cfg(feature = "jupyter")]
-fn lab_notebook(name: &str, out: &str) -> ExitCode {
-    let written = crate::lab::load(name).and_then(|lab| {
-        let text = crate::jupyter::notebook::lab_notebook(&lab);
-        crate::files::write_atomic(out, text.as_bytes(), &[])
-            .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
-    });
+fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
+    // The output is checked before the lab is read and run.
+    let checked = crate::files::check_output(out, &[])
+        .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"));
+    let written = checked
+        .and_then(|()| crate::lab::load(name))
+        .and_then(|lab| {
+            let text =
+                crate::jupyter::notebook::lab_notebook(&lab, limits).map_err(anyhow::Error::msg)?;
+            crate::files::write_atomic(out, text.as_bytes(), &[])
+                .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
+        });
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e:#}");
+            host::write_stderr(&format!("{e:#}"));
             ExitCode::FAILURE
         }
     }
@@ -146,8 +156,8 @@ fn lab_notebook(name: &str, out: &str) -> ExitCode {
 
 /// Without the `jupyter` feature there is no notebook writer.
 #[cfg(not(feature = "jupyter"))]
-fn lab_notebook(_name: &str, _out: &str) -> ExitCode {
-    eprintln!("this puzzlelab was built without the jupyter feature: no --notebook");
+fn lab_notebook(_name: &str, _out: &str, _limits: &Limits) -> ExitCode {
+    host::write_stderr("this puzzlelab was built without the jupyter feature: no --notebook");
     ExitCode::FAILURE
 }
 
@@ -163,10 +173,13 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
         None => LabState::default(),
     };
     if terminal && !quiet {
-        println!(
-            "puzzlelab {}: type help for the functions, :help for commands and keys, \
-             Tab to complete, Ctrl+D to leave.",
-            env!("CARGO_PKG_VERSION")
+        host::write_stdout(
+            &format!(
+                "puzzlelab {}: type help for the functions, :help for commands and keys, \
+                 Tab to complete, Ctrl+D to leave.\n",
+                env!("CARGO_PKG_VERSION")
+            ),
+            false,
         );
     }
     let mut commands = CommandContext::new(session, lab, limits);
@@ -176,7 +189,7 @@ fn start(lab_name: Option<String>, quiet: bool, limits: &Limits) -> ExitCode {
             show(&reply.text);
         } else {
             // Not opened (no such lab, a broken file): say why and stop.
-            eprintln!("{}", reply.text);
+            host::write_stderr(&reply.text);
             return ExitCode::FAILURE;
         }
     }
@@ -225,36 +238,34 @@ pub fn state_dir() -> Option<PathBuf> {
         Ok(dir) => Some(dir),
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
-            WARNED
-                .call_once(|| eprintln!("warning: {why}; history and lab positions are not kept"));
+            WARNED.call_once(|| {
+                host::write_stderr(&format!(
+                    "warning: {why}; history and lab positions are not kept"
+                ))
+            });
             None
         }
     }
 }
 
-/// The state folder from the three variables, or why there is none.
+/// The state folder from the three variables, or why there is none; each
+/// folder must be absolute ([`crate::files::folder_from_env`]).
 fn choose_state_dir(
     home_var: Option<std::ffi::OsString>,
     xdg: Option<std::ffi::OsString>,
     home: Option<std::ffi::OsString>,
 ) -> Result<std::path::PathBuf, String> {
-    use std::path::PathBuf;
+    use crate::files::folder_from_env;
     if let Some(d) = home_var {
-        let d = PathBuf::from(d);
-        if d.as_os_str().is_empty() || !d.is_absolute() {
-            return Err(format!(
-                "PUZZLELAB_HOME={:?} is not an absolute path",
-                d.display().to_string()
-            ));
-        }
-        return Ok(d);
+        return folder_from_env("PUZZLELAB_HOME", &d);
     }
-    if let Some(d) = xdg.map(PathBuf::from).filter(|d| d.is_absolute()) {
+    // The XDG spec: a relative path in its variables is ignored.
+    if let Some(d) = xdg.and_then(|d| folder_from_env("XDG_STATE_HOME", &d).ok()) {
         return Ok(d.join("puzzlelab"));
     }
-    match home.map(PathBuf::from).filter(|d| d.is_absolute()) {
-        Some(h) => Ok(h.join(".local/state/puzzlelab")),
-        None => Err("HOME is not set to an absolute path".to_string()),
+    match home {
+        Some(h) => Ok(folder_from_env("HOME", &h)?.join(".local/state/puzzlelab")),
+        None => Err("HOME is not set".to_string()),
     }
 }
 
@@ -287,8 +298,7 @@ fn running<T>(work: impl FnOnce() -> T) -> T {
 fn show_reply(reply: &Reply) {
     show(&reply.text);
     if reply.failed() {
-        host::flush_stdout();
-        eprintln!("{}", reply.error);
+        host::write_stderr(&reply.error);
     }
 }
 
@@ -360,12 +370,12 @@ fn install_interrupt_handler(interactive: bool) {
 fn on_interrupt(interactive: bool) {
     static PRESSES: AtomicU32 = AtomicU32::new(0);
     if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
-        eprintln!("\nstopped (Ctrl+C) a second time: leaving");
+        host::write_stderr_now("\nstopped (Ctrl+C) a second time: leaving");
         host::leave_now(130);
     }
     if INTERRUPTED.swap(true, Ordering::Relaxed) {
         if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
-            eprintln!("\ninterrupted three times: leaving");
+            host::write_stderr_now("\ninterrupted three times: leaving");
             host::leave_now(130);
         }
     } else {
@@ -373,27 +383,28 @@ fn on_interrupt(interactive: bool) {
     }
 }
 
-/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]).
+/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]); the notebook
+/// kernel's too, so that a cell's temporary files go as a run's do.
 #[cfg(unix)]
-fn on_stop_signal(signal: i32) {
+pub(crate) fn on_stop_signal(signal: i32) {
     let first = STOP_SIGNAL
         .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
         .is_ok();
     INTERRUPTED.store(true, Ordering::SeqCst);
     let code = 128 + signal;
     if !first || !host::BUSY.load(Ordering::SeqCst) {
-        eprintln!("\nstopped by {}: leaving", signal_name(signal));
+        host::write_stderr_now(&format!("\nstopped by {}: leaving", signal_name(signal)));
         host::leave_now(code);
     }
     let _ = std::thread::Builder::new()
         .name("stop-grace".into())
         .spawn(move || {
             std::thread::sleep(STOP_GRACE);
-            eprintln!(
+            host::write_stderr_now(&format!(
                 "\nstopped by {}: the running code did not stop within {} s; leaving",
                 signal_name(signal),
                 STOP_GRACE.as_secs()
-            );
+            ));
             host::leave_now(code);
         });
 }
@@ -414,7 +425,7 @@ pub fn stop_status() -> Option<ExitCode> {
     if signal == 0 {
         return None;
     }
-    eprintln!("stopped by {}", signal_name(signal));
+    host::write_stderr(&format!("stopped by {}", signal_name(signal)));
     Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)))
 }
 

@@ -9,7 +9,6 @@
 //! puzzle as a part (`OUT.K-of-N`, or on stdout) for `puzzlelab merge`; a
 //! stopped shard writes no part file.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,12 +26,14 @@ use crate::sudoku::human::{self, serate_line};
 /// Ctrl+C stopped it, 1 on an error.
 pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
     let fail = |code: u8, why: &str| {
-        let _ = std::io::stdout().flush();
-        eprintln!("puzzlelab rate: {why}");
+        super::host::write_stderr(&format!("puzzlelab rate: {why}"));
         ExitCode::from(code)
     };
     let input = Path::new(&args.file);
     let shard = shard.unwrap_or(Shard::WHOLE);
+    if let Err(e) = crate::threads::start(args.threads) {
+        return fail(1, &e);
+    }
     let mut output = match Output::open(args.out.as_deref(), shard, &[input], || {
         rate_head(&args.file, shard)
     }) {
@@ -65,18 +66,17 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
         Ok(sum) => sum,
         Err(e) => return fail(1, &e),
     };
-    let _ = std::io::stdout().flush();
     for e in sum.errors.iter() {
-        eprintln!("puzzlelab rate: skipped {e}");
+        super::host::write_stderr(&format!("puzzlelab rate: skipped {e}"));
     }
     if sum.errors.more() > 0 {
-        eprintln!(
+        super::host::write_stderr(&format!(
             "puzzlelab rate: ... and {} more bad lines",
             sum.errors.more()
-        );
+        ));
     }
     for note in &notes {
-        eprintln!("puzzlelab rate: not rated: {note}");
+        super::host::write_stderr(&format!("puzzlelab rate: not rated: {note}"));
     }
     if let Some(e) = write_error {
         return fail(1, &e);
@@ -97,11 +97,11 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
             Err(e) => fail(130, &e),
         };
     }
-    if let Err(e) = output.done(shard, sum.done, &rate_totals(&sum)) {
+    if let Err(e) = output.done(shard, &rate_totals(&sum)) {
         return fail(1, &e);
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    super::host::write_stderr(&format!(
         "puzzlelab rate: {} puzzles{of} in {secs:.2} s: {} with SE's figures, {} with a lower bound (>=), {} not rated{}",
         sum.done,
         sum.exact,
@@ -111,6 +111,6 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
             Some(_) => format!("; written to {shown_as}"),
             None => String::new(),
         }
-    );
+    ));
     ExitCode::SUCCESS
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::host;
 use crate::files::SafeFile;
-use crate::shard::{Head, PartWriter, Shard, end_line};
+use crate::shard::{BodySum, Head, PartWriter, Shard, end_line};
 
 /// The output of one batch run.
 pub(super) enum Sink {
@@ -23,6 +23,8 @@ pub(super) enum Sink {
 pub(super) struct Output {
     pub sink: Sink,
     pub shown_as: String,
+    /// The body of a part written to stdout, for its end line.
+    body: BodySum,
 }
 
 impl Output {
@@ -52,11 +54,16 @@ impl Output {
             None if !shard.is_whole() => Sink::Stdout(format!("{}\n", head().line())),
             None => Sink::Stdout(String::new()),
         };
-        Ok(Output { sink, shown_as })
+        Ok(Output {
+            sink,
+            shown_as,
+            body: BodySum::default(),
+        })
     }
 
     /// Writes one line; an error names the output.
     pub(super) fn line(&mut self, text: &str) -> Result<(), String> {
+        self.body.add(text);
         self.sink
             .line(text)
             .map_err(|e| format!("{}: {e}", self.shown_as))
@@ -77,15 +84,17 @@ impl Output {
     }
 
     /// Puts a finished run's output in place, a part with the end line
-    /// `done` puzzles and `totals` (on stdout too, when sharded).
+    /// of its body and `totals` (on stdout too, when sharded).
     pub(super) fn done(
         mut self,
         shard: Shard,
-        done: u64,
         totals: &serde_json::Map<String, serde_json::Value>,
     ) -> Result<(), String> {
         if !shard.is_whole() && matches!(self.sink, Sink::Stdout(_)) {
-            self.line(&end_line(done, totals))?;
+            let end = end_line(&self.body, totals);
+            self.sink
+                .line(&end)
+                .map_err(|e| format!("{}: {e}", self.shown_as))?;
         }
         self.finish(totals)
     }

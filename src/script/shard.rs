@@ -69,7 +69,12 @@ pub mod api {
     /// stopped are refused, naming the files. Returns a map: `kind`,
     /// `shards`, `out`, and the whole run's totals (`count` for a count;
     /// `puzzles`, `solved`, `unique`, ... for `solve_file`; `puzzles` and
-    /// `groups` for `canon_groups`). Ctrl+C stops it (nothing written).
+    /// `groups` for `canon_groups`), recounted from the parts; a total
+    /// past the largest integer is a string of its digits. Each part is
+    /// checked: its lines recounted and checksummed against its end line,
+    /// solutions against their puzzles, forms against their puzzles; a
+    /// part that fails is refused as `FILE:LINE: what is wrong`. Ctrl+C
+    /// stops it (nothing written).
     ///
     /// Example: `merge_shards(["n.txt.1-of-2", "n.txt.2-of-2"], "n.txt")`
     #[rhai_fn(return_raw)]
@@ -105,10 +110,12 @@ pub mod api {
         m.insert("kind".into(), merged.kind.name().into());
         m.insert("shards".into(), (merged.shards as i64).into());
         m.insert("out".into(), out.into());
-        for (key, value) in merged.totals {
-            let v = match value.as_u64() {
-                Some(n) => Dynamic::from(n.min(i64::MAX as u64) as i64),
-                None => Dynamic::from(value.to_string()),
+        for (key, n) in merged.totals {
+            // A total past the script's integers is given exactly, as its
+            // decimal digits, never cut to the largest integer.
+            let v = match i64::try_from(n) {
+                Ok(n) => Dynamic::from(n),
+                Err(_) => Dynamic::from(n.to_string()),
             };
             m.insert(key.into(), v);
         }

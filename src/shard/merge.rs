@@ -1,23 +1,33 @@
 //! Merging the N parts of a sharded job into exactly the output the whole
 //! run writes: puzzles back in their order (the index on each line says
-//! where; rated lines too), groups of equal forms joined, counts summed. The parts are
-//! checked first (one job, every shard once, each one complete) and the
-//! output is written safely: a merge that fails leaves nothing behind.
+//! where; rated lines too), groups of equal forms joined, counts summed.
+//! The parts are checked first (one job, every shard once, each one
+//! complete), then each against itself as it is read: every body line
+//! parsed and checked where that is cheap (a solution against its puzzle,
+//! a form against its first puzzle, a rating's form), the body recounted
+//! and checksummed against its end line, the input's digest recomputed
+//! from the puzzles. The totals are the bodies' recounts, summed in u128.
+//! The output is written safely: a merge that fails leaves nothing behind.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::lines::{parse_puzzle_line, parse_record_line, parse_text_line};
+use super::lines::{Verdict, parse_puzzle_line, parse_rated, parse_record_line, parse_text_line};
 use super::part::Body;
-use super::{Kind, Part, read_part};
+use super::{Digest, Kind, Part, read_part};
 use crate::files::SafeFile;
 use crate::monitor::{Monitor, Progress};
-use crate::similarity::groups_file::{group_line, parse_group_line};
+use crate::similarity::Canonicalizer;
+use crate::similarity::groups_file::{group_line, parse_part_group_line};
 use crate::sudoku::Grid;
-use crate::sudoku::formats::{Format, SafeWriter};
+use crate::sudoku::formats::{Format, Record, SafeWriter};
+
+/// Each kind's reading of its parts' bodies, checked line by line.
+mod kinds;
+use kinds::{counted, generated, grouped, rated, solved};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -27,10 +37,18 @@ pub struct Merged {
     pub shards: u64,
     /// The job the parts were of (as their headers say).
     pub job: Map<String, Value>,
-    /// The whole run's totals: the counts of a solved file summed, a
-    /// packing count, the puzzles and groups of a grouping.
-    pub totals: Map<String, Value>,
+    /// The whole run's totals, recounted from the parts' bodies (the
+    /// input's bad lines, which no part holds, as every part says): the
+    /// counts of a solved file, a packing count, the puzzles and groups
+    /// of a grouping. Summed in u128: N parts of up to 2^64 - 1 each.
+    pub totals: Totals,
 }
+
+/// Totals by name, in name order.
+pub type Totals = BTreeMap<String, u128>;
+
+/// One part's recount of its body, by the end line's key.
+type Tally = BTreeMap<&'static str, u64>;
 
 /// Why a merge did not write its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +81,9 @@ pub fn merge(parts: &[PathBuf], out: &Path, monitor: &dyn Monitor) -> Result<Mer
     if parts.is_empty() {
         return Err("no parts to merge".to_string().into());
     }
+    // The output is checked before any part is read and verified.
+    let given: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+    crate::files::check_output(out, &given).map_err(|e| e.to_string())?;
     let mut read = Vec::with_capacity(parts.len());
     for p in parts {
         read.push(read_part(p)?);
@@ -74,13 +95,13 @@ pub fn merge(parts: &[PathBuf], out: &Path, monitor: &dyn Monitor) -> Result<Mer
         kind: first.head.kind,
         shards: first.head.shard.count(),
         job: first.head.job.clone(),
-        totals: Map::new(),
+        totals: Totals::new(),
     };
     merged.totals = match first.head.kind {
         Kind::SolveFile => solved(&parts, out, &inputs, monitor)?,
         Kind::Generate => generated(&parts, out, &inputs, monitor)?,
         Kind::CanonGroups => grouped(&parts, out, &inputs, monitor)?,
-        Kind::Count => counted(&parts, out, &inputs)?,
+        Kind::Count => counted(&parts, out, &inputs, monitor)?,
         Kind::Rate => rated(&parts, out, &inputs, monitor)?,
     };
     Ok(merged)
@@ -126,11 +147,10 @@ fn in_order(mut parts: Vec<Part>) -> Result<Vec<Part>, String> {
                 Some(note) => format!(": {note}"),
                 None => String::new(),
             };
-            return Err(format!(
-                "{}: shard {} is incomplete: it has no #puzzlelab-end line (stopped, or still being written){note}",
-                p.name(),
+            return Err(p.at_end(format!(
+                "shard {} is incomplete: it has no #puzzlelab-end line (stopped, cut short, or still being written){note}",
                 p.head.shard
-            ));
+            )));
         }
     }
     Ok(parts)
@@ -230,25 +250,26 @@ fn check_items(parts: &[Part], total: u64) -> Result<(), String> {
         let want = p.head.shard.len_of(total);
         let items = p.total("items");
         if items != want {
-            return Err(format!(
-                "{}: shard {} holds {items} items; of {total} it takes {want}",
-                p.name(),
+            return Err(p.at_end(format!(
+                "shard {} holds {items} items; of {total} it takes {want}",
                 p.head.shard
-            ));
+            )));
         }
     }
     Ok(())
 }
 
 /// Walks the items `0..total` in order, item i from part `i mod N`,
-/// checking each line's index; `each` gets the item's line text.
+/// checking each line's index; `each` gets the item, the part's number
+/// (0-based) and its line text. Then closes every body (see
+/// [`Body::close`]) and returns each end line's number.
 fn in_turn(
     parts: &[Part],
     total: u64,
     monitor: &dyn Monitor,
     label: &'static str,
-    mut each: impl FnMut(u64, &Body, usize, &str) -> Result<(), String>,
-) -> Result<(), MergeError> {
+    mut each: impl FnMut(u64, usize, &Body, usize, &str) -> Result<(), String>,
+) -> Result<Vec<usize>, MergeError> {
     let mut bodies = Vec::with_capacity(parts.len());
     for p in parts {
         bodies.push(Body::open(p, monitor)?);
@@ -262,9 +283,15 @@ fn in_turn(
             if body.stopped() {
                 return Err(MergeError::Stopped { done: i });
             }
-            return Err(format!("{}: ends before item {i}", parts[j].name()).into());
+            return Err(parts[j]
+                .at_end(format!(
+                    "the body ends before item {i}: shard {} holds {} of the {total} items",
+                    parts[j].head.shard,
+                    parts[j].head.shard.len_of(total)
+                ))
+                .into());
         };
-        each(i, &bodies[j], line_no, &text)?;
+        each(i, j, &bodies[j], line_no, &text)?;
         if i % 65_536 == 0 {
             monitor.report(&Progress {
                 label,
@@ -277,7 +304,21 @@ fn in_turn(
             }
         }
     }
-    Ok(())
+    let mut ends = Vec::with_capacity(parts.len());
+    for (body, p) in bodies.iter_mut().zip(parts) {
+        ends.push(close(body, p, total)?);
+    }
+    Ok(ends)
+}
+
+/// [`Body::close`], a stop by the monitor told from a bad part (`done`
+/// items merged).
+fn close(body: &mut Body, part: &Part, done: u64) -> Result<usize, MergeError> {
+    let closed = body.close(part);
+    if body.stopped() {
+        return Err(MergeError::Stopped { done });
+    }
+    Ok(closed?)
 }
 
 /// The index a line must have.
@@ -291,205 +332,58 @@ fn want_index(body: &Body, line: usize, index: u64, want: u64) -> Result<(), Str
     Ok(())
 }
 
-fn solved(
+/// Each part's end line says what its body was recounted to be, for every
+/// key of `keys` (a missing key counts as 0); `ends` are the end lines'
+/// numbers.
+fn check_tallies(
     parts: &[Part],
-    out: &Path,
-    inputs: &[&Path],
-    monitor: &dyn Monitor,
-) -> Result<Map<String, Value>, MergeError> {
-    let first = &parts[0];
-    same_input(parts, &["file_puzzles", "errors", "digest"])?;
-    let total = first.total("file_puzzles");
-    check_items(parts, total)?;
-    let format = first
-        .head
-        .job
-        .get("format")
+    ends: &[usize],
+    tallies: &[Tally],
+    keys: &[&'static str],
+) -> Result<(), String> {
+    for ((p, &end), tally) in parts.iter().zip(ends).zip(tallies) {
+        for key in keys {
+            let said = p.number(key)?;
+            let found = tally.get(key).copied().unwrap_or(0);
+            if said != found {
+                return Err(format!(
+                    "{}:{end}: the end line says {key} {said}, the body holds {found}",
+                    p.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sums of `keys` over the tallies, in u128.
+fn sums(tallies: &[Tally], keys: &[&'static str], totals: &mut Totals) {
+    for key in keys {
+        let sum = tallies
+            .iter()
+            .map(|t| u128::from(t.get(key).copied().unwrap_or(0)))
+            .sum();
+        totals.insert(key.to_string(), sum);
+    }
+}
+
+/// The input's digest recomputed from the puzzles the parts hold is the
+/// one every part recorded while reading the input (`same_input` checked
+/// they agree): the parts hold the input's puzzles, each once, in order.
+fn check_digest(parts: &[Part], ends: &[usize], digest: Digest) -> Result<(), String> {
+    let said = parts[0]
+        .end
+        .as_ref()
+        .and_then(|e| e.get("digest"))
         .and_then(Value::as_str)
-        .and_then(Format::from_name)
-        .ok_or_else(|| format!("{}: the header names no known format", first.name()))?;
-    let mut w = SafeWriter::create(out, format, inputs)?;
-    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
-        let (index, record) = parse_record_line(text).map_err(|e| body.error(line, e))?;
-        want_index(body, line, index, i)?;
-        w.push(&record)
-    })?;
-    w.finish()?;
-    let mut totals = Map::new();
-    for key in [
-        "puzzles",
-        "solved",
-        "unique",
-        "multiple",
-        "invalid",
-        "unsolvable",
-    ] {
-        totals.insert(
-            key.into(),
-            parts.iter().map(|p| p.total(key)).sum::<u64>().into(),
-        );
-    }
-    totals.insert("errors".into(), first.total("errors").into());
-    Ok(totals)
-}
-
-fn generated(
-    parts: &[Part],
-    out: &Path,
-    inputs: &[&Path],
-    monitor: &dyn Monitor,
-) -> Result<Map<String, Value>, MergeError> {
-    let total = job_number(&parts[0], "count")?;
-    check_items(parts, total)?;
-    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
-    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
-    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
-        let (index, grid) = parse_puzzle_line(text).map_err(|e| body.error(line, e))?;
-        want_index(body, line, index, i)?;
-        writeln!(file, "{}", grid.line()).map_err(cannot)
-    })?;
-    file.commit(out).map_err(|e| e.to_string())?;
-    let mut totals = Map::new();
-    totals.insert("puzzles".into(), total.into());
-    Ok(totals)
-}
-
-/// The lines of a rated file back in input order, the counts summed.
-fn rated(
-    parts: &[Part],
-    out: &Path,
-    inputs: &[&Path],
-    monitor: &dyn Monitor,
-) -> Result<Map<String, Value>, MergeError> {
-    same_input(parts, &["file_puzzles", "errors", "digest"])?;
-    let total = parts[0].total("file_puzzles");
-    check_items(parts, total)?;
-    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
-    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
-    in_turn(parts, total, monitor, "merging", |i, body, line, text| {
-        let (index, rest) = parse_text_line(text).map_err(|e| body.error(line, e))?;
-        want_index(body, line, index, i)?;
-        writeln!(file, "{rest}").map_err(cannot)
-    })?;
-    file.commit(out).map_err(|e| e.to_string())?;
-    let mut totals = Map::new();
-    totals.insert("puzzles".into(), total.into());
-    for key in ["exact", "bounded", "unrated"] {
-        totals.insert(
-            key.into(),
-            parts.iter().map(|p| p.total(key)).sum::<u64>().into(),
-        );
-    }
-    Ok(totals)
-}
-
-fn grouped(
-    parts: &[Part],
-    out: &Path,
-    inputs: &[&Path],
-    monitor: &dyn Monitor,
-) -> Result<Map<String, Value>, MergeError> {
-    same_input(parts, &["file_puzzles", "digest"])?;
-    let total = parts[0].total("file_puzzles");
-    // Each position takes at least two bytes of a part: an end line
-    // claiming more puzzles is refused before anything is sized by it.
-    let bytes: u64 = parts
-        .iter()
-        .map(|p| std::fs::metadata(&p.path).map_or(0, |m| m.len()))
-        .sum();
-    if total > bytes / 2 {
+        .unwrap_or("nothing");
+    if said != digest.hex() {
         return Err(format!(
-            "{}: its end line says {total} puzzles, more than the parts can hold",
-            parts[0].name()
-        )
-        .into());
+            "{}:{}: the end line's digest of the input is {said}, the parts' puzzles give {}: a puzzle was changed",
+            parts[0].name(),
+            ends[0],
+            digest.hex()
+        ));
     }
-    // Every position once: which shard's puzzle it is follows from it.
-    let mut seen = vec![false; total as usize];
-    let mut index: HashMap<Grid, usize> = HashMap::new();
-    let mut groups: Vec<(Grid, Vec<(usize, String)>)> = Vec::new();
-    let mut done = 0u64;
-    for p in parts {
-        let mut body = Body::open(p, monitor)?;
-        let mut lines = 0;
-        while let Some((line, text)) = body.next_line()? {
-            lines += 1;
-            let (form, members) = parse_group_line(text).map_err(|e| body.error(line, e))?;
-            for (i, _) in &members {
-                let taken = p.head.shard.takes(*i as u64);
-                match seen.get_mut(*i) {
-                    Some(s) if !*s && taken => *s = true,
-                    _ => {
-                        return Err(body
-                            .error(
-                                line,
-                                format!(
-                                    "position {i} is not shard {}'s, or is given twice",
-                                    p.head.shard
-                                ),
-                            )
-                            .into());
-                    }
-                }
-            }
-            done += members.len() as u64;
-            match index.get(&form) {
-                Some(&g) => groups[g].1.extend(members),
-                None => {
-                    index.insert(form, groups.len());
-                    groups.push((form, members));
-                }
-            }
-        }
-        if body.stopped() {
-            return Err(MergeError::Stopped { done });
-        }
-        if lines != p.total("items") {
-            return Err(format!(
-                "{}: {lines} group lines, its end line says {}",
-                p.name(),
-                p.total("items")
-            )
-            .into());
-        }
-    }
-    if let Some(i) = seen.iter().position(|s| !s) {
-        return Err(format!("no part holds puzzle {i} of {total}").into());
-    }
-    for (_, members) in &mut groups {
-        members.sort_unstable_by_key(|(i, _)| *i);
-    }
-    groups.sort_unstable_by_key(|(_, members)| members[0].0);
-    let mut file = SafeFile::create(out, inputs).map_err(|e| e.to_string())?;
-    for (form, members) in &groups {
-        let positions: Vec<usize> = members.iter().map(|(i, _)| *i).collect();
-        let names: HashMap<usize, &str> = members.iter().map(|(i, n)| (*i, n.as_str())).collect();
-        writeln!(file, "{}", group_line(form, &positions, |i| names[&i]))
-            .map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
-    }
-    file.commit(out).map_err(|e| e.to_string())?;
-    let mut totals = Map::new();
-    totals.insert("puzzles".into(), total.into());
-    totals.insert("groups".into(), (groups.len() as u64).into());
-    Ok(totals)
-}
-
-fn counted(parts: &[Part], out: &Path, inputs: &[&Path]) -> Result<Map<String, Value>, MergeError> {
-    let mut sum: u64 = 0;
-    for p in parts {
-        let count = p
-            .end
-            .as_ref()
-            .and_then(|e| e.get("count"))
-            .and_then(Value::as_u64)
-            .ok_or_else(|| format!("{}: its end line gives no count", p.name()))?;
-        sum = sum
-            .checked_add(count)
-            .ok_or_else(|| "the counts add up past 2^64".to_string())?;
-    }
-    crate::files::write_atomic(out, format!("{sum}\n").as_bytes(), inputs)
-        .map_err(|e| e.to_string())?;
-    let mut totals = Map::new();
-    totals.insert("count".into(), sum.into());
-    Ok(totals)
+    Ok(())
 }

@@ -70,6 +70,28 @@ pub fn parse_group_line(text: &str) -> Result<(Grid, Vec<(usize, String)>), Stri
     Ok((form, members))
 }
 
+/// A group's line in a shard's part: the puzzle of its first member (81
+/// characters, `.` for empty), a tab, then the group's [`group_line`]. The
+/// merge recomputes the puzzle's canonical form and checks it is the line's.
+pub fn part_group_line(first: &Grid, line: &str) -> String {
+    format!("{}\t{line}", first.line())
+}
+
+/// A line of [`part_group_line`] read back: the first member's puzzle, the
+/// form and the members.
+#[allow(clippy::type_complexity)]
+pub fn parse_part_group_line(text: &str) -> Result<(Grid, Grid, Vec<(usize, String)>), String> {
+    let (first, line) = text
+        .split_once('\t')
+        .ok_or("a group's line in a part is PUZZLE<TAB>FORM<TAB>COUNT<TAB>POSITIONS<TAB>NAMES")?;
+    let puzzle = match Grid::parse(first) {
+        Ok(g) if first.len() == 81 => g,
+        _ => return Err(format!("the puzzle {first:?} is not 81 cells")),
+    };
+    let (form, members) = parse_group_line(line)?;
+    Ok((puzzle, form, members))
+}
+
 /// Writes `groups` (members named by `name`) to `path` as a groups file,
 /// safely (see [`crate::files`]); `inputs` may not be written over.
 pub fn write_groups<'a>(
@@ -116,9 +138,13 @@ pub fn write_groups_part(
         digest.add(p.name.as_bytes());
         digest.add(b"\n");
     }
-    let lines = groups
-        .iter()
-        .map(|g| group_line(&g.form, &g.members, |i| named[i].name.as_str()));
+    let lines = groups.iter().map(|g| {
+        let line = group_line(&g.form, &g.members, |i| named[i].name.as_str());
+        match g.members.first() {
+            Some(&m) => part_group_line(&named[m].grid, &line),
+            None => line,
+        }
+    });
     write_part_lines(
         path,
         shard,
@@ -130,7 +156,7 @@ pub fn write_groups_part(
     )
 }
 
-/// Writes a part at `path` from its group lines, the number of puzzles in
+/// Writes a part at `path` from its lines ([`part_group_line`]), the number of puzzles in
 /// the whole input and their digest (see [`write_groups_part`]).
 pub fn write_part_lines(
     path: &Path,

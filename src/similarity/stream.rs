@@ -94,7 +94,7 @@ pub fn group_file(
         }
         canonicalize(batch, forms);
         let first = (out.puzzles() - batch.len()) as u32;
-        out.add(first, forms, index);
+        out.add(first, batch, forms, index);
         monitor.report(&Progress {
             label: "canonical forms",
             done: out.puzzles() as u64,

@@ -105,6 +105,10 @@ pub struct GroupTable {
     /// Digest of every puzzle of the input with its name (see
     /// [`crate::shard::Digest`]), for a shard's part (not kept for 1/1).
     pub digest: Digest,
+    /// Per group the puzzle of its first member, packed: a shard's part
+    /// carries it so that a merge can check the group's form against it
+    /// (kept only when sharded).
+    firsts: Option<Vec<Packed>>,
 }
 
 impl GroupTable {
@@ -125,6 +129,7 @@ impl GroupTable {
             },
             total: 0,
             digest: Digest::default(),
+            firsts: (!shard.is_whole()).then(|| Vec::with_capacity(expect)),
         }
     }
 
@@ -164,6 +169,13 @@ impl GroupTable {
             slots,
             next,
             total: named.len() as u64,
+            firsts: (!shard.is_whole()).then(|| {
+                grouping
+                    .groups
+                    .iter()
+                    .map(|g| g.members.first().map_or([0; 6], |&m| pack(&named[m].grid)))
+                    .collect()
+            }),
             names: Names::Given(named.into_iter().map(|p| p.name).collect()),
             digest,
         }
@@ -229,6 +241,19 @@ impl GroupTable {
         })
     }
 
+    /// The groups as lines of a shard's part: each the puzzle of its first
+    /// member, a tab, and its line (see
+    /// [`super::groups_file::part_group_line`]); `None` for the whole
+    /// job's table, which keeps no puzzle.
+    pub fn part_lines(&self) -> Option<impl Iterator<Item = String> + '_> {
+        let firsts = self.firsts.as_ref().filter(|f| f.len() == self.len())?;
+        Some(
+            firsts.iter().enumerate().map(|(g, first)| {
+                super::groups_file::part_group_line(&unpack(first), &self.line(g))
+            }),
+        )
+    }
+
     /// The name of the member at `local` (`global` in the whole input).
     fn name(&self, local: u32, global: usize) -> String {
         match &self.names {
@@ -256,7 +281,15 @@ impl GroupTable {
     }
 
     /// Adds the puzzles taken at local indices `first..` with forms `forms`.
-    pub(super) fn add(&mut self, first: u32, forms: &[Packed], index: &mut FormIndex) {
+    /// Adds the puzzles `grids` of forms `forms`, the first of them the
+    /// table's member `first`.
+    pub(super) fn add(
+        &mut self,
+        first: u32,
+        grids: &[Grid],
+        forms: &[Packed],
+        index: &mut FormIndex,
+    ) {
         for (k, form) in forms.iter().enumerate() {
             let m = first + k as u32;
             let forms = &self.forms;
@@ -276,6 +309,9 @@ impl GroupTable {
                 Entry::Vacant(e) => {
                     e.insert(self.forms.len() as u32);
                     self.forms.push(*form);
+                    if let (Some(firsts), Some(g)) = (&mut self.firsts, grids.get(k)) {
+                        firsts.push(pack(g));
+                    }
                     self.slots.push(Slot {
                         first: m,
                         last: m,

@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::formats::{self, Format, FormatError, Record, SafeWriter};
-use super::solver::batch;
+use super::solver::batch::{self, Outcome};
 use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
-use crate::shard::{Digest, Head, Kind, PartWriter, Shard, lines::record_line};
+use crate::shard::lines::{Verdict, record_line};
+use crate::shard::{Digest, Head, Kind, PartWriter, Shard};
 
 /// Puzzles read and solved at a time (about 2 MB of records and outcomes):
 /// enough to keep every thread busy, small enough that the buffers are
@@ -22,9 +23,11 @@ const BLOCK: usize = 1 << 13;
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
 pub struct FileSummary {
-    /// Puzzles read (the whole file, or up to the stop); a shard's own.
+    /// Puzzles read and solved (the whole file; a shard's own); when
+    /// stopped, only those finished, as `done`.
     pub puzzles: usize,
-    /// Puzzles in the file (all shards' together).
+    /// Puzzles in the file (all shards' together); when stopped, those
+    /// read so far.
     pub file_puzzles: usize,
     /// Puzzles looked at.
     pub done: usize,
@@ -135,7 +138,7 @@ struct Block {
 
 /// The file being read a block at a time, with what reading it found.
 struct Reader<'m> {
-    records: formats::Records<'m, Box<dyn std::io::BufRead>>,
+    records: formats::Records<'m, Box<dyn std::io::BufRead + 'm>>,
     shard: Shard,
     keep_records: bool,
     /// Puzzles a block holds.
@@ -271,18 +274,38 @@ fn solve_in_blocks(
         if let (Some(w), Some(o), Some(b)) = (writer.as_mut(), out, solved) {
             for ((r, outcome), &i) in block.records.iter().zip(&b.outcomes).zip(&block.indices) {
                 let solution = outcome.as_ref().and_then(|o| o.solution());
-                let record = match o.format {
-                    Format::Lines => Record::new(solution.unwrap_or(r.grid)),
-                    _ => Record {
-                        solution,
-                        ..r.clone()
-                    },
-                };
                 match w {
-                    Sink::Plain(w) => w.push(&record)?,
-                    Sink::Part(p) => p
-                        .line(&record_line(i, &record))
-                        .map_err(|e| e.to_string())?,
+                    Sink::Plain(w) => w.push(&match o.format {
+                        Format::Lines => Record::new(solution.unwrap_or(r.grid)),
+                        _ => Record {
+                            solution,
+                            ..r.clone()
+                        },
+                    })?,
+                    // The part keeps the puzzle, its verdict and its
+                    // solution whatever the format, so that the merge can
+                    // check one against the other (and makes the record).
+                    Sink::Part(p) => {
+                        let verdict = match outcome {
+                            Some(Outcome::Unique(_)) => Verdict::Unique,
+                            Some(Outcome::Multiple(_)) => Verdict::Multiple,
+                            Some(Outcome::Invalid(_)) => Verdict::Invalid,
+                            Some(Outcome::Unsolvable) => Verdict::Unsolvable,
+                            None => {
+                                return Err(format!(
+                                    "{}: puzzle {} was not solved",
+                                    path.display(),
+                                    i + 1
+                                ));
+                            }
+                        };
+                        let record = Record {
+                            solution,
+                            ..r.clone()
+                        };
+                        p.line(&record_line(i, &record, verdict))
+                            .map_err(|e| e.to_string())?
+                    }
                 }
             }
         }
@@ -290,6 +313,11 @@ fn solve_in_blocks(
     }
     let (digest, first_error) = (reader.digest, reader.first_error);
     sum.seconds = start.elapsed().as_secs_f64();
+    if sum.stopped {
+        // A stopped run reports what it finished: the puzzles of a block
+        // read (or read ahead) but not solved are not counted as puzzles.
+        sum.puzzles = sum.done;
+    }
     if sum.file_puzzles == 0 && !sum.stopped {
         let why = first_error
             .map(|e| e.to_string())

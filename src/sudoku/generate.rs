@@ -552,8 +552,11 @@ pub fn generate_shard(
     } as u64;
     let pool = match threads {
         0 | 1 => None,
-        n => crate::threads::pool(n),
+        n => crate::threads::pool(n).ok(),
     };
+    // Threads asked for and refused (checked before the job, so rare):
+    // this thread, never the global pool, whose start would then panic.
+    let here = threads == 1 || (threads > 1 && pool.is_none());
     let block = (workers * 16).max(1);
     // Each puzzle's own progress (tries) would fight the batch's count.
     let quiet = CancelOnly(monitor);
@@ -567,7 +570,7 @@ pub fn generate_shard(
     let mut start = 0;
     while start < local {
         let end = (start + block).min(local);
-        let made: Vec<Result<Generated, GenerateError>> = if threads == 1 {
+        let made: Vec<Result<Generated, GenerateError>> = if here {
             (start..end).map(|j| make(shard.global(j))).collect()
         } else {
             let work = || {

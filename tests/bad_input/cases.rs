@@ -58,11 +58,11 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not -1",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not -1",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not \"all\"",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not \"all\"",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
@@ -147,6 +147,14 @@ pub const CASES: &[(&str, &str)] = &[
     (
         r#"ym[-1]"#,
         "cell index -1 is out of range: cells are numbered 0 to 80, row by row",
+    ),
+    (
+        r#"box_of(ym, 81)"#,
+        "box_of: cell index 81 is out of range: cells are numbered 0 to 80, row by row",
+    ),
+    (
+        r#"ym.box_of(0, 10)"#,
+        "box_of: row 0, column 10 is outside the grid: rows and columns run from 1 to 9",
     ),
     (
         r#"let g = ym; g[0] = 10; g"#,

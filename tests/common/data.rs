@@ -3,15 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-/// `$PUZZLELAB_DATA` if set, else `../shared/data` beside the crate; `None`
-/// when neither exists (tests then skip, see `common::data_or_skip`).
+/// The folder holding `sudoku/` with the public puzzle sets: `$PUZZLELAB_DATA`
+/// if set, else the copy in the repository, `tests/data` (its sources and
+/// licences: docs/sources.md); `None` when the folder named is missing
+/// (tests then skip, see `common::data_or_skip`).
 pub fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PUZZLELAB_DATA") {
-        let dir = PathBuf::from(dir);
-        if dir.is_dir() {
-            return Some(dir);
-        }
-    }
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    beside.is_dir().then_some(beside)
+    let dir = match std::env::var_os("PUZZLELAB_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+    };
+    dir.join("sudoku").is_dir().then_some(dir)
 }

@@ -168,8 +168,8 @@ pub fn data_or_skip(test: &str) -> Option<PathBuf> {
     let dir = data::data_dir();
     if dir.is_none() && std::env::var_os("PUZZLELAB_REQUIRE_DATA").is_some_and(|v| v == "1") {
         panic!(
-            "{test}: shared data not found (PUZZLELAB_DATA or ../shared/data) \
-             and PUZZLELAB_REQUIRE_DATA=1"
+            "{test}: the puzzle sets were not found (tests/data/sudoku, or \
+             $PUZZLELAB_DATA/sudoku) and PUZZLELAB_REQUIRE_DATA=1"
         );
     }
     dir

@@ -153,6 +153,20 @@ def protocol():
     time.sleep(1.5 * kc.hb_channel.time_to_dead)
     out["heartbeat"] = kc.hb_channel.is_beating()
 
+    # shutdown_request on control: its reply arrives, then the kernel
+    # leaves by itself.
+    msg_id = kc.shutdown()
+    reply = kc.get_control_msg(timeout=TIMEOUT)
+    out["shutdown_reply"] = {
+        "answers": reply["parent_header"].get("msg_id") == msg_id,
+        "type": reply["msg_type"],
+        "content": reply["content"],
+    }
+    deadline = time.time() + TIMEOUT
+    while km.is_alive() and time.time() < deadline:
+        time.sleep(0.05)
+    out["left_by_itself"] = not km.is_alive()
+
     kc.stop_channels()
     km.shutdown_kernel(now=False)
     out["alive_after_shutdown"] = km.is_alive()
