@@ -524,8 +524,9 @@ pub fn solve(
                 )
                 .collect::<Result<Vec<u64>, SolveError>>()
         };
+        // A pool the system refuses: the count runs on this thread.
         let pool = (threads > 0)
-            .then(|| crate::threads::pool(threads))
+            .then(|| crate::threads::pool(threads).ok())
             .flatten();
         let counts = match pool {
             Some(pool) => pool.install(search),
