@@ -6,9 +6,18 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The package's folder as cargo gives it to this run. Read at run time,
+/// not with `env!`: a compiler cache may hand a build script compiled for
+/// another checkout of the crate, and `env!` would name that checkout.
+fn manifest_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(
+        std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    )
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=labs");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("labs");
+    let dir = manifest_dir().join("labs");
     let mut labs: Vec<(String, String)> = Vec::new();
     if let Ok(entries) = std::fs::read_dir(&dir) {
         for entry in entries.flatten() {
@@ -45,7 +54,7 @@ fn hot_text() {
     let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
     let plain =
         std::env::var_os("PUZZLELAB_PLAIN_LAYOUT").is_some_and(|v| !v.is_empty() && v != "0");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/link/hot-text.ld");
+    let script = manifest_dir().join("src/link/hot-text.ld");
     if linux && !plain && script.is_file() {
         println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display());
         // For tests/layout.rs: the binary must then have the section.

@@ -173,6 +173,15 @@ impl SafeFile {
     }
 }
 
+/// The check every operation that writes an output makes before its work
+/// starts (a rating of an hour must not end refusing a folder): the output
+/// `target` is tried exactly as the write will be ([`SafeFile::create`]:
+/// a name, not one of `inputs`, a new path or a regular file, a folder
+/// that takes a new file) and the trial file removed at once.
+pub fn check_output(target: impl AsRef<Path>, inputs: &[&Path]) -> Result<(), WriteError> {
+    SafeFile::create(target, inputs).map(drop)
+}
+
 /// Where a target's bytes go: the regular file itself (through a link),
 /// and what was there before, if anything.
 #[derive(Debug)]
@@ -257,7 +266,7 @@ pub fn check_target(given: &Path) -> Result<Target, WriteError> {
 
 /// What a file that is not a regular file is, in words (`None` for a
 /// regular file).
-fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+pub fn kind(meta: &std::fs::Metadata) -> Option<&'static str> {
     let t = meta.file_type();
     if t.is_file() {
         return None;

@@ -27,6 +27,7 @@ pub mod sat;
 pub mod similarity;
 pub mod sudoku;
 pub mod svg;
+pub mod xcover;
 
 pub mod script;
 

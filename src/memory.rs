@@ -1,18 +1,59 @@
 //! One memory budget in bytes for the whole process.
 //!
 //! The binary's global allocator is [`Counting`], a thin wrapper that keeps
-//! a count of live heap bytes. Every place that already asks "did the user
-//! press Ctrl+C?" (Rhai's progress hook, every host [`Monitor`]) also asks
-//! [`over_budget`], so a script or a native job that grows past the budget
-//! stops the way an interruption does, with its own message, and the
-//! session lives on. This replaces Rhai's per-array and per-map size limits,
-//! which walk the whole value at every change (a push loop was quadratic).
+//! a count of live heap bytes. The goal: whatever a script does, the
+//! process's peak stays within twice the budget and 64 MiB, and every stop
+//! is an error naming the budget, after which the session lives on. Three
+//! checks together keep it:
+//!
+//! 1. **Between operations.** Every place that already asks "did the user
+//!    press Ctrl+C?" (Rhai's progress hook, every host [`Monitor`]) also
+//!    asks [`over_budget`] (two loads and a compare), so script code or a
+//!    native job that grows step by step stops the way an interruption
+//!    does. This replaces Rhai's per-array and per-map size limits, which
+//!    walk the whole value at every change (a push loop was quadratic).
+//!    Alone it lets one operation overshoot by the block it asks for: 18
+//!    `s += s` in one line reached 757 MB under a 32 MiB budget.
+//! 2. **Before an operation that makes a large value in one step.** Such an
+//!    operation knows the size it will ask for, so it calls [`reserve`]
+//!    first and is refused, having allocated nothing, when live bytes plus
+//!    that size would pass the budget. `script::growth` replaces Rhai's own
+//!    versions of: string `+`, `+=`, `append`, `pad`, `replace`,
+//!    `to_chars`, `split`; array `+`, `+=`, `push`, `append`, `insert`,
+//!    `pad` (counting the copies of the padding value); `blob(n)`, BLOB
+//!    `pad` and `to_array`. Rhai runs `+` and `+=` on strings and arrays on
+//!    a fast path that skips registered functions, so the engine turns that
+//!    path off (`Engine::set_fast_operators(false)`): an arithmetic loop
+//!    then takes about twice as long (3 million rounds of `s += i * 2 + 1;
+//!    i += 1`: 2.0 s to 4.3 s in the test profile); loops that call
+//!    puzzlelab's functions barely notice. Printing an array or map
+//!    (`script::printing`) checks its text as it grows (one long string
+//!    shared by many slots prints to far more than it holds); puzzlelab's
+//!    own builders check their size first (`*` on strings, `iterate`) or
+//!    poll a monitor. The size asked for is the block the allocator will
+//!    get: a vector or string that doubles asks for twice its capacity
+//!    while the old block is still held, so that is what is checked.
+//! 3. **Across statements.** What a stopped statement leaves held (a
+//!    variable it grew) counts against the next: an evaluation that begins
+//!    over the budget may grow only `HEADROOM` (1 MiB) past what was live
+//!    then, enough to free it (`a = ()`), so stopped statements in a row
+//!    cannot ratchet the process up (60 piped statements each stopped
+//!    under 64 MiB reached 536 MB when each could grow 16 MiB more).
+//!
+//! Not checked before they allocate, and why that is within the bound:
+//! map inserts (a `BTreeMap` grows a node at a time, so check 1 sees it);
+//! copies of values that already exist (`a + a` copies its operands as
+//! Rhai evaluates them; a map `+` or `mixin`; `map`, `filter`, `sort`):
+//! at most the size of what is held, so at most twice the budget; string
+//! interpolation (at most as many copies as the source text names). Freed
+//! memory: mimalloc keeps freed blocks for about a second before it
+//! returns them to the system, which the bound's factor of two covers
+//! (`s += s` under 256 MiB peaks near 520 MB resident). The tests in
+//! `tests/trust_memory.rs` read each case's peak from `wait4`.
 //!
 //! The count is exact up to what threads have not yet published: each
 //! thread adds small changes locally and publishes them once they reach
-//! [`BATCH`] bytes, so the shared counter is touched rarely. A single
-//! allocation is counted once it is made: one huge request (an array that
-//! doubles) can overshoot the budget by its own size before the next check.
+//! [`BATCH`] bytes, so the shared counter is touched rarely.
 //!
 //! Only the binary (and the benches) install the counting allocator; in
 //! tests [`live_bytes`] stays 0 and the budget never trips.
@@ -45,9 +86,10 @@ static TRIPPED: AtomicBool = AtomicBool::new(false);
 pub const BATCH: isize = 64 << 10;
 
 /// How far one evaluation may grow past what was live when it began, when
-/// that was already over the budget: enough for `a = ()` or a `print` to
-/// free the values kept from an earlier, stopped statement.
-const HEADROOM: isize = 16 << 20;
+/// that was already over the budget: enough for `a = ()` to free what is
+/// held, small because a statement that is stopped keeps what it grew
+/// (each one so stopped may add this much).
+const HEADROOM: isize = 1 << 20;
 
 thread_local! {
     // A plain const-initialised cell without a destructor: reading it never
@@ -167,11 +209,39 @@ pub fn would_exceed(bytes: u64) -> bool {
     budget != 0 && live_bytes().saturating_add(bytes) > budget
 }
 
-/// The most live memory an evaluation may reach: the budget, or what was
-/// live when it began plus [`HEADROOM`] if that is more.
+/// `Ok` when an operation may ask for `bytes` more now, else its error,
+/// e.g. `memory limit (32.0 MiB) reached in pad: it needs 1.5 GiB more;
+/// raise it with --max-memory` (worded as a stop, so front ends treat it
+/// as one). The check every operation that knows its size before it
+/// allocates makes (see the module's list).
+pub fn reserve(what: &str, bytes: u64) -> Result<(), String> {
+    if would_exceed(bytes) {
+        return Err(refusal(
+            what,
+            &format!("it needs {} more", format_size(bytes)),
+        ));
+    }
+    Ok(())
+}
+
+/// The error of operation `what` refused before it allocated, `why` saying
+/// how much it needed (see [`reserve`]).
+pub fn refusal(what: &str, why: &str) -> String {
+    format!(
+        "memory limit ({}) reached in {what}: {why}; raise it with --max-memory",
+        format_size(budget())
+    )
+}
+
+/// The most live memory an evaluation may reach: the budget, or, for one
+/// that began over it, what was live then plus [`HEADROOM`].
 fn limit_for(budget: u64, start: isize) -> isize {
     let budget = budget.min(isize::MAX as u64) as isize;
-    budget.max(start.saturating_add(HEADROOM))
+    if start > budget {
+        start.saturating_add(HEADROOM)
+    } else {
+        budget
+    }
 }
 
 /// Whether a check found the budget exceeded since the last call (or since
@@ -299,6 +369,7 @@ mod tests {
     #[test]
     fn an_evaluation_that_began_over_the_budget_may_free_what_it_holds() {
         assert_eq!(limit_for(100 << 20, 0), 100 << 20);
+        assert_eq!(limit_for(100 << 20, 99 << 20), 100 << 20);
         assert_eq!(limit_for(100 << 20, 200 << 20), (200 << 20) + HEADROOM);
     }
 

@@ -12,12 +12,17 @@
 //!   counts the rest.
 //! - [`read_text`] reads a whole (small) text file such as a script or a lab,
 //!   capped in size, with a bad byte named at `file:line:col`.
+//! - [`open_input`] opens every file a reader reads. A regular file is read
+//!   as it is; a FIFO, a device or a socket is opened without waiting for a
+//!   writer and read with a timeout, so that its reader asks its monitor at
+//!   least every [`WAIT_SLICE_MS`] ms however slowly (or never) the other
+//!   side writes: Ctrl+C stops a reader of a pipe at once, as `cat` stops.
 
 use std::fmt;
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-use crate::monitor::Monitor;
+use crate::monitor::{Monitor, Silent};
 
 /// Errors kept with their messages; past this many only the count grows.
 pub const MAX_ERRORS: usize = 1000;
@@ -34,6 +39,139 @@ const POLL_BYTES: usize = 1 << 16;
 const LINE_WEIGHT: usize = 64;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The longest a reader of a FIFO or a device waits for bytes before it
+/// asks its monitor again (Ctrl+C is heard within this).
+pub const WAIT_SLICE_MS: u16 = 100;
+
+/// A file opened for reading by [`open_input`]: a regular file read as it
+/// is, anything else read with a timeout that asks the monitor.
+pub struct Input<'m> {
+    file: std::fs::File,
+    /// The monitor asked before every read and while waiting, for a file
+    /// that may keep its reader waiting (`None` for a regular file).
+    waits: Option<&'m dyn Monitor>,
+}
+
+/// The error an [`Input`] gives once its monitor said stop: see [`is_stop`].
+#[derive(Debug)]
+struct Stopped;
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("reading stopped")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// True when `e` is an [`Input`]'s stop (its monitor said stop while it
+/// read or waited), not a failure of the file.
+pub fn is_stop(e: &std::io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<Stopped>())
+}
+
+impl Input<'_> {
+    /// True for a regular file (one that can be read again, or from its end).
+    pub fn is_regular(&self) -> bool {
+        self.waits.is_none()
+    }
+
+    /// The file's metadata.
+    pub fn metadata(&self) -> std::io::Result<std::fs::Metadata> {
+        self.file.metadata()
+    }
+
+    /// The open file, for a regular file's seeks (see [`Input::is_regular`]).
+    pub fn file(&mut self) -> &mut std::fs::File {
+        &mut self.file
+    }
+}
+
+impl Read for Input<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(monitor) = self.waits else {
+            return self.file.read(buf);
+        };
+        wait_and_read(&mut self.file, monitor, buf)
+    }
+}
+
+/// A read of a FIFO, device or socket opened non-blocking: the monitor is
+/// asked first, then the file polled for at most [`WAIT_SLICE_MS`] at a
+/// time, so a stop is heard while no byte comes. A FIFO no writer has
+/// opened yet is not at its end: Linux's poll reports it neither readable
+/// nor hung up until a writer comes (and a read would say 0 bytes).
+#[cfg(target_os = "linux")]
+fn wait_and_read(
+    file: &mut std::fs::File,
+    monitor: &dyn Monitor,
+    buf: &mut [u8],
+) -> std::io::Result<usize> {
+    use nix::errno::Errno;
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    use std::io::ErrorKind;
+    use std::os::fd::AsFd;
+    loop {
+        if monitor.cancelled() {
+            return Err(std::io::Error::other(Stopped));
+        }
+        let mut fds = [PollFd::new(file.as_fd(), PollFlags::POLLIN)];
+        match poll(&mut fds, PollTimeout::from(WAIT_SLICE_MS)) {
+            Ok(0) | Err(Errno::EINTR) => continue,
+            Ok(_) => {}
+            Err(e) => return Err(e.into()),
+        }
+        match file.read(buf) {
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted) => {}
+            done => return done,
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn wait_and_read(
+    file: &mut std::fs::File,
+    _monitor: &dyn Monitor,
+    buf: &mut [u8],
+) -> std::io::Result<usize> {
+    file.read(buf)
+}
+
+/// Opens `path` for reading by any reader (the one rule): a folder is
+/// refused with "it is a folder, not a file"; a regular file is read as it
+/// is; a FIFO, a character or block device or a socket is opened without
+/// waiting for a writer (`O_NONBLOCK`) and read through a poll that asks
+/// `monitor` at least every [`WAIT_SLICE_MS`] ms (on Linux; elsewhere
+/// it is opened and read as a regular file is). The error is the reason
+/// alone; the caller names the file.
+pub fn open_input<'m>(path: &Path, monitor: &'m dyn Monitor) -> Result<Input<'m>, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("it is a folder, not a file".into());
+    }
+    if meta.is_file() {
+        // Reads of a regular file never wait; the flag goes for clarity.
+        #[cfg(target_os = "linux")]
+        {
+            use nix::fcntl::{FcntlArg, OFlag, fcntl};
+            let _ = fcntl(&file, FcntlArg::F_SETFL(OFlag::empty()));
+        }
+        return Ok(Input { file, waits: None });
+    }
+    Ok(Input {
+        file,
+        waits: Some(monitor),
+    })
+}
 
 /// What is wrong with one line, or why reading ended early.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,6 +318,11 @@ impl<'m, R: BufRead> Lines<'m, R> {
             let chunk = match reader.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) if is_stop(&e) => {
+                    self.stopped = true;
+                    self.reader = None;
+                    return Ok(None);
+                }
                 Err(e) => return Err(LineError::Io(e.to_string())),
             };
             if chunk.is_empty() {
@@ -305,6 +448,9 @@ pub enum TextError {
         col: usize,
         byte: u8,
     },
+    /// The monitor said stop before the whole file was read (a FIFO whose
+    /// writer is slow or absent).
+    Stopped { file: String },
 }
 
 impl fmt::Display for TextError {
@@ -325,6 +471,7 @@ impl fmt::Display for TextError {
                 f,
                 "{file}:{line}:{col}: byte 0x{byte:02X} is not UTF-8 text"
             ),
+            TextError::Stopped { file } => write!(f, "{file}: reading stopped: nothing read"),
         }
     }
 }
@@ -337,19 +484,24 @@ pub const MAX_TEXT: u64 = 16 << 20;
 /// A whole text file of at most `max` bytes, without a leading byte-order
 /// mark; a byte that is not UTF-8 is named at `file:line:col`.
 pub fn read_text(path: &Path, max: u64) -> Result<String, TextError> {
+    read_text_with(path, max, &Silent)
+}
+
+/// [`read_text`] that `monitor` may stop while it waits on a FIFO or a
+/// device ([`TextError::Stopped`]).
+pub fn read_text_with(path: &Path, max: u64, monitor: &dyn Monitor) -> Result<String, TextError> {
     let file = path.display().to_string();
     let unreadable = |why: String| TextError::Unreadable {
         file: file.clone(),
         why,
     };
-    let f = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
-    if f.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(unreadable("it is a folder, not a file".into()));
-    }
+    let f = open_input(path, monitor).map_err(unreadable)?;
     let mut bytes = Vec::new();
-    f.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(e.to_string()))?;
+    match f.take(max + 1).read_to_end(&mut bytes) {
+        Ok(_) => {}
+        Err(e) if is_stop(&e) => return Err(TextError::Stopped { file }),
+        Err(e) => return Err(unreadable(e.to_string())),
+    }
     if bytes.len() as u64 > max {
         return Err(TextError::TooLarge { file, max });
     }

@@ -13,6 +13,44 @@ use std::sync::{Arc, Mutex};
 
 use rayon::ThreadPool;
 
+/// The most threads a run may ask for, by any `threads` option or
+/// `--threads`: far past any core count worth a pool, and few enough that
+/// starting them takes a blink (100,000 took a minute, deaf to Ctrl+C,
+/// and a few thousand under a process limit failed half way).
+pub const MAX_THREADS: usize = 1024;
+
+/// What a thread count must be, as every refusal (script or command line) words it.
+pub fn allowed() -> String {
+    format!("a whole number from 0 (one thread a core) to {MAX_THREADS}")
+}
+
+/// The one check of a thread count asked for: `n` itself when it is
+/// within 0..=[`MAX_THREADS`], else why not (`must be ..., not N`).
+pub fn check(n: i64) -> Result<usize, String> {
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= MAX_THREADS)
+        .ok_or_else(|| format!("must be {}, not {n}", allowed()))
+}
+
+/// [`check`] for a value as given on the command line (clap's parser).
+pub fn parse(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) => check(n),
+        Err(_) => Err(format!("must be {}, not {text:?}", allowed())),
+    }
+}
+
+/// Starts the pool a job of `threads` threads will use (0 and 1 need none)
+/// before the job starts, so that a system refusing threads is an error
+/// at once, never a failure half way through the work.
+pub fn start(threads: usize) -> Result<(), String> {
+    match threads {
+        0 | 1 => Ok(()),
+        n => pool(n).map(drop),
+    }
+}
+
 /// Pools kept at once: a session going back and forth between two sizes
 /// (`threads: 1` runs on the calling thread) keeps both.
 const KEPT: usize = 2;
@@ -20,10 +58,12 @@ const KEPT: usize = 2;
 /// The kept pools, oldest first.
 static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
 
-/// The process's pool of `threads` threads (`threads` >= 1), started on
-/// first use; `None` when the system refuses to start threads (the caller
-/// then runs on the global pool or the calling thread).
-pub fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+/// The process's pool of `threads` threads (1 to [`MAX_THREADS`]),
+/// started on first use, or why it could not be (more than
+/// [`MAX_THREADS`], or the system refused to start threads: a caller
+/// that goes on anyway runs on the calling thread, never on rayon's global
+/// pool, whose start would then fail with a panic).
+pub fn pool(threads: usize) -> Result<Arc<ThreadPool>, String> {
     pool_in(&POOLS, threads)
 }
 
@@ -31,22 +71,23 @@ pub fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
 fn pool_in(
     cache: &Mutex<Vec<(usize, Arc<ThreadPool>)>>,
     threads: usize,
-) -> Option<Arc<ThreadPool>> {
+) -> Result<Arc<ThreadPool>, String> {
+    check(threads as i64).map_err(|e| format!("threads {e}"))?;
     let mut pools = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Some(p.clone());
+        return Ok(p.clone());
     }
     let pool = Arc::new(
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .ok()?,
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
     );
     if pools.len() == KEPT {
         pools.remove(0);
     }
     pools.push((threads, pool.clone()));
-    Some(pool)
+    Ok(pool)
 }
 
 #[cfg(test)]
@@ -72,5 +113,19 @@ mod tests {
         assert_eq!(cache.lock().unwrap().len(), KEPT);
         // The process's cache is the same code.
         assert_eq!(super::pool(2).unwrap().current_num_threads(), 2);
+    }
+
+    #[test]
+    fn one_bound_for_every_thread_count() {
+        assert_eq!(check(0), Ok(0));
+        assert_eq!(check(1024), Ok(1024));
+        let refusal = "must be a whole number from 0 (one thread a core) to 1024";
+        assert_eq!(check(1025), Err(format!("{refusal}, not 1025")));
+        assert_eq!(check(-1), Err(format!("{refusal}, not -1")));
+        assert_eq!(parse(" 7"), Ok(7));
+        assert_eq!(parse("100000"), Err(format!("{refusal}, not 100000")));
+        assert_eq!(parse("many"), Err(format!("{refusal}, not \"many\"")));
+        // A pool past the bound is never started.
+        assert!(pool(100_000).is_err());
     }
 }

@@ -232,27 +232,75 @@ fn completion_after_a_dot_offers_what_works_for_that_value() {
     );
 }
 
+/// How many lines of `text` the first page at a screen of `rows` shows, and
+/// why, by the paging rule `commands::page` states (not by its code): a
+/// screenful is `rows - 3` lines, at most 80 characters a line's worth;
+/// text in blocks apart by empty lines (the help overview: a block per
+/// domain) is cut instead at the last empty line inside that screenful
+/// with at least half a screenful (`(rows - 3) / 2` lines) above it. So the
+/// cut moves as the first domains grow: one more grid function can move it.
+fn first_page_of(text: &str, rows: usize) -> (usize, String) {
+    let keep = rows - 3;
+    let all: Vec<&str> = text.split_inclusive('\n').collect();
+    let (mut fit, mut chars) = (0, 0);
+    while fit < keep.min(all.len()) && chars + all[fit].len() <= keep * 80 {
+        chars += all[fit].len();
+        fit += 1;
+    }
+    assert!(fit < all.len(), "the text fits one screen of {rows} rows");
+    match (keep / 2..fit).rev().find(|&n| all[n] == "\n") {
+        Some(gap) => (
+            gap,
+            format!(
+                "a screenful is {keep} lines and line {} is the last empty one in it \
+                 with at least {} lines above it: the page ends between two blocks",
+                gap + 1,
+                keep / 2
+            ),
+        ),
+        None => (
+            fit,
+            format!(
+                "a screenful is {keep} lines ({chars} characters) and no empty line \
+                 in it from line {} on ends a block",
+                keep / 2 + 1
+            ),
+        ),
+    }
+}
+
 /// Item 9: `help` is paged as long values are; `help("asign")` suggests.
 #[test]
 fn help_is_paged_and_suggests_near_names() {
+    const ROWS: usize = 24;
     let (mut ctx, _) = context();
-    ctx.set_rows(Some(24));
+    ctx.set_rows(Some(ROWS));
+    let whole = puzzlelab::script::help::overview();
+    let (shown, why) = first_page_of(&whole, ROWS);
     let first = answer(&mut ctx, "help");
     let lines: Vec<&str> = first.lines().collect();
-    assert_eq!(lines.len(), 22, "{first}");
+    let want: Vec<&str> = whole.lines().take(shown).collect();
+    assert!(
+        lines.len() == shown + 1 && lines[..shown] == want[..],
+        "help's first screenful at {ROWS} rows should be the overview's first {shown} lines \
+         and the note, because {why}; it has {} lines, the first that differs: {:?}",
+        lines.len(),
+        lines.iter().zip(&want).find(|(a, b)| a != b),
+    );
     assert!(
         lines[0].starts_with("Functions by domain (help(\"name\") shows one in full"),
-        "{first}"
+        "the overview's heading comes first, not {:?}",
+        lines[0]
     );
-    let note = lines[21];
+    let note = lines[shown];
     assert!(
         note.starts_with("... ")
             && note.ends_with(" not shown: :more shows the next screenful, print(...) all of it"),
-        "{note}"
+        "the line after the first screenful says what is left, not {note:?}"
     );
     // `:more` goes on where the first screenful stopped, to the end.
     let whole = puzzlelab::script::help::overview();
-    let mut seen: String = lines[..21].iter().map(|l| format!("{l}\n")).collect();
+    let mut seen: String = lines[..shown].iter().map(|l| format!("{l}\n")).collect();
     loop {
         let reply = ctx.command(":more");
         if reply.failed() {
@@ -286,6 +334,19 @@ fn help_is_paged_and_suggests_near_names() {
         ctx.evaluate(r#"help("asign")"#, "<repl>", 1).unwrap(),
         "no function named \"asign\"; did you mean assign?"
     );
+    // Other screens cut elsewhere, some between two domains' blocks.
+    for rows in 12..=40 {
+        ctx.set_rows(Some(rows));
+        let (shown, why) = first_page_of(&whole, rows);
+        let first = answer(&mut ctx, "help");
+        let want: String = whole.split_inclusive('\n').take(shown).collect();
+        assert!(
+            first.starts_with(&want) && first.lines().count() == shown + 1,
+            "at {rows} rows help's first page should be the overview's first {shown} lines \
+             and the note, because {why}; it has {} lines",
+            first.lines().count()
+        );
+    }
     // Without a screen size nothing is cut.
     ctx.set_rows(None);
     assert_eq!(answer(&mut ctx, "help"), whole);

@@ -289,3 +289,85 @@ fn several_solutions_stop_before_the_nested_chains() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].clone().cast::<rhai::Map>()["text"].to_string(), why);
 }
+
+/// `display(step, g)` away from a notebook draws the pencil marks before
+/// the step with its marks. Pointing on the human lab's p6: block 9's 4s
+/// lie in r7c8 and r9c8 (the pattern, `*`), so column 8 loses its other
+/// 4s, those of r1c8, r2c8 and r3c8 (`(4)`), and no other candidate is
+/// marked. The cells' candidates are checked against `free(g)`.
+#[test]
+fn display_marks_a_steps_cells_and_removals_in_the_pencil_marks() {
+    let p6 = "......1....32.9....27..........25..4.8.463..1..4......761.9.3..4.8.7.9...92..68.7";
+    let mut s = Session::capturing(&Limits::default());
+    let _ = s
+        .eval(&format!("let g = grid(\"{p6}\"); display(hint(g), g)"))
+        .unwrap();
+    let text = s.take_output();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("Pointing: r7c8,r9c8: 4 of block 9"),
+        "{text}"
+    );
+    // The 9 rows of cells, each split into its 9 cells.
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| {
+            l.split(['|', ' '])
+                .filter(|f| !f.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 9, "{text}");
+    let free = eval(&format!("let g = grid(\"{p6}\"); free(g).to_string()")).to_string();
+    let free_rows: Vec<Vec<&str>> = free
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| l.split(['|', ' ']).filter(|f| !f.is_empty()).collect())
+        .collect();
+    for r in 0..9 {
+        for c in 0..9 {
+            let cell = &rows[r][c];
+            let marked = [(0, 7), (1, 7), (2, 7)].contains(&(r, c));
+            let pattern = [(6, 7), (8, 7)].contains(&(r, c));
+            assert_eq!(cell.contains("(4)"), marked, "r{}c{}: {cell}", r + 1, c + 1);
+            assert_eq!(
+                cell.starts_with('*'),
+                pattern,
+                "r{}c{}: {cell}",
+                r + 1,
+                c + 1
+            );
+            assert!(!cell.contains('['), "nothing is placed: {cell}");
+            // Without its marks the cell holds its candidates.
+            let plain: String = cell.chars().filter(|ch| !"*()".contains(*ch)).collect();
+            assert_eq!(plain, free_rows[r][c], "r{}c{}", r + 1, c + 1);
+        }
+    }
+    assert!(lines.last().unwrap().contains("(d): removed"), "{text}");
+}
+
+/// `hint(g, stage)`: 1 names where to look without the technique, 2 adds
+/// it, 3 is the step's own text; 0 is refused. The X-Wing of the human
+/// lab's p9 is on 1 in columns 3 and 8, rows 6 and 8 (blocks 4, 6, 7, 9).
+#[test]
+fn hint_stages_say_where_then_which_then_all() {
+    let p9 = "..9367284473821659286549.7.725184936.3495672.96.273....4763..926..7.2...3.24...67";
+    let stage = |k: i64| eval(&format!("hint(grid(\"{p9}\"), {k})")).to_string();
+    assert_eq!(stage(1), "Look at the 1s of blocks 4, 6, 7 and 9.");
+    assert!(!stage(1).contains("X-Wing"));
+    assert_eq!(
+        stage(2),
+        "Look at the 1s of blocks 4, 6, 7 and 9: the technique is X-Wing (3.2)."
+    );
+    assert_eq!(
+        stage(3),
+        eval(&format!("hint(grid(\"{p9}\")).text")).to_string()
+    );
+    assert_eq!(stage(9), stage(3));
+    let err = Session::capturing(&Limits::default())
+        .eval(&format!("hint(grid(\"{p9}\"), 0)"))
+        .unwrap_err();
+    assert!(err.message().contains("stages are 1"), "{}", err.message());
+}

@@ -1,4 +1,4 @@
-//! The interruption rule (README, "The interruption rule"): every long
+//! The interruption rule (docs/guide/repl.md, "The interruption rule"): every long
 //! operation stopped by Ctrl+C raises a catchable `stopped (Ctrl+C) ...`
 //! error saying what was finished (or, for `solve_file`, returns its summary
 //! with `stopped: true`), the interrupt is used up by that operation so the

@@ -1,7 +1,7 @@
 //! The Jupyter front end: the kernel driven by the real Python client
 //! (`jupyter_client`, `nbclient`; the driver is `tests/jupyter/drive.py`),
-//! the kernelspec `jupyter install` writes, labs exported as notebooks and
-//! run top to bottom, and `docs/functions.md` kept equal to `help`'s words.
+//! the kernelspec `jupyter install` writes, and labs exported as notebooks
+//! and run top to bottom.
 //!
 //! Without a Python that has the Jupyter packages the kernel tests skip
 //! (one summary line, `common::tools`); `.ci/run` makes a virtual
@@ -585,32 +585,6 @@ fn display_prints_the_value_outside_a_notebook() {
     assert_eq!(session.take_output(), format!("{}\n42\n", value_of("ym")));
     let run = run_puzzlelab(&["-e", "display(1 + 2)"], b"");
     assert_eq!((run.code, run.stdout.as_str()), (0, "3\n"));
-}
-
-/// `docs/functions.md` is `help`'s metadata as markdown: it fails when out
-/// of date (a doc comment changed); `PUZZLELAB_WRITE_DOCS=1` rewrites it.
-#[test]
-fn functions_md_is_up_to_date() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/functions.md");
-    let want = puzzlelab::script::reference::functions_markdown();
-    if std::env::var_os("PUZZLELAB_WRITE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::write(path, &want).unwrap();
-    }
-    let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        have == want,
-        "docs/functions.md is out of date: PUZZLELAB_WRITE_DOCS=1 cargo test --test tests functions_md"
-    );
-    // Every documented function is in it, with help's own words.
-    for f in puzzlelab::script::help::docs() {
-        assert!(want.contains(&format!("\n### {}\n", f.name)), "{}", f.name);
-        assert!(
-            want.contains(&format!("```rhai\n{}\n```\n\n{}\n", f.signature, f.doc)),
-            "{}",
-            f.name
-        );
-    }
-    assert!(want.contains("\n### display\n"));
 }
 
 /// A notebook whose cell's value is a packing, run by nbclient and

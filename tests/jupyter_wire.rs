@@ -756,3 +756,49 @@ fn an_unsigned_or_exposed_kernel_is_warned_about_and_the_cap_is_checked() {
         "{stderr}"
     );
 }
+
+/// A cell blocked reading a FIFO that no one writes stops at the first
+/// `interrupt_request` (the readers poll the interrupt while they wait):
+/// its reply is an error saying it was stopped, within seconds, and the
+/// kernel goes on serving.
+#[test]
+fn an_interrupt_stops_a_cell_waiting_on_a_fifo() {
+    let mut kernel = Kernel::start("secret", Transport::TCP, "127.0.0.1", &[]);
+    let fifo = kernel.dir.join("nobody-writes.txt");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let code = format!(r#"read_file("{}").len()"#, fifo.display());
+    let info = kernel.info.clone();
+    let (reply, took) = within(async {
+        let session = uuid::Uuid::new_v4().to_string();
+        let identity = peer_identity_for_session(&session).unwrap();
+        let mut shell = create_client_shell_connection_with_identity(&info, &session, identity)
+            .await
+            .unwrap();
+        let request = JupyterMessage::new(ExecuteRequest::new(code), None);
+        let id = request.header.msg_id.clone();
+        shell.send(request).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let sent = Instant::now();
+        let interrupted = control_request(&info, InterruptRequest {}).await;
+        assert!(matches!(
+            interrupted.content,
+            JupyterMessageContent::InterruptReply(_)
+        ));
+        loop {
+            let reply = shell.read().await.unwrap();
+            if reply.parent_header.as_ref().is_some_and(|p| p.msg_id == id) {
+                return (reply, sent.elapsed());
+            }
+        }
+    });
+    match reply.content {
+        JupyterMessageContent::ExecuteReply(r) => {
+            assert_eq!(r.status, ReplyStatus::Error);
+            let error = r.error.expect("the error");
+            assert!(error.evalue.contains("stopped"), "{}", error.evalue);
+        }
+        other => panic!("not an execute_reply: {other:?}"),
+    }
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_serving(&mut kernel);
+}

@@ -325,3 +325,62 @@ fn listings_are_capped_and_threads_agree() {
         .unwrap();
     assert!(same.as_bool().unwrap());
 }
+
+/// Dominoes, every one the same piece "XX".
+fn dominoes(n: usize) -> Vec<puzzlelab::polyomino::Piece> {
+    let cells = puzzlelab::polyomino::pieces::parse_shape("XX").unwrap();
+    (0..n)
+        .map(|_| puzzlelab::polyomino::Piece::new("XX", 'D', &cells))
+        .collect()
+}
+
+/// The traced search finds what is known by hand: 2×n domino tilings are
+/// Fibonacci numbers (2×3: 3, 2×4: 5, 2×5: 8), and every cover is undone
+/// by one uncover, one node each.
+#[test]
+fn a_traced_search_counts_domino_tilings_and_undoes_every_cover() {
+    use puzzlelab::polyomino::trace::trace;
+    for (n, want) in [(3, 3), (4, 5), (5, 8)] {
+        let t = trace(
+            &puzzlelab::polyomino::Region::rect(2, n).unwrap(),
+            &dominoes(n as usize),
+        )
+        .unwrap();
+        assert_eq!(t.solutions, want, "2×{n}");
+        let covers = t
+            .lines
+            .iter()
+            .filter(|l| l.trim_start().starts_with("cover: "))
+            .count();
+        let uncovers = t
+            .lines
+            .iter()
+            .filter(|l| l.trim_start().starts_with("uncover: "))
+            .count();
+        assert_eq!(covers, uncovers, "2×{n}");
+        assert_eq!(t.nodes.iter().sum::<u64>() as usize, covers, "2×{n}");
+        // The last level places the last domino once per tiling.
+        assert_eq!(t.nodes[n as usize - 1], want, "2×{n}");
+    }
+    // The first choice on 2×3: r1c1 and r2c1 have two options each,
+    // r1c2 three; the first cell in reading order with two is r1c1.
+    let t = trace(
+        &puzzlelab::polyomino::Region::rect(2, 3).unwrap(),
+        &dominoes(3),
+    )
+    .unwrap();
+    assert_eq!(t.lines[0], "level 0: r1c1 has the fewest options, 2");
+    // Wrong areas and large boards are refused with a reason.
+    let e = trace(
+        &puzzlelab::polyomino::Region::rect(2, 3).unwrap(),
+        &dominoes(2),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("cannot fill it exactly"), "{e}");
+    let e = trace(
+        &puzzlelab::polyomino::Region::rect(10, 10).unwrap(),
+        &dominoes(50),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("a trace follows at most 64"), "{e}");
+}

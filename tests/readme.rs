@@ -1,7 +1,8 @@
-//! The README's shell examples run as a newcomer would run them, and print
-//! what the README shows.
+//! The shell examples of the README and the guide run as a newcomer would
+//! run them, and print what the documents show.
 //!
-//! Every ```` ```console ```` block of README.md is a transcript: a line
+//! Every ```` ```console ```` block of README.md and of each
+//! `docs/guide/*.md` is a transcript: a line
 //! `$ COMMAND` is run by `sh` (with the built `puzzlelab` first on PATH, in
 //! a scratch folder holding the repository's `scripts/`), and the lines up
 //! to the next `$ ` are its output (stdout and stderr). In the shown output
@@ -13,6 +14,10 @@
 //! A block whose first command is `$ puzzlelab` (alone) shows a REPL
 //! session: its `> ` lines are typed into one `puzzlelab` reading stdin and
 //! the other lines are the answers.
+//!
+//! The examples run from the repository's folder when a reader follows
+//! them, so they must not leave files there: after a document's examples
+//! the scratch folder holds nothing but what the test put in it.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -135,50 +140,123 @@ fn run(e: &Example, dir: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// README.md and the guide's chapters, as (path from the repository, text).
+fn documents() -> Vec<(String, String)> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = vec!["README.md".to_string()];
+    let mut guide: Vec<String> = std::fs::read_dir(repo.join("docs/guide"))
+        .expect("docs/guide exists")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/guide/{n}"))
+        .collect();
+    guide.sort();
+    names.extend(guide);
+    names
+        .into_iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(repo.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 #[test]
-fn readme_examples_print_what_the_readme_shows() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let all = examples(&readme);
-    assert!(all.len() >= 8, "the README's console examples: {all:?}");
-    let dir = scratch();
+fn readme_and_guide_examples_print_what_they_show() {
+    let docs = documents();
     let mut failures = Vec::new();
-    for e in &all {
-        if let Input::Shell(c) = &e.input
-            && c.starts_with("cargo ")
-        {
-            assert!(
-                c.starts_with("cargo install --locked --path .")
-                    || c.starts_with("cargo build --release"),
-                "README.md:{}: a cargo command the test does not know: {c}",
-                e.line
-            );
-            assert!(
-                e.shown.is_empty(),
-                "README.md:{}: output shown for {c}",
-                e.line
-            );
-            continue;
+    let mut total = 0;
+    for (name, text) in &docs {
+        let all = examples(text);
+        total += all.len();
+        let dir = scratch();
+        let before = listing(&dir);
+        for e in &all {
+            if let Input::Shell(c) = &e.input
+                && c.starts_with("cargo ")
+            {
+                assert!(
+                    c.starts_with("cargo install --locked --path .")
+                        || c.starts_with("cargo build --release"),
+                    "{name}:{}: a cargo command the test does not know: {c}",
+                    e.line
+                );
+                assert!(
+                    e.shown.is_empty(),
+                    "{name}:{}: output shown for {c}",
+                    e.line
+                );
+                continue;
+            }
+            let actual = run(e, &dir);
+            let actual: Vec<&str> = actual.lines().collect();
+            let shown: Vec<String> = e
+                .shown
+                .iter()
+                .filter(|l| !l.starts_with('\u{0}'))
+                .cloned()
+                .collect();
+            if !matches(&shown, &actual) {
+                failures.push(format!(
+                    "{name}:{}: {:?}\n--- {name} shows:\n{}\n--- it prints:\n{}\n",
+                    e.line,
+                    e.input,
+                    shown.join("\n"),
+                    actual.join("\n")
+                ));
+            }
         }
-        let actual = run(e, &dir);
-        let actual: Vec<&str> = actual.lines().collect();
-        let shown: Vec<String> = e
-            .shown
-            .iter()
-            .filter(|l| !l.starts_with('\u{0}'))
-            .cloned()
+        // The history file is the REPL's own, in the state folder; anything
+        // else new was written into the folder the reader stands in.
+        let after: Vec<String> = listing(&dir)
+            .into_iter()
+            .filter(|n| n != ".state")
             .collect();
-        if !matches(&shown, &actual) {
+        let before: Vec<String> = before.into_iter().filter(|n| n != ".state").collect();
+        if after != before {
             failures.push(format!(
-                "README.md:{}: {:?}\n--- README shows:\n{}\n--- it prints:\n{}\n",
-                e.line,
-                e.input,
-                shown.join("\n"),
-                actual.join("\n")
+                "{name}: its examples leave files in the folder they run from \
+                 (write them under /tmp): {:?}",
+                after
+                    .iter()
+                    .filter(|n| !before.contains(n))
+                    .collect::<Vec<_>>()
             ));
         }
     }
+    assert!(total >= 20, "the console examples: {total}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `.ci/run` runs exactly the test command the README gives.
+#[test]
+fn ci_runs_the_readme_test_command() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    let tests = readme
+        .split("\n## Tests\n")
+        .nth(1)
+        .expect("README.md has a section \"## Tests\"");
+    let command = tests
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.lines().next())
+        .expect("the Tests section starts with a ```sh block holding the command");
+    let ci = std::fs::read_to_string(repo.join(".ci/run")).unwrap();
+    assert!(
+        ci.lines().any(|l| l.trim() == command),
+        ".ci/run does not run the README's test command `{command}` on a line of its own"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! counts, generate), run as a user runs them: `puzzlelab --shard K/N`,
 //! `merge_shards`, `puzzlelab merge`, then GNU parallel and a one-node Slurm
 //! cluster (`tests/slurm/start.sh`) running `scripts/shard.sbatch`, the job
-//! script the README tells a cluster user to submit. The counts are also
+//! script the guide (docs/guide/clusters.md) tells a cluster user to submit. The counts are also
 //! checked against the published figures (2339 and 9356 for the
 //! pentominoes in 6×10, 240 and 11520 for the Soma cube), so "the parts add
 //! up" is not only "the code agrees with itself".
@@ -447,7 +447,7 @@ fn gnu_parallel_runs_the_shards() {
         return;
     };
     let bin = env!("CARGO_BIN_EXE_puzzlelab");
-    // The README's one-liners, with the built program for `puzzlelab`.
+    // The guide's one-liners (docs/guide/clusters.md), with the built program for `puzzlelab`.
     for line in [
         format!("parallel --will-cite {bin} --shard {{}}/4 run job.rhai ::: 1 2 3 4"),
         format!("{bin} generate 40 --seed 5 --out gen.txt"),
@@ -537,7 +537,7 @@ fn slurm_runs_the_job_script() {
     };
     let cluster = Cluster::start();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/shard.sbatch");
-    // The README's line: sbatch --array=1-4 scripts/shard.sbatch run job.rhai
+    // The guide's line: sbatch --array=1-4 scripts/shard.sbatch run job.rhai
     let o = Command::new("sbatch")
         .args(["--wait", "--array=1-4", "--chdir", dir.as_str()])
         .arg(&script)

@@ -65,3 +65,4 @@ mod trust_readers;
 mod trust_terminal;
 mod trust_writes;
 mod twins;
+mod xcover;

@@ -683,3 +683,237 @@ fn the_terminal_is_written_only_through_the_escaping_writers() {
         ["2: eprintln!", "3: std::io::stderr"]
     );
 }
+
+/// Words ARCHITECTURE.md puts in backticks that are not puzzlelab's names:
+/// Rust's, Rhai's, the terminal's, a program's, a cell's, the placing
+/// session's answers.
+const NOT_OURS: &[&str] = &[
+    "Display",
+    "NO_COLOR",
+    "catch",
+    "switch",
+    "on_progress",
+    "serate",
+    "r3c5",
+    "h",
+    "s",
+];
+
+/// What the names of ARCHITECTURE.md are checked against (the rule is at
+/// the top of that file).
+struct Tree {
+    repo: PathBuf,
+    /// Every file and folder under `src/`, relative to it, `.rs` dropped.
+    src_paths: Vec<String>,
+    /// File and folder names of `src/` (`.rs` dropped) and of the top.
+    stems: std::collections::HashSet<String>,
+    /// Names defined in `src/`, `tests/` and `benches/`, and dependencies.
+    defined: std::collections::HashSet<String>,
+}
+
+fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+fn is_identifier(s: &str) -> bool {
+    identifiers(s).next() == Some(s)
+}
+
+impl Tree {
+    fn read(repo: &Path) -> Tree {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                let path = entry.path();
+                let rel = path.strip_prefix(base).unwrap().to_string_lossy();
+                out.push(rel.trim_end_matches(".rs").to_string());
+                if path.is_dir() {
+                    walk(&path, base, out);
+                }
+            }
+        }
+        let mut src_paths = Vec::new();
+        walk(&repo.join("src"), &repo.join("src"), &mut src_paths);
+        let mut stems: std::collections::HashSet<String> = src_paths
+            .iter()
+            .map(|p| p.rsplit('/').next().unwrap().to_string())
+            .collect();
+        for entry in std::fs::read_dir(repo).unwrap().flatten() {
+            stems.insert(entry.file_name().to_string_lossy().into_owned());
+        }
+        let mut defined = std::collections::HashSet::new();
+        let mut files = Vec::new();
+        for dir in ["src", "tests", "benches"] {
+            rust_files(&repo.join(dir), &mut files);
+        }
+        const KEYWORDS: [&str; 8] = [
+            "fn", "struct", "enum", "trait", "type", "const", "static", "mod",
+        ];
+        for file in files {
+            let text = std::fs::read_to_string(file).unwrap();
+            let words: Vec<&str> = identifiers(&text).collect();
+            for pair in words.windows(2) {
+                if KEYWORDS.contains(&pair[0]) {
+                    defined.insert(pair[1].to_string());
+                }
+            }
+            for line in text.lines() {
+                // An enum's variant: `    Name,`, `Name(..)`, `Name { .. }`.
+                let line = line.trim_start();
+                if let Some(word) = identifiers(line).next()
+                    && line.starts_with(word)
+                    && word.starts_with(|c: char| c.is_ascii_uppercase())
+                    && line[word.len()..].trim_start().starts_with([',', '(', '{'])
+                {
+                    defined.insert(word.to_string());
+                }
+                // A Rhai function's registered name: `name = "..."`.
+                if let Some((_, rest)) = line.split_once("name = \"")
+                    && let Some((name, _)) = rest.split_once('"')
+                {
+                    defined.insert(name.to_string());
+                }
+            }
+        }
+        let cargo = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
+        let mut in_dependencies = false;
+        for line in cargo.lines() {
+            if line.starts_with('[') {
+                in_dependencies = line.contains("dependencies");
+            } else if in_dependencies && let Some((name, _)) = line.split_once('=') {
+                defined.insert(name.trim().replace('-', "_"));
+            }
+        }
+        Tree {
+            repo: repo.to_path_buf(),
+            src_paths,
+            stems,
+            defined,
+        }
+    }
+
+    fn name_exists(&self, name: &str) -> bool {
+        self.defined.contains(name) || self.stems.contains(name) || NOT_OURS.contains(&name)
+    }
+
+    /// The text of module `module` (a path under `src/`, no `.rs`): its
+    /// file and every file in its folder.
+    fn module_text(&self, module: &str) -> String {
+        let mut files = Vec::new();
+        rust_files(&self.repo.join("src").join(module), &mut files);
+        files.push(self.repo.join("src").join(format!("{module}.rs")));
+        files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .collect()
+    }
+
+    /// Does `a::b::c` name modules of `src/`, then words of the last one?
+    fn rust_path_exists(&self, path: &str) -> bool {
+        let mut names: Vec<&str> = path.split("::").collect();
+        if names[0] == "crate" {
+            names.remove(0);
+        }
+        let starts: Vec<&String> = self
+            .src_paths
+            .iter()
+            .filter(|p| p.rsplit('/').next() == Some(names[0]))
+            .collect();
+        if starts.is_empty() {
+            return names.iter().all(|n| self.name_exists(n));
+        }
+        starts.into_iter().any(|start| {
+            let mut module = start.clone();
+            let mut rest = &names[1..];
+            while let Some((first, more)) = rest.split_first() {
+                let down = format!("{module}/{first}");
+                if !self.src_paths.contains(&down) {
+                    break;
+                }
+                module = down;
+                rest = more;
+            }
+            let text = self.module_text(&module);
+            rest.iter().all(|n| identifiers(&text).any(|w| w == *n))
+        })
+    }
+
+    /// The names in backticks of `text`, outside fenced blocks, that do
+    /// not exist.
+    fn unknown(&self, text: &str) -> Vec<String> {
+        const ROOTS: [&str; 7] = [
+            "src/", "tests/", "benches/", "labs/", "docs/", "scripts/", "fuzz/",
+        ];
+        let mut fence = false;
+        let prose: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                if l.trim_start().starts_with("```") {
+                    fence = !fence;
+                    return false;
+                }
+                !fence
+            })
+            .collect();
+        let prose = prose.join("\n");
+        let mut unknown = Vec::new();
+        for span in prose.split('`').skip(1).step_by(2) {
+            if span.contains(char::is_whitespace) || span.contains('*') || span.is_empty() {
+                continue;
+            }
+            let (path, item) = span.split_once("::").unwrap_or((span, ""));
+            let ok = if ROOTS.iter().any(|r| span.starts_with(r)) {
+                let p = self.repo.join(path);
+                p.exists() || p.with_extension("rs").exists()
+            } else if path.contains('/')
+                && path
+                    .split('/')
+                    .all(|s| is_identifier(s.trim_end_matches(".rs")))
+            {
+                let path = path.trim_end_matches(".rs");
+                let tail = format!("/{path}");
+                let file_ok = self
+                    .src_paths
+                    .iter()
+                    .any(|p| p == path || p.ends_with(&tail));
+                file_ok && (item.is_empty() || self.name_exists(item))
+            } else if span.split("::").all(is_identifier) && span.contains("::") {
+                self.rust_path_exists(span)
+            } else if is_identifier(span) {
+                self.name_exists(span)
+            } else {
+                true
+            };
+            if !ok {
+                unknown.push(span.to_string());
+            }
+        }
+        unknown
+    }
+}
+
+#[test]
+fn the_code_map_names_what_exists() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tree = Tree::read(repo);
+    let text = std::fs::read_to_string(repo.join("ARCHITECTURE.md")).unwrap();
+    let unknown = tree.unknown(&text);
+    assert!(
+        unknown.is_empty(),
+        "ARCHITECTURE.md names what is not in the tree (the rule is at its top): {unknown:?}"
+    );
+    // The check sees what it must: a path, a module path, a module and a
+    // function that are not there, and lets real ones and code through.
+    let sample = "`src/nowhere.rs` `src/sudoku` `src/repl/cli.rs` `sudoku::no_such_item` \
+        `script::session::Session` `human/step` `human/nowhere` `no_such_function` \
+        `dfs` `Session` `rayon` `let x = 1` `--shard`\n```text\n`hidden_in_a_fence`\n```\n";
+    assert_eq!(
+        tree.unknown(sample),
+        [
+            "src/nowhere.rs",
+            "sudoku::no_such_item",
+            "human/nowhere",
+            "no_such_function"
+        ]
+    );
+}

@@ -484,3 +484,437 @@ proptest! {
         }
     }
 }
+
+// ---- pipes: the first Ctrl+C stops any reader at once (issue 50, item 5) ----
+
+/// A puzzlelab started on `args` in `dir`, its output captured.
+#[cfg(target_os = "linux")]
+fn start_in(dir: &std::path::Path, args: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .current_dir(dir)
+        .env("PUZZLELAB_HOME", dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzzlelab starts")
+}
+
+/// What a child said and how it ended, and how long after the SIGINT.
+#[cfg(target_os = "linux")]
+struct Stopped {
+    code: Option<i32>,
+    after: Duration,
+    stdout: String,
+    stderr: String,
+}
+
+/// Sends SIGINT to `child` once it has waited `settle`, and waits at most
+/// 10 s for it to end (then kills it: the test fails on the time).
+#[cfg(target_os = "linux")]
+fn interrupt(mut child: std::process::Child, settle: Duration) -> Stopped {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    use std::io::Read;
+    std::thread::sleep(settle);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "it ended before the SIGINT"
+    );
+    let sent = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let after = sent.elapsed();
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    Stopped {
+        code: status.code(),
+        after,
+        stdout,
+        stderr,
+    }
+}
+
+/// A FIFO at `dir/name`.
+#[cfg(target_os = "linux")]
+fn fifo(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    nix::unistd::mkfifo(&path, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    path
+}
+
+/// A writer that opens `path` once its reader has, and writes `lines` to
+/// it one every 50 ms, until they are all written or the reader left.
+#[cfg(target_os = "linux")]
+fn slow_writer(path: std::path::PathBuf, lines: Vec<String>) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        use std::io::Write;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Without a reader a non-blocking open fails (ENXIO): try again.
+        let start = Instant::now();
+        let mut f = loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(&path)
+            {
+                Ok(f) => break f,
+                Err(_) if start.elapsed() < Duration::from_secs(5) => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                Err(_) => return 0,
+            }
+        };
+        let mut written = 0;
+        for line in lines {
+            if f.write_all(format!("{line}\n").as_bytes()).is_err() {
+                break;
+            }
+            written += 1;
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        written
+    })
+}
+
+/// The eight readers of the issue but `merge` (see below), each as the
+/// command line runs it on the file `f`, and the lines a slow writer feeds it.
+#[cfg(target_os = "linux")]
+fn fifo_readers() -> Vec<(&'static str, Vec<&'static str>, Vec<String>)> {
+    let puzzles = vec![YM.to_string(); 400];
+    let mut cnf = vec!["p cnf 2 1".to_string()];
+    cnf.extend(std::iter::repeat_n("c slowly".to_string(), 399));
+    let script = vec!["// slowly".to_string(); 400];
+    vec![
+        ("read_file", vec!["-e", "read_file(\"f\")"], puzzles.clone()),
+        ("rate", vec!["rate", "f"], puzzles.clone()),
+        (
+            "solve_file",
+            vec!["-e", "solve_file(\"f\")"],
+            puzzles.clone(),
+        ),
+        (
+            "canon_groups",
+            vec!["-e", "canon_groups(\"f\")"],
+            puzzles.clone(),
+        ),
+        ("run", vec!["run", "f"], script),
+        (
+            "similar_report",
+            vec!["-e", "similar_report([\"f\"])"],
+            puzzles,
+        ),
+        ("read_dimacs", vec!["-e", "read_dimacs(\"f\")"], cnf),
+    ]
+}
+
+/// Nothing on stdout but what a stopped run of `reader` is meant to say:
+/// `rate` ends its (empty) list with the `#` line that it is partial,
+/// `solve_file` returns its summary marked stopped; the others print nothing.
+#[cfg(target_os = "linux")]
+fn no_result(reader: &str, stdout: &str) -> bool {
+    match reader {
+        "rate" => stdout == "# stopped (Ctrl+C) after 0 puzzles: this list is partial\n",
+        "solve_file" => stdout.contains("\"stopped\": true") && stdout.contains("\"puzzles\": 0,"),
+        _ => stdout.is_empty(),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_first_ctrl_c_stops_every_reader_of_a_fifo() {
+    // The goal is 0.5 s; a loaded CI machine gets a margin, and the real
+    // figures are printed (cargo test -- --nocapture).
+    let limit = Duration::from_secs(2);
+    let mut slowest = Duration::ZERO;
+    let mut figures = Vec::new();
+    for (reader, args, lines) in fifo_readers() {
+        for slow in [false, true] {
+            let dir = crate::common::scratch_dir("trust-readers-pipes");
+            let f = fifo(&dir, "f");
+            let writer = slow.then(|| slow_writer(f.clone(), lines.clone()));
+            let child = start_in(&dir, &args);
+            // The reader waits on the FIFO, or has read a few slow lines.
+            let run = interrupt(child, Duration::from_millis(400));
+            let case = format!(
+                "{reader} ({})",
+                if slow { "slow writer" } else { "no writer" }
+            );
+            assert_eq!(run.code, Some(130), "{case}: {}", run.stderr);
+            assert!(run.after < limit, "{case}: {:?}", run.after);
+            assert!(no_result(reader, &run.stdout), "{case}: {}", run.stdout);
+            // solve_file's summary says it was stopped; the others say so on stderr.
+            let said = match reader {
+                "solve_file" => &run.stdout,
+                _ => &run.stderr,
+            };
+            assert!(said.contains("stopped"), "{case}: {said}");
+            if let Some(w) = writer {
+                // Stopped long before the 400 lines (20 s) were written.
+                let written = w.join().unwrap();
+                assert!(written < 100, "{case}: {written} lines written");
+            }
+            slowest = slowest.max(run.after);
+            figures.push(format!("{case} {} ms", run.after.as_millis()));
+        }
+    }
+    eprintln!(
+        "SIGINT to exit, slowest {} ms: {}",
+        slowest.as_millis(),
+        figures.join(", ")
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn merge_refuses_a_fifo_part_at_once() {
+    // A part is read from its end too: a FIFO can never be one, so merge
+    // says so before it waits for anything (no Ctrl+C needed).
+    let dir = crate::common::scratch_dir("trust-readers-merge-fifo");
+    let f = fifo(&dir, "n.txt.1-of-1");
+    let start = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["merge", "-o", "n.txt", "n.txt.1-of-1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "puzzlelab merge: {}: is a FIFO (named pipe), not a part file: a part is read from its end too, so it must be a regular file\n",
+            f.file_name().unwrap().to_string_lossy()
+        )
+    );
+    assert!(out.stdout.is_empty());
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_reader_stopped_in_a_session_waits_no_longer_than_a_poll() {
+    // In a session (the REPL, a notebook, a lab) the stop comes from the
+    // host's flag: a reader blocked on a FIFO no one writes hears it within
+    // a poll's 100 ms, and the interrupt is used up.
+    let dir = crate::common::scratch_dir("trust-readers-session-fifo");
+    let f = fifo(&dir, "f").display().to_string();
+    for (code, want) in [
+        (
+            format!("read_file({f:?})"),
+            format!(
+                "stopped (Ctrl+C) in read_file after 0 lines of {f} (0 puzzles): no puzzles returned"
+            ),
+        ),
+        (
+            format!("read_dimacs({f:?})"),
+            format!("stopped (Ctrl+C) in read_dimacs after 0 lines of {f}: nothing read"),
+        ),
+    ] {
+        let host = Rc::new(RecordingHost::default());
+        // Asked before the first line (not yet), then by the poll.
+        host.cancel_after_checks(3);
+        let mut s = Session::new(&Limits::default(), host.clone());
+        let start = Instant::now();
+        assert_eq!(failure(&mut s, &code), want);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(!host.cancelled(), "the interrupt was used up");
+    }
+}
+
+// ---- work checked before it starts (issue 50, item 4) ----
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_any_work() {
+    // The input is a FIFO no one writes: had the work started, it would
+    // wait for ever. The refusal comes first, naming the output.
+    let dir = crate::common::scratch_dir("trust-readers-out-first");
+    let f = fifo(&dir, "f").display().to_string();
+    let folder = dir.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let folder = folder.display().to_string();
+    let refused = format!("{folder}: is a folder, not a file");
+    let (_, mut s) = session();
+    let start = Instant::now();
+    for (code, function) in [
+        (
+            format!("rate_file({f:?}, #{{out: {folder:?}}})"),
+            "rate_file",
+        ),
+        (
+            format!("canon_groups({f:?}, #{{out: {folder:?}}})"),
+            "canon_groups",
+        ),
+        (
+            format!("solve_file({f:?}, #{{out: {folder:?}}})"),
+            "solve_file",
+        ),
+    ] {
+        assert_eq!(
+            failure(&mut s, &code),
+            format!("{function}: {refused}"),
+            "{code}"
+        );
+    }
+    // A count is refused before its search reports any progress.
+    let host = Rc::new(RecordingHost::default());
+    let mut counting = Session::new(&Limits::default(), host.clone());
+    for function in ["count_polyomino", "count_polycube"] {
+        let board = match function {
+            "count_polyomino" => "rect(6, 10)",
+            _ => "cuboid(3, 4, 5)",
+        };
+        let code = format!("{function}({board}, \"pentominoes\", #{{out: {folder:?}}})");
+        assert_eq!(
+            failure(&mut counting, &code),
+            format!("{function}: {refused}")
+        );
+    }
+    assert_eq!(host.progress_reports(), 0);
+    // A shard's part is checked as it will be written.
+    std::fs::create_dir(dir.join("n.txt.1-of-2")).unwrap();
+    let n = dir.join("n.txt").display().to_string();
+    assert_eq!(
+        failure(
+            &mut s,
+            &format!("rate_file({f:?}, #{{out: {n:?}, shard: \"1/2\"}})")
+        ),
+        format!("rate_file: {n}.1-of-2: is a folder, not a file")
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // merge checks its output before it reads a part (these do not exist).
+    let run = crate::common::run_puzzlelab(&["merge", "-o", &folder, "missing.1-of-2"], b"");
+    assert_eq!(
+        (run.code, run.stderr),
+        (1, format!("puzzlelab merge: {refused}\n"))
+    );
+    // Nothing was left behind by the trials.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".puzzlelab-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn every_thread_count_has_one_bound_and_one_refusal() {
+    let must = "must be a whole number from 0 (one thread a core) to 1024, not 100000";
+    let start = Instant::now();
+    for sub in ["generate", "rate"] {
+        let first = if sub == "generate" { "5" } else { "p.txt" };
+        let run = crate::common::run_puzzlelab(&[sub, first, "--threads", "100000"], b"");
+        assert_eq!(run.code, 2, "{sub}");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: invalid value '100000' for '--threads <N>': {must}\n"
+            )),
+            "{sub}: {}",
+            run.stderr
+        );
+    }
+    let (_, mut s) = session();
+    for (function, code) in [
+        ("solve_file", "solve_file(\"p.txt\", #{threads: 100000})"),
+        ("rate_file", "rate_file(\"p.txt\", #{threads: 100000})"),
+        (
+            "count_polyomino",
+            "count_polyomino(rect(6, 10), \"pentominoes\", #{threads: 100000})",
+        ),
+        (
+            "count_polycube",
+            "count_polycube(cuboid(3, 4, 5), \"pentominoes\", #{threads: 100000})",
+        ),
+    ] {
+        assert_eq!(
+            failure(&mut s, code),
+            format!("{function}: option threads {must}"),
+            "{code}"
+        );
+    }
+    // Refused at once, never after starting threads.
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // 0 is one thread a core for the counts too, as for the files: the
+    // same count as on one thread.
+    let mut count = |threads: i64| {
+        s.eval(&format!(
+            "count_polyomino(rect(3, 20), \"pentominoes\", #{{threads: {threads}}})"
+        ))
+        .unwrap()
+        .to_string()
+    };
+    let all_cores = count(0);
+    assert_eq!(all_cores, count(1));
+}
+
+#[test]
+fn a_stopped_solve_file_counts_only_what_it_finished() {
+    // 20,000 copies of one puzzle with a single solution: every puzzle
+    // finished is unique, so the counts must agree with `puzzles`.
+    let file = crate::common::scratch_file("trust-readers-stopped", "p.txt");
+    std::fs::write(&file, format!("{YM}\n").repeat(20_000)).unwrap();
+    let p = file.as_str();
+    for checks in [5, 15, 30, 60] {
+        let host = Rc::new(RecordingHost::default());
+        host.cancel_after_checks(checks);
+        let mut s = Session::new(&Limits::default(), host.clone());
+        let r = s
+            .eval(&format!(
+                "let r = solve_file({p:?}, #{{threads: 2}}); [r.stopped, r.puzzles, r.solved, r.unique, r.multiple, r.invalid, r.unsolvable]"
+            ))
+            .unwrap()
+            .into_array()
+            .unwrap();
+        let n: Vec<i64> = r[1..].iter().map(|v| v.as_int().unwrap()).collect();
+        assert!(r[0].as_bool().unwrap(), "{checks} checks: not stopped");
+        let (puzzles, solved, unique) = (n[0], n[1], n[2]);
+        assert!(puzzles < 20_000, "{checks} checks: {n:?}");
+        assert_eq!(solved, n[2] + n[3], "{checks} checks: {n:?}");
+        assert_eq!(
+            puzzles,
+            unique + n[3] + n[4] + n[5],
+            "{checks} checks: {n:?}"
+        );
+        assert_eq!(
+            (unique, n[3], n[4], n[5]),
+            (puzzles, 0, 0, 0),
+            "{checks} checks"
+        );
+    }
+}

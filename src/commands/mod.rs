@@ -10,7 +10,7 @@
 use rhai::Dynamic;
 
 use crate::lab::LabState;
-use crate::reading::{MAX_TEXT, read_text};
+use crate::reading::{MAX_TEXT, TextError, read_text_with};
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
 
@@ -202,8 +202,10 @@ impl CommandContext {
         match self.session.eval(code) {
             Ok(value) => {
                 self.session.set_last(&value);
-                let shown = self.session.show(&value);
-                Ok(self.paged(shown))
+                match self.session.try_show(&value) {
+                    Ok(shown) => Ok(self.paged(shown)),
+                    Err(error) => Err(Box::new(self.failure(error, code, origin, first_line))),
+                }
             }
             Err(error) => Err(Box::new(self.failure(error, code, origin, first_line))),
         }
@@ -274,7 +276,18 @@ impl CommandContext {
     /// Run a script file in the session (`:load`); its errors are located
     /// in `file`.
     pub fn run_file(&mut self, file: &str) -> Result<(), String> {
-        let text = read_text(std::path::Path::new(file), MAX_TEXT).map_err(|e| format!("{e:#}"))?;
+        let host = self.session.host().clone();
+        let monitor = crate::script::host::monitor_of(&*host);
+        let read = read_text_with(std::path::Path::new(file), MAX_TEXT, &*monitor);
+        drop(monitor);
+        let text = read.map_err(|e| match e {
+            // A FIFO no one writes, stopped by Ctrl+C: the stop rule's words.
+            TextError::Stopped { .. } => {
+                host.take_cancel();
+                crate::script::host::stop_text(&*host, format!("reading {file}: nothing run"))
+            }
+            e => format!("{e:#}"),
+        })?;
         self.session
             .eval(&strip_shebang(&text))
             .map(|_| ())

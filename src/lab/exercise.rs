@@ -1,7 +1,10 @@
 //! Exercises inside a lab (`Lab Exercise` blocks): how one is shown after
 //! its section, and the texts of `:check`, `:hint` and `:answer`. A check
-//! runs in the reader's session under the lab's sandbox (as lab code, never
-//! running a program) and inside a block, so it leaves no variables behind.
+//! runs as lab code (never running a program) out of the reader's reach
+//! (`Session::eval_check`): in a scope of its own with the lab's values and
+//! functions and the built-ins, and of the reader's names only those the
+//! model answer defines, so it leaves nothing behind and nothing the reader
+//! defined (a `fn filled(g) { 3 }`, a lab variable set anew) can fool it.
 
 use rhai::Dynamic;
 
@@ -65,10 +68,10 @@ pub fn verdict(lab: &Lab, exercise: &Exercise, session: &mut Session) -> Verdict
     let allowed = session.exec_allowed();
     session.allow_exec(false);
     let mut result = Verdict::Right;
+    let answers = answer_names(exercise, session);
     for (index, check) in exercise.checks.iter().enumerate() {
-        // A block: the check's own `let`s go when it ends.
-        let code = format!("{{\n{}\n}}", check.code);
-        let why = match session.eval_lab_from(&lab.origin, &code) {
+        let why = match session.eval_check(&lab.origin, &check.code, &answers, &exercise.forbidden)
+        {
             Ok(value) => judge(&value, session),
             Err(e) => {
                 session.host().take_cancel();
@@ -95,6 +98,31 @@ pub fn verdict(lab: &Lab, exercise: &Exercise, session: &mut Session) -> Verdict
     let _ = session.take_output();
     session.set_capture(was);
     result
+}
+
+/// The names the model answer defines at its top level (`let`, `const`,
+/// `fn`): the reader's names a check may read. An answer that does not
+/// parse gives none.
+pub fn answer_names(exercise: &Exercise, session: &Session) -> Vec<String> {
+    let Ok(ast) = session.compile(&exercise.answer) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = ast
+        .statements()
+        .iter()
+        .filter_map(|s| match s {
+            rhai::Stmt::Var(x, ..) => Some(x.0.name.to_string()),
+            _ => None,
+        })
+        .chain(
+            ast.iter_functions()
+                .filter(|f| !f.name.starts_with("anon$"))
+                .map(|f| f.name.to_string()),
+        )
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// `None` when a check's value means passed, else why it failed (itself

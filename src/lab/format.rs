@@ -72,6 +72,9 @@ pub struct Exercise {
     pub answer: String,
     /// Line of the answer's first line (1-based).
     pub answer_line: usize,
+    /// Built-in functions the task forbids (`WITHOUT`): while a check runs
+    /// one of the reader's functions, calling one of these is an error.
+    pub forbidden: Vec<String>,
 }
 
 /// One named condition of an exercise.
@@ -302,7 +305,7 @@ Last.
             ),
             (
                 "Title: T\nLab Section\n)\nLab Exercise E\n)\nstray\n",
-                "t.lab:6: expected `CHECK NAME`, `HINT` or `ANSWER` after the exercise's `)`, found `stray`",
+                "t.lab:6: expected `CHECK NAME`, `HINT`, `ANSWER` or `WITHOUT NAMES` after the exercise's `)`, found `stray`",
             ),
             (
                 "Title: T\nLab Section\n)\nLab Exercise E\n)\nCHECK\ntrue\n",

@@ -25,7 +25,7 @@ enum State {
     Code,
     /// The task of a `Lab Exercise`, up to its `)`.
     Task,
-    /// An exercise's `CHECK`, `HINT` and `ANSWER` parts.
+    /// An exercise's `CHECK`, `HINT`, `ANSWER` and `WITHOUT` parts.
     Parts,
 }
 
@@ -148,9 +148,13 @@ impl<'a> Reader<'a> {
     }
 
     /// A line of an exercise after its task: `CHECK NAME`, `HINT` or
-    /// `ANSWER` starts a part; other lines belong to the part open.
+    /// `ANSWER` starts a part; `WITHOUT NAMES` is a part of one line; other
+    /// lines belong to the part open.
     fn part_line(&mut self, n: usize, line: &str) -> Result<(), FormatError> {
         let word = line.split_whitespace().next().unwrap_or("");
+        if word == "WITHOUT" {
+            return self.without(n, line.trim()["WITHOUT".len()..].trim());
+        }
         let next = match word {
             "CHECK" => {
                 let name = line.trim()["CHECK".len()..].trim();
@@ -177,10 +181,37 @@ impl<'a> Reader<'a> {
             }
             return Err(self.err(
                 n,
-                format!("expected `CHECK NAME`, `HINT` or `ANSWER` after the exercise's `)`, found `{line}`"),
+                format!("expected `CHECK NAME`, `HINT`, `ANSWER` or `WITHOUT NAMES` after the exercise's `)`, found `{line}`"),
             ));
         }
         self.part_lines.push(line.to_string());
+        Ok(())
+    }
+
+    /// `WITHOUT NAMES`: built-in functions the reader's code may not call
+    /// while a check runs it (names split by commas or spaces).
+    fn without(&mut self, n: usize, names: &str) -> Result<(), FormatError> {
+        self.end_part(n)?;
+        let names: Vec<String> = names
+            .split([',', ' '])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        if names.is_empty() {
+            return Err(self.err(
+                n,
+                "`WITHOUT` needs the names of the functions the task forbids, e.g. `WITHOUT sudoku`",
+            ));
+        }
+        if let Some(bad) = names
+            .iter()
+            .find(|w| !w.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        {
+            return Err(self.err(n, format!("`WITHOUT`: `{bad}` is not a function name")));
+        }
+        if let Some(e) = self.exercise.as_mut() {
+            e.forbidden.extend(names);
+        }
         Ok(())
     }
 
@@ -277,6 +308,7 @@ impl<'a> Reader<'a> {
             hints: Vec::new(),
             answer: String::new(),
             answer_line: n,
+            forbidden: Vec::new(),
         });
         self.part = Part::None;
         self.state = State::Task;

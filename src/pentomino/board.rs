@@ -309,7 +309,8 @@ impl BitBoard {
     }
 
     /// Transform `k` (0..=7) of the source, in its order: identity; 90° right;
-    /// 180°; 270° right; mirror; mirror∘90; mirror∘180; mirror∘270.
+    /// 180°; 270° right; mirror; mirror∘270; mirror∘180; mirror∘90 (the
+    /// mirror applied after the turn: 5 is t4∘t3, 7 is t4∘t1, the transpose).
     /// Out-of-range `k` counts modulo 8.
     pub fn transform(&self, k: usize) -> BitBoard {
         match k % 8 {

@@ -35,6 +35,10 @@ pub enum PolyError {
     BoardTooLarge { cells: usize, limit: usize },
     /// More distinct pieces than the solver supports.
     TooManyPieces { kinds: usize, limit: usize },
+    /// A traced search (`trace`) ran past its node limit: it is for tiny boards.
+    TraceTooLong { nodes: u64 },
+    /// A board with more open cells than a trace follows.
+    TraceTooWide { cells: usize, limit: usize },
     /// A box with a zero, negative or too large side.
     BadBox { x: i64, y: i64, z: i64 },
     /// A 3D drawing whose layers are missing or malformed.
@@ -84,6 +88,14 @@ impl fmt::Display for PolyError {
             PolyError::BoardTooLarge { cells, limit } => write!(
                 f,
                 "the board's bounding box has {cells} cells; the solver handles at most {limit}"
+            ),
+            PolyError::TraceTooWide { cells, limit } => write!(
+                f,
+                "the board has {cells} open cells; a trace follows at most {limit}"
+            ),
+            PolyError::TraceTooLong { nodes } => write!(
+                f,
+                "the trace passed {nodes} nodes: trace a smaller board (a few cells), count larger ones"
             ),
             PolyError::TooManyPieces { kinds, limit } => write!(
                 f,

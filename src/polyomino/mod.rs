@@ -26,6 +26,7 @@ pub mod region;
 pub mod search;
 pub mod solve;
 pub mod space;
+pub mod trace;
 
 pub use assist::SessionAssist;
 pub use compile::{MAX_CELLS, MAX_KINDS};

@@ -360,12 +360,15 @@ fn run<B: Bits + Send + Sync>(
         parts.len().max(1)
     };
     let pool = if threads > 1 && options.threads.is_some() {
-        crate::threads::pool(threads)
+        crate::threads::pool(threads).ok()
     } else {
         None
     };
+    // Threads asked for and refused (checked before the job, so rare):
+    // this thread, never the global pool, whose start would then panic.
+    let here = threads == 1 || (options.threads.is_some() && pool.is_none());
     for part in parts.chunks(chunk) {
-        let results: Vec<Found> = if threads == 1 || part.len() == 1 {
+        let results: Vec<Found> = if here || part.len() == 1 {
             part.iter().map(one).collect()
         } else if let Some(pool) = &pool {
             pool.install(|| in_order(part, threads, one))

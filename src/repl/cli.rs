@@ -70,7 +70,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seconds: Option<u64>,
     /// Threads (0 = all cores); the puzzles do not depend on it
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::threads::parse)]
     pub threads: usize,
     /// Write to OUT (replaced only at the end) instead of stdout
     #[arg(short = 'o', long = "out", value_name = "OUT")]
@@ -85,7 +85,7 @@ pub struct RateArgs {
     #[arg(value_name = "FILE")]
     pub file: String,
     /// Threads (0 = all cores); the lines do not depend on it
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::threads::parse)]
     pub threads: usize,
     /// Write to OUT (replaced only at the end) instead of stdout
     #[arg(short = 'o', long = "out", value_name = "OUT")]
@@ -133,11 +133,8 @@ struct Args {
     /// No banner
     #[arg(short, long)]
     quiet: bool,
-    /// Run shard K of N of every batch (solve_file, canon_groups, the
-    /// counts, generate, rate): each writes its part to OUT.K-of-N, and
-    /// `puzzlelab merge` puts the N parts together
-    #[arg(long, value_name = "K/N", global = true, value_parser = Shard::parse)]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    shard: ShardFlag,
     /// Evaluate CODE and print its value
     #[arg(short = 'e', value_name = "CODE", allow_hyphen_values = true)]
     eval: Option<String>,
@@ -151,10 +148,24 @@ struct Args {
     limits: LimitFlags,
 }
 
+/// `--shard K/N`, offered only where a run has batches to split: before
+/// `run`, `-e` and a script (at the top), and after `run`, `generate` and
+/// `rate`; not by `lab`, `merge` or `jupyter`, where it would mean nothing.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct ShardFlag {
+    /// Run shard K of N of every batch (solve_file, canon_groups, the
+    /// counts, generate, rate): each writes its part to OUT.K-of-N, and
+    /// `puzzlelab merge` puts the N parts together
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run a script; ARGS is an array of strings
     Run {
+        #[command(flatten)]
+        shard: ShardFlag,
         file: String,
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
@@ -170,10 +181,20 @@ enum Command {
         notebook: Option<String>,
     },
     /// Make N new puzzles, one a line
-    Generate(GenerateArgs),
+    Generate {
+        #[command(flatten)]
+        args: GenerateArgs,
+        #[command(flatten)]
+        shard: ShardFlag,
+    },
     /// Rate every puzzle of FILE as Sudoku Explainer does: PUZZLE ER/EP/ED
     /// a line, in input order (`>=X`: at least X; `?`: not known here)
-    Rate(RateArgs),
+    Rate {
+        #[command(flatten)]
+        args: RateArgs,
+        #[command(flatten)]
+        shard: ShardFlag,
+    },
     /// Merge the N parts of a sharded run into the whole run's output
     Merge {
         /// The merged file (replaced only once every part is merged)
@@ -310,6 +331,8 @@ fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
     limits
         .check()
         .map_err(|why| clap::Error::raw(clap::error::ErrorKind::ValueValidation, why + "\n"))?;
+    // A --shard after run, generate or rate; the top-level one is parsed.shard.
+    let mut sub_shard = None;
     let mode = match (parsed.eval, parsed.command) {
         (Some(code), None) => Mode::Eval {
             code,
@@ -321,7 +344,10 @@ fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
                 "-e CODE takes no command after it\n",
             ));
         }
-        (None, Some(Command::Run { file, args })) => Mode::Run { file, args },
+        (None, Some(Command::Run { file, args, shard })) => {
+            sub_shard = shard.shard;
+            Mode::Run { file, args }
+        }
         (None, Some(Command::Lab { name: None, .. })) => Mode::LabList,
         (
             None,
@@ -339,9 +365,15 @@ fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
                 notebook: None,
             }),
         ) => Mode::Lab { name, print },
-        (None, Some(Command::Generate(g))) => Mode::Generate(g),
+        (None, Some(Command::Generate { args, shard })) => {
+            sub_shard = shard.shard;
+            Mode::Generate(args)
+        }
         (None, Some(Command::Merge { out, parts })) => Mode::Merge { out, parts },
-        (None, Some(Command::Rate(r))) => Mode::Rate(r),
+        (None, Some(Command::Rate { args, shard })) => {
+            sub_shard = shard.shard;
+            Mode::Rate(args)
+        }
         #[cfg(feature = "jupyter")]
         (None, Some(Command::Jupyter(command))) => Mode::Jupyter(command),
         (None, None) => match parsed.rest.split_first() {
@@ -358,7 +390,16 @@ fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
             }
         },
     };
-    if let Some(shard) = parsed.shard
+    let shard = match (parsed.shard.shard, sub_shard) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("--shard given twice, as {a} and as {b}: give it once\n"),
+            ));
+        }
+        (a, b) => a.or(b),
+    };
+    if let Some(shard) = shard
         && !matches!(
             mode,
             Mode::Run { .. } | Mode::Eval { .. } | Mode::Generate(_) | Mode::Rate(_)
@@ -375,7 +416,7 @@ fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
         mode,
         limits,
         quiet: parsed.quiet,
-        shard: parsed.shard,
+        shard,
     })
 }
 
@@ -570,6 +611,46 @@ mod tests {
                     .any(|(f, v, _)| *f == flag && *v == 7)
             );
         }
+    }
+
+    #[test]
+    fn shard_is_offered_only_where_there_are_batches_to_split() {
+        let help = |line: &str| parse(&args(line)).unwrap_err().to_string();
+        for line in ["--help", "run --help", "generate --help", "rate --help"] {
+            assert!(
+                help(line).contains("--shard <K/N>"),
+                "{line}: {}",
+                help(line)
+            );
+        }
+        let mut without = vec!["lab --help", "merge --help"];
+        if cfg!(feature = "jupyter") {
+            without.push("jupyter install --help");
+        }
+        for line in without {
+            assert!(!help(line).contains("--shard"), "{line}: {}", help(line));
+            // Given anyway, it is refused, not ignored.
+            let given = line.replace("--help", "--shard 1/2 x");
+            assert!(parse(&args(&given)).is_err(), "{given}");
+        }
+        // Before or after the command, once or twice the same: one shard.
+        for line in [
+            "generate 5 --shard 2/4",
+            "--shard 2/4 generate 5",
+            "--shard 2/4 generate 5 --shard 2/4",
+            "run --shard 2/4 a.rhai",
+            "rate --shard 2/4 p.txt",
+        ] {
+            assert_eq!(
+                parse(&args(line)).unwrap().shard,
+                Some(Shard::new(2, 4).unwrap()),
+                "{line}"
+            );
+        }
+        let e = parse(&args("--shard 1/4 generate 5 --shard 2/4"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--shard given twice, as 1/4 and as 2/4"), "{e}");
     }
 
     #[test]

@@ -138,6 +138,9 @@ pub(super) fn run(args: &GenerateArgs, shard: Option<Shard>) -> ExitCode {
             job,
         }
     };
+    if let Err(e) = crate::threads::start(args.threads) {
+        return fail(1, &e);
+    }
     let mut output = match Output::open(args.out.as_deref(), shard, &[], head) {
         Ok(o) => o,
         Err(e) => return fail(1, &e),

@@ -134,12 +134,17 @@ pub fn main(args: Vec<String>) -> ExitCode {
 /// `lab NAME --notebook OUT.ipynb`: the lab as a notebook.
 #[cfg(feature = "jupyter")]
 fn lab_notebook(name: &str, out: &str, limits: &Limits) -> ExitCode {
-    let written = crate::lab::load(name).and_then(|lab| {
-        let text =
-            crate::jupyter::notebook::lab_notebook(&lab, limits).map_err(anyhow::Error::msg)?;
-        crate::files::write_atomic(out, text.as_bytes(), &[])
-            .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
-    });
+    // The output is checked before the lab is read and run.
+    let checked = crate::files::check_output(out, &[])
+        .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"));
+    let written = checked
+        .and_then(|()| crate::lab::load(name))
+        .and_then(|lab| {
+            let text =
+                crate::jupyter::notebook::lab_notebook(&lab, limits).map_err(anyhow::Error::msg)?;
+            crate::files::write_atomic(out, text.as_bytes(), &[])
+                .map_err(|e| anyhow::anyhow!("cannot write the notebook: {e}"))
+        });
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -31,6 +31,9 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
     };
     let input = Path::new(&args.file);
     let shard = shard.unwrap_or(Shard::WHOLE);
+    if let Err(e) = crate::threads::start(args.threads) {
+        return fail(1, &e);
+    }
     let mut output = match Output::open(args.out.as_deref(), shard, &[input], || {
         rate_head(&args.file, shard)
     }) {

@@ -96,16 +96,18 @@ impl From<DimacsError> for SatError {
     }
 }
 
-/// The file `path` opened for reading as a stream.
-fn open(path: &str) -> Result<std::io::BufReader<std::fs::File>, SatError> {
-    let io = |message: String| SatError::Io {
-        path: path.to_string(),
-        message,
-    };
-    let f = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
-    if f.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(io("it is a folder, not a file".to_string()));
-    }
+/// The file `path` opened for reading as a stream that `monitor` can
+/// stop, a FIFO's wait for a writer included.
+fn open<'m>(
+    path: &str,
+    monitor: &'m dyn Monitor,
+) -> Result<std::io::BufReader<crate::reading::Input<'m>>, SatError> {
+    let f = crate::reading::open_input(std::path::Path::new(path), monitor).map_err(|message| {
+        SatError::Io {
+            path: path.to_string(),
+            message,
+        }
+    })?;
     Ok(std::io::BufReader::with_capacity(1 << 16, f))
 }
 
@@ -136,13 +138,19 @@ pub fn write_dimacs_file(cnf: &Cnf, path: &str) -> Result<(), SatError> {
 /// Read a DIMACS file strictly, as a stream that `monitor` can stop;
 /// errors read `path:line:col: ...`.
 pub fn read_dimacs_file(path: &str, monitor: &dyn Monitor) -> Result<Cnf, SatError> {
-    finish(path, dimacs::read_dimacs_from(open(path)?, monitor))
+    finish(
+        path,
+        dimacs::read_dimacs_from(open(path, monitor)?, monitor),
+    )
 }
 
 /// Read a solver's answer from the file `path` (its output or minisat's
 /// result file), as a stream that `monitor` can stop.
 pub fn read_answer_file(path: &str, monitor: &dyn Monitor) -> Result<Answer, SatError> {
-    finish(path, dimacs::read_answer_from(open(path)?, monitor))
+    finish(
+        path,
+        dimacs::read_answer_from(open(path, monitor)?, monitor),
+    )
 }
 
 /// The board in a satisfiable answer (`None` when unsatisfiable), for a

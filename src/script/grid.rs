@@ -3,13 +3,39 @@
 use rhai::Module;
 use rhai::plugin::*;
 
+use crate::script::error;
+use crate::sudoku::grid::{self, OffGrid};
+
 /// The grid functions as a Rhai module.
 pub fn module() -> Module {
     exported_module!(api)
 }
 
+/// The one wording of a grid position a script function cannot use: the
+/// function's name, then what was wrong ([`OffGrid`]). An indexer
+/// (`g[81]`) passes `None`: the person typed no function name there, and
+/// the message starts with the index, as Rhai's own index errors do.
+fn position_error(function: Option<&str>, e: OffGrid) -> Box<EvalAltResult> {
+    match function {
+        Some(name) => error(format!("{name}: {e}")),
+        None => error(e.to_string()),
+    }
+}
+
+/// The cell at 0-based index `i` (0..=80), or the error naming `function`
+/// (`None` for an indexer).
+pub(super) fn cell_index(function: Option<&str>, i: i64) -> Result<usize, Box<EvalAltResult>> {
+    grid::cell_index(i).map_err(|e| position_error(function, e))
+}
+
+/// The cell at 1-based `row` and `col`, or the error naming `function`.
+pub(super) fn cell_at(function: &str, row: i64, col: i64) -> Result<usize, Box<EvalAltResult>> {
+    grid::cell_at(row, col).map_err(|e| position_error(Some(function), e))
+}
+
 #[export_module(manifest)]
 pub mod api {
+    use super::{cell_at, cell_index};
     use crate::script::error;
     use crate::sudoku;
 
@@ -48,13 +74,13 @@ pub mod api {
     /// Cell `i` (0..80, row-major) of the grid.
     #[rhai_fn(pure, index_get, return_raw)]
     pub fn get(g: &mut Grid, i: i64) -> Result<i64, Box<EvalAltResult>> {
-        cell_index(i).map(|i| g.get(i) as i64)
+        cell_index(None, i).map(|i| g.get(i) as i64)
     }
 
     /// Set cell `i` (0..80, row-major) to `value` (0..9, 0 for empty).
     #[rhai_fn(index_set, return_raw)]
     pub fn set(g: &mut Grid, i: i64, value: i64) -> Result<(), Box<EvalAltResult>> {
-        let i = cell_index(i)?;
+        let i = cell_index(None, i)?;
         if !(0..=9).contains(&value) {
             return Err(error(format!(
                 "cell value {value} is out of range: a cell holds 0 (empty) to 9"
@@ -76,6 +102,27 @@ pub mod api {
         g.cells().iter().map(|&v| Dynamic::from(v as i64)).collect()
     }
 
+    /// The box (1-9, band by band) holding cell `cell` (0..80).
+    ///
+    /// Boxes are numbered as a person reads them: 1 top left, 3 top right,
+    /// 9 bottom right. The grid's values are not read; `g.box_of(i)` reads
+    /// as a question about the grid's cell.
+    /// Example: `box_of(ym, 40)`
+    #[rhai_fn(name = "box_of", return_raw)]
+    pub fn box_of_cell(g: Grid, cell: i64) -> Result<i64, Box<EvalAltResult>> {
+        let _ = g; // a position's box is the same in every grid
+        cell_index(Some("box_of"), cell).map(|i| sudoku::grid::box_number(i) as i64)
+    }
+
+    /// The box (1-9) holding the cell at `row`, `col` (1..9).
+    ///
+    /// Example: `box_of(ym, 5, 5)`
+    #[rhai_fn(name = "box_of", return_raw)]
+    pub fn box_of_row_col(g: Grid, row: i64, col: i64) -> Result<i64, Box<EvalAltResult>> {
+        let _ = g;
+        cell_at("box_of", row, col).map(|i| sudoku::grid::box_number(i) as i64)
+    }
+
     /// True when both grids hold the same values.
     #[rhai_fn(pure, name = "==")]
     pub fn eq(a: &mut Grid, b: Grid) -> bool {
@@ -86,15 +133,5 @@ pub mod api {
     #[rhai_fn(pure, name = "!=")]
     pub fn ne(a: &mut Grid, b: Grid) -> bool {
         *a != b
-    }
-
-    fn cell_index(i: i64) -> Result<usize, Box<EvalAltResult>> {
-        if (0..81).contains(&i) {
-            Ok(i as usize)
-        } else {
-            Err(error(format!(
-                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
-            )))
-        }
     }
 }

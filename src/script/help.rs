@@ -360,6 +360,9 @@ pub fn example(name: &str) -> Option<String> {
 #[export_module(manifest)]
 pub mod api {
     /// List every function by domain with a one-line summary.
+    ///
+    /// Returns the list as text: the prompt shows it, a script prints it,
+    /// `print(help())`.
     pub fn help() -> String {
         super::overview()
     }
@@ -368,6 +371,9 @@ pub mod api {
     ///
     /// A domain name (`help("polyomino")`) lists that domain's functions;
     /// Rhai's own functions (`help("print")`) are explained too.
+    ///
+    /// Returns the explanation as text: the prompt shows it, a script
+    /// prints it, `print(help("see"))`.
     #[rhai_fn(name = "help")]
     pub fn help_on(name: &str) -> String {
         super::help_text(name)

@@ -157,6 +157,16 @@ pub(crate) fn add_se_fields(g: &Grid, m: &mut Map) {
 /// `hint` with Ctrl+C: a stopped search is an error, never a map that
 /// looks like SE's next step or like "stuck".
 fn hint_of(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Dynamic, Box<EvalAltResult>> {
+    hint_staged(ctx, b, None)
+}
+
+/// The next step as a map, or with `stage` as that stage's text
+/// (`Step::stage`); a stuck position's reason either way.
+fn hint_staged(
+    ctx: &NativeCallContext,
+    b: &CandidateGrid,
+    stage: Option<u8>,
+) -> Result<Dynamic, Box<EvalAltResult>> {
     if b.is_solved() {
         return Ok(Dynamic::UNIT);
     }
@@ -168,9 +178,28 @@ fn hint_of(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Dynamic, Box<Ev
             ctx,
             "in hint (no step is known)".to_string(),
         )),
-        Ok(Some(s)) => Ok(Dynamic::from_map(step_map(&s))),
-        Ok(None) => Ok(Dynamic::from_map(stuck_map(&human::stuck_reason(b, 0)))),
+        Ok(Some(s)) => Ok(match stage {
+            Some(level) => Dynamic::from(s.stage(level)),
+            None => Dynamic::from_map(step_map(&s)),
+        }),
+        Ok(None) => {
+            let why = human::stuck_reason(b, 0);
+            Ok(match stage {
+                Some(_) => Dynamic::from(why),
+                None => Dynamic::from_map(stuck_map(&why)),
+            })
+        }
     }
+}
+
+/// A hint stage from a script's number: 1 and up (3 and up is the whole step).
+fn stage_level(level: i64) -> Result<u8, Box<EvalAltResult>> {
+    if level < 1 {
+        return Err(error(format!(
+            "hint: stage {level}: stages are 1 (where to look), 2 (which technique), 3 (the whole step)"
+        )));
+    }
+    Ok(level.min(3) as u8)
 }
 
 /// Candidates named by a step: (cell 0..81, digit).
@@ -268,9 +297,15 @@ fn rate_file_map(
     use std::path::Path;
     let mut options = Options::new("rate_file", options, &["threads", "out", "shard"])?;
     let shard = crate::script::shard::shard_of(ctx, "rate_file", &mut options)?;
-    let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
+    let threads = options.threads()?;
     let out = options.string("out")?;
     let input = Path::new(path);
+    if let Some(out) = &out {
+        // Before the rating, which may take hours: not after it.
+        let written = crate::script::shard::written_path(out, shard);
+        crate::files::check_output(&written, &[input])
+            .map_err(|e| error(format!("rate_file: {e}")))?;
+    }
     let monitor = crate::script::host::monitor(ctx);
     let mut lines = Array::new();
     let mut body = Vec::new();
@@ -426,6 +461,38 @@ pub mod api {
         c: Candidates,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         hint_of(&ctx, &CandidateGrid::from_candidates(&c))
+    }
+
+    /// The next step as a hint in stages, as Sudoku Explainer gives them: 1 where to look, 2 which technique, 3 the whole step.
+    ///
+    /// Stage 1 names the houses the step's cells share (else their
+    /// blocks) and its digit when it is about one; stage 2 adds the
+    /// technique and its rating; stage 3 is the step's `text` (what it
+    /// places or removes). A string; () when the grid is full; the reason
+    /// when no implemented technique applies.
+    /// Example: `hint(su21_99, 1)`
+    #[rhai_fn(name = "hint", return_raw)]
+    pub fn hint_grid_stage(
+        ctx: NativeCallContext,
+        g: Grid,
+        stage: i64,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        let level = stage_level(stage)?;
+        let b = board("hint", &g)?;
+        hint_staged(&ctx, &b, Some(level))
+    }
+
+    /// The next step from your pencil marks as a hint in stages (see `hint(grid, stage)`).
+    ///
+    /// Example: `hint(free(ym), 2)`
+    #[rhai_fn(name = "hint", return_raw)]
+    pub fn hint_candidates_stage(
+        ctx: NativeCallContext,
+        c: Candidates,
+        stage: i64,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        let level = stage_level(stage)?;
+        hint_staged(&ctx, &CandidateGrid::from_candidates(&c), Some(level))
     }
 
     /// Every step to the solution, as an array of `hint` maps.

@@ -19,6 +19,7 @@ pub mod builtins;
 pub mod complete;
 pub mod exec;
 pub mod getters;
+mod growth;
 pub mod help;
 pub mod host;
 pub mod last;
@@ -43,6 +44,7 @@ mod similarity;
 mod solver;
 mod sudoku;
 mod svg;
+mod xcover;
 
 /// A group of script functions, as `help` lists them.
 pub struct Domain {
@@ -170,6 +172,13 @@ pub const DOMAINS: &[Domain] = &[
         about: "packing boxes with solid pieces (Soma, pentacubes)",
         module: polycube::module,
         manifests: &[&polycube::api::RHAI_MANIFEST],
+        extras: no_extras,
+    },
+    Domain {
+        name: "xcover",
+        about: "exact cover with secondary items and colours; Knuth's dlx input",
+        module: xcover::module,
+        manifests: &[&xcover::api::RHAI_MANIFEST],
         extras: no_extras,
     },
     Domain {
@@ -355,6 +364,11 @@ pub fn new_engine(limits: &Limits, host: Rc<dyn host::Host>) -> Engine {
     // Last, so that its array and map printing is found before Rhai's own.
     engine.register_global_module(Shared::new(printing::module()));
     engine.register_global_module(Shared::new(sorting::module()));
+    // Growth checked against the memory budget before it allocates, found
+    // before Rhai's own; without the fast path Rhai's operators on strings
+    // and arrays look for these first too (see `growth`).
+    engine.register_global_module(Shared::new(growth::module()));
+    engine.set_fast_operators(false);
     getters::install(&mut engine);
     engine
 }
@@ -411,22 +425,47 @@ pub fn error(message: impl Into<String>) -> Box<EvalAltResult> {
 /// Text for a value as a person should see it: the type's own `to_string`
 /// (a Grid as its box), never a Rust type name. Unit shows as nothing.
 pub fn display(engine: &Engine, value: &Dynamic) -> String {
+    try_display(engine, value).unwrap_or_else(|refused| refused)
+}
+
+/// [`display`], or `Err` with the memory error when the text would pass
+/// the memory budget (a value that shares one long string many times).
+pub fn try_display(engine: &Engine, value: &Dynamic) -> Result<String, String> {
     thread_local! {
         static SHOW: rhai::AST = Engine::new_raw()
             .compile("fn show(x) { to_string(x) }")
             .expect("show compiles");
     }
     if value.is_unit() {
-        return String::new();
+        return Ok(String::new());
     }
     if value.is_string() {
-        return value.to_string();
+        return Ok(value.to_string());
     }
     SHOW.with(|ast| {
-        engine
-            .call_fn::<String>(&mut Scope::new(), ast, "show", (value.clone(),))
-            .unwrap_or_else(|_| value.to_string())
+        match engine.call_fn::<String>(&mut Scope::new(), ast, "show", (value.clone(),)) {
+            Ok(text) => Ok(text),
+            Err(e) => match memory_refusal(&e) {
+                Some(message) => Err(message),
+                // Rhai's own text, which is not checked, only for others.
+                None => Ok(value.to_string()),
+            },
+        }
     })
+}
+
+/// The message of a memory refusal (`memory limit (...) reached in ...`)
+/// inside `error`, if it is one.
+fn memory_refusal(error: &EvalAltResult) -> Option<String> {
+    match error {
+        EvalAltResult::ErrorRuntime(message, _) => message
+            .clone()
+            .into_string()
+            .ok()
+            .filter(|m| m.starts_with(host::MEMORY_STOPPED)),
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => memory_refusal(inner),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

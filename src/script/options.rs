@@ -89,6 +89,24 @@ impl Options {
         }
     }
 
+    /// The `threads` option: 0 (one thread a core, also when not given) to
+    /// [`crate::threads::MAX_THREADS`], checked as `--threads` is, and its
+    /// pool started now, so that threads the system refuses are an error
+    /// before any work.
+    pub fn threads(&mut self) -> Result<usize, Box<EvalAltResult>> {
+        let Some(value) = self.take("threads") else {
+            return Ok(0);
+        };
+        let n = value
+            .as_int()
+            .map_err(|_| self.wrong("threads", &crate::threads::allowed(), &value))?;
+        // The words of `--threads`'s refusal.
+        let n = crate::threads::check(n)
+            .map_err(|why| error(format!("{}: option threads {why}", self.function)))?;
+        crate::threads::start(n).map_err(|e| error(format!("{}: {e}", self.function)))?;
+        Ok(n)
+    }
+
     /// `key` as a string, if given.
     pub fn string(&mut self, key: &str) -> Result<Option<String>, Box<EvalAltResult>> {
         self.take(key)

@@ -268,8 +268,8 @@ pub mod api {
     /// The source's transform number `k` (0..7) applied to a board.
     ///
     /// 0 identity, 1 90° right, 2 180°, 3 270° right, 4 mirror (reverse each
-    /// row), 5 mirror∘90, 6 mirror∘180 (reverse the rows), 7 mirror∘270
-    /// (transpose).
+    /// row), 5 mirror after 270° (t4 of t3), 6 mirror after 180° (reverse
+    /// the rows), 7 mirror after 90° (t4 of t1: the transpose).
     #[rhai_fn(return_raw)]
     pub fn transform(board: Board, k: i64) -> Result<Board, Box<EvalAltResult>> {
         if !(0..8).contains(&k) {
@@ -305,7 +305,7 @@ pub mod api {
         board.transform(4)
     }
 
-    /// The source's t5: mirror of the 90° turn.
+    /// The source's t5: the mirror (t4) of the 270° turn (t3): t4(t3(b)).
     pub fn t5(board: Board) -> Board {
         board.transform(5)
     }
@@ -315,7 +315,7 @@ pub mod api {
         board.transform(6)
     }
 
-    /// The source's t7: mirror of the 270° turn (transpose).
+    /// The source's t7: the mirror (t4) of the 90° turn (t1): t4(t1(b)), the transpose.
     pub fn t7(board: Board) -> Board {
         board.transform(7)
     }
@@ -402,12 +402,18 @@ pub mod api {
     ///
     /// Pieces are coloured when the session's host allows colour (the REPL
     /// does on a terminal that has not opted out).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(frame(b))`.
     pub fn frame(ctx: NativeCallContext, board: CharBoard) -> String {
         let colour = super::host(&ctx).colour();
         pentomino::frame(&board, pentomino::Style::Ascii, colour)
     }
 
     /// The framed board in a style: `"ascii"` or `"unicode"` (box drawing).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(frame(b, "unicode"))`.
     #[rhai_fn(name = "frame", return_raw)]
     pub fn frame_style(
         ctx: NativeCallContext,
@@ -419,6 +425,9 @@ pub mod api {
     }
 
     /// The framed board in a style, with colour on (`true`) or off (`false`).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(frame(b, "ascii", false))`.
     #[rhai_fn(name = "frame", return_raw)]
     pub fn frame_colour(
         board: CharBoard,
@@ -436,6 +445,9 @@ pub mod api {
     /// An array shown as J shows a boxed list: boards side by side in boxes.
     ///
     /// `boxed(pen("P"))` prints like the source's `pen P_0`.
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(boxed(pen("P")))`.
     pub fn boxed(ctx: NativeCallContext, items: Array) -> String {
         let cells: Vec<Vec<String>> = items
             .into_iter()
@@ -502,6 +514,9 @@ pub mod api {
     /// `pentomino_transcript("V", ["1", "Z", "1", "n"])` runs the session
     /// without reading input or printing (for labs): each question is followed by its
     /// answer. Colour is off; pass an options map to change that.
+    ///
+    /// Returns the transcript as text: a script prints it,
+    /// `print(pentomino_transcript("V", answers))`.
     #[rhai_fn(return_raw)]
     pub fn pentomino_transcript(
         ctx: NativeCallContext,
@@ -515,6 +530,9 @@ pub mod api {
     }
 
     /// A placing session's transcript with options (answers, style, colour).
+    ///
+    /// Returns the transcript as text: a script prints it,
+    /// `print(pentomino_transcript("V", options))`.
     #[rhai_fn(name = "pentomino_transcript", return_raw)]
     pub fn pentomino_transcript_options(
         ctx: NativeCallContext,

@@ -267,6 +267,9 @@ pub mod api {
     }
 
     /// A packing's layers, each drawn with lines round its pieces, side by side.
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(frame(p))`.
     #[rhai_fn(name = "frame", return_raw)]
     pub fn frame_packing(ctx: NativeCallContext, p: Packing) -> Result<String, Box<EvalAltResult>> {
         let colour = crate::script::host::host(&ctx).colour();
@@ -274,6 +277,9 @@ pub mod api {
     }
 
     /// A packing's framed layers in a style (`"ascii"` or `"unicode"`), colour on or off.
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(frame(p, "unicode", false))`.
     #[rhai_fn(name = "frame", return_raw)]
     pub fn frame_packing_style(
         p: Packing,

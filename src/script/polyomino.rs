@@ -113,7 +113,8 @@ pub(super) fn to_options(
         o.one_sided = one_sided;
     }
     o.limit = read.int("limit", 0..=i64::MAX)?.map(|n| n as u64);
-    o.threads = read.int("threads", 1..=1024)?.map(|n| n as usize);
+    // 0, as not given: one thread a core.
+    o.threads = Some(read.threads()?).filter(|&n| n > 0);
     let copies = read.int("copies", 1..=1024)?.unwrap_or(1) as usize;
     let random = read.bool("random")?.unwrap_or(false);
     let seed = read.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
@@ -131,6 +132,11 @@ pub(super) fn to_options(
     if counting {
         let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
         out = read.string("out")?;
+        if let Some(out) = &out {
+            // Before the count, which may take hours: not after it.
+            let written = crate::script::shard::written_path(out, shard);
+            crate::files::check_output(&written, &[]).map_err(|e| error(format!("{what}: {e}")))?;
+        }
         if !shard.is_whole() {
             if o.limit.is_some() {
                 return Err(error(format!(
@@ -399,6 +405,36 @@ pub mod api {
         pieces: Dynamic,
     ) -> Result<i64, Box<EvalAltResult>> {
         count_polyomino_with(ctx, board, pieces, Map::new())
+    }
+
+    /// One exact-cover search written out, Knuth-style, for a tiny board: #{text, nodes, solutions}.
+    ///
+    /// At each level the open cell with the fewest options (pieces left
+    /// that cover it on free cells), each option covered in turn and
+    /// uncovered after, a packing when every cell is covered, a dead end
+    /// when a cell has no option. `text` is that trace, one line per step,
+    /// indented by level; `nodes` the options tried at each level (level 0
+    /// first); `solutions` the packings found, every placement counted (as
+    /// `raw: true`). Pieces as in `count_polyomino`; a piece listed twice
+    /// is used twice, and equal pieces count as one kind. At most 64 open
+    /// cells and 10,000 nodes: count larger boards.
+    ///
+    /// Example: `print(trace_polyomino(rect(2, 3), ["XX", "XX", "XX"]).text)`
+    #[rhai_fn(return_raw)]
+    pub fn trace_polyomino(board: Dynamic, pieces: Dynamic) -> Result<Map, Box<EvalAltResult>> {
+        let what = "trace_polyomino";
+        let region = to_region(what, &board)?;
+        let pieces = to_pieces(what, &pieces)?;
+        let t = crate::polyomino::trace::trace(&region, &pieces)
+            .map_err(|e| error(format!("{what}: {e}")))?;
+        let mut m = Map::new();
+        m.insert("text".into(), Dynamic::from(t.lines.join("\n")));
+        m.insert(
+            "nodes".into(),
+            Dynamic::from_array(t.nodes.iter().map(|&n| Dynamic::from(n as i64)).collect()),
+        );
+        m.insert("solutions".into(), Dynamic::from(t.solutions as i64));
+        Ok(m)
     }
 
     /// Count packings with options: raw, one_sided, limit, copies, threads, random, seed, shard, out.

@@ -2,8 +2,8 @@
 //! signatures and its doc comment, made from the same metadata `help`
 //! reads ([`super::help::docs`]), so the page on the web, a notebook's
 //! inspector and `help("name")` say the same words. A test
-//! (`tests/jupyter.rs`) fails when the file is out of date and rewrites it
-//! with `PUZZLELAB_WRITE_DOCS=1`.
+//! (`help::functions_md_is_up_to_date` in `tests/help.rs`) fails when the
+//! file is out of date and rewrites it with `PUZZLELAB_WRITE_DOCS=1`.
 
 use super::DOMAINS;
 use super::help::{FnDoc, docs};

@@ -140,6 +140,9 @@ pub mod api {
     // ----- DIMACS -----
 
     /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
+    ///
+    /// Returns the DIMACS as text: a script prints it, `print(to_dimacs(g))`, or
+    /// `write_dimacs` writes it to a file.
     #[rhai_fn(name = "to_dimacs")]
     pub fn to_dimacs_grid(g: Grid) -> String {
         sat::to_dimacs(&sat::encode(&SudokuBoard::from(&g)))
@@ -148,6 +151,9 @@ pub mod api {
     /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
     ///
     /// This form: a board's CNF.
+    ///
+    /// Returns the DIMACS as text: a script prints it, `print(to_dimacs(b))`, or
+    /// `write_dimacs` writes it to a file.
     #[rhai_fn(name = "to_dimacs")]
     pub fn to_dimacs_board(board: SudokuBoard) -> String {
         sat::to_dimacs(&sat::encode(&board))
@@ -156,12 +162,17 @@ pub mod api {
     /// DIMACS text of a grid's, board's or formula's CNF: `c` comments naming the puzzle, the `p cnf V C` header, a clause per line.
     ///
     /// This form: the formula as it is.
+    ///
+    /// Returns the DIMACS as text: a script prints it, `print(to_dimacs(f))`, or
+    /// `write_dimacs` writes it to a file.
     #[rhai_fn(name = "to_dimacs", pure)]
     pub fn to_dimacs_cnf(formula: &mut Cnf) -> String {
         sat::to_dimacs(formula)
     }
 
     /// The formula's DIMACS text cut to its first `max_lines` lines, then a line saying how many were left out.
+    ///
+    /// Returns the DIMACS as text: a script prints it, `print(to_dimacs(f, 10))`.
     #[rhai_fn(name = "to_dimacs", pure, return_raw)]
     pub fn to_dimacs_abridged(
         formula: &mut Cnf,
@@ -448,6 +459,9 @@ pub mod api {
     /// A flat array prints one number per line (`table` prints it as a row).
     ///
     /// Example: `print(show_lines(var_cube()[0]))`
+    ///
+    /// Returns the lines as text: the prompt shows them, a script prints them,
+    /// `print(show_lines(rows))`.
     #[rhai_fn(return_raw)]
     pub fn show_lines(rows: rhai::Array) -> Result<String, Box<EvalAltResult>> {
         crate::script::matrix::format("show_lines", &rows, crate::script::matrix::Flat::Column)

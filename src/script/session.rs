@@ -14,7 +14,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use rhai::{
-    AST, Dynamic, Engine, EvalAltResult, FnAccess, FnNamespace, ParseError, Position, Scope,
+    AST, ASTNode, Dynamic, Engine, EvalAltResult, Expr, FnAccess, FnNamespace, ParseError,
+    Position, Scope, Stmt,
 };
 
 use super::builtins::{self, Reader};
@@ -142,6 +143,10 @@ pub struct Session {
     functions: AST,
     /// The open lab's functions (empty when no lab is open).
     lab_functions: AST,
+    /// The values the open lab's code last gave its top-level variables,
+    /// kept apart from the scope so that an exercise's check reads the
+    /// lab's, whatever the person did to the scope since.
+    lab_values: std::collections::BTreeMap<String, Dynamic>,
     /// Whose code runs now (the built-in puzzles' resolver reads it).
     reader: Rc<Cell<Reader>>,
     sink: Rc<RefCell<Sink>>,
@@ -217,6 +222,7 @@ impl Session {
             scope: Scope::new(),
             functions: AST::empty(),
             lab_functions: AST::empty(),
+            lab_values: std::collections::BTreeMap::new(),
             reader,
             sink,
             host,
@@ -339,6 +345,11 @@ impl Session {
                 self.functions += closures;
             }
             Reader::Lab => {
+                for name in written_names(&run) {
+                    if let Some(value) = self.scope.get(&name) {
+                        self.lab_values.insert(name, value.clone());
+                    }
+                }
                 self.lab_functions +=
                     super::exec::mark_lab_functions(&self.engine, &defined, origin);
                 self.functions += super::exec::mark_lab_functions(&self.engine, &closures, origin);
@@ -349,11 +360,99 @@ impl Session {
 
     /// Forget the open lab's functions (it was closed); their names, sorted.
     pub fn close_lab(&mut self) -> Vec<String> {
+        self.lab_values.clear();
         let gone = std::mem::replace(&mut self.lab_functions, AST::empty());
         let mut names: Vec<String> = gone.iter_functions().map(|f| f.name.to_string()).collect();
         names.sort();
         names.dedup();
         names
+    }
+
+    /// Run `code`, an exercise's check of lab `origin`, out of the
+    /// person's reach: in a scope of its own holding the values the lab's
+    /// code left and, of the person's names, only `answers` (and `_`), with
+    /// the lab's functions and the built-ins only (a function of the
+    /// person's never stands in for one the check calls). An answer that
+    /// names a function of the person's is handed over as a function value
+    /// (`f.call(x)`); while it runs, the built-ins `forbidden` are errors.
+    pub fn eval_check(
+        &mut self,
+        origin: &str,
+        code: &str,
+        answers: &[String],
+        forbidden: &[String],
+    ) -> Result<Dynamic, EvalError> {
+        crate::memory::begin_evaluation();
+        let ast = self.engine.compile(code).map_err(EvalError::Parse)?;
+        let mut scope = Scope::new();
+        for (name, value) in &self.lab_values {
+            scope.push_dynamic(name.clone(), value.clone());
+        }
+        let theirs = self
+            .lab_functions
+            .merge(&self.functions)
+            .merge(&self.traps(forbidden));
+        let theirs = Rc::new(theirs);
+        let last = [super::last::NAME.to_string()];
+        for name in answers.iter().chain(&last) {
+            if let Some(value) = self.scope.get(name) {
+                // A function value of theirs (a closure) runs among their
+                // functions, as it would at their prompt.
+                let value = match value.clone().try_cast::<rhai::FnPtr>() {
+                    Some(f) => {
+                        their_pointer(name, f, &theirs).map_or_else(|| value.clone(), Dynamic::from)
+                    }
+                    None => value.clone(),
+                };
+                scope.push_dynamic(name.clone(), value);
+            } else if self
+                .functions
+                .iter_functions()
+                .any(|f| f.name == name.as_str())
+                && let Some(f) = their_function(name, &theirs)
+            {
+                scope.push_dynamic(name.clone(), Dynamic::from(f));
+            }
+        }
+        let mut run = self.lab_functions.clone();
+        run += ast;
+        run.set_source(format!("{}{origin}", super::exec::LAB_SOURCE));
+        self.reader.set(Reader::Lab);
+        let result = self
+            .engine
+            .eval_ast_with_scope::<Dynamic>(&mut scope, &run)
+            .map_err(|e| {
+                let e = builtins::explain(*e, code, &scope);
+                EvalError::Runtime(super::signatures::explain(*e, &[&run]))
+            });
+        self.reader.set(Reader::User);
+        result
+    }
+
+    /// Functions that stand in for the built-ins `names` (every arity, and
+    /// as methods) and fail saying the exercise forbids them.
+    fn traps(&self, names: &[String]) -> AST {
+        let set = self.builtins.get_or_init(|| builtin_arities(&self.engine));
+        let mut code = String::new();
+        for name in names {
+            // A method call (`g.filled()`) reaches a script function with
+            // one parameter fewer, its object as `this`.
+            let mut arities: Vec<usize> = set
+                .iter()
+                .filter(|(n, _)| n == name)
+                .flat_map(|(_, a)| [*a, a.saturating_sub(1)])
+                .collect();
+            arities.sort_unstable();
+            arities.dedup();
+            for arity in arities {
+                let params: Vec<String> = (0..arity).map(|i| format!("a{i}")).collect();
+                code.push_str(&format!(
+                    "fn {name}({}) {{ throw \"this exercise asks you not to use `{name}`\" }}\n",
+                    params.join(", ")
+                ));
+            }
+        }
+        self.engine.compile(&code).unwrap_or_default()
     }
 
     /// Keep `value` as `_`, the last value shown (unit is never shown, so
@@ -395,6 +494,13 @@ impl Session {
         display(&self.engine, value)
     }
 
+    /// [`Session::show`], or the memory error when the text would pass the
+    /// memory budget.
+    pub fn try_show(&self, value: &Dynamic) -> Result<String, EvalError> {
+        super::try_display(&self.engine, value)
+            .map_err(|message| EvalError::Runtime(super::error(message)))
+    }
+
     /// Set a variable, e.g. `ARGS` for `puzzlelab run`.
     pub fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
         self.scope.set_value(name.to_string(), value.into());
@@ -419,6 +525,63 @@ impl Session {
     pub fn lab_functions(&self) -> &AST {
         &self.lab_functions
     }
+}
+
+/// The names code `ast` writes at its top level (outside functions):
+/// those it defines with `let` or `const` and those it assigns to, whole
+/// or in part (`g[0] = 1`).
+fn written_names(ast: &AST) -> Vec<String> {
+    let mut names = Vec::new();
+    ast.clone_statements_only().walk(&mut |path: &[ASTNode]| {
+        match path.last() {
+            Some(ASTNode::Stmt(Stmt::Var(x, ..))) => names.push(x.0.name.to_string()),
+            Some(ASTNode::Stmt(Stmt::Assignment(x))) => {
+                if let Some(name) = root_variable(&x.1.lhs) {
+                    names.push(name);
+                }
+            }
+            _ => {}
+        }
+        true
+    });
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The variable at the root of an assignment's target (`g` in `g[0].x`).
+fn root_variable(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Variable(x, ..) => Some(x.1.to_string()),
+        Expr::Index(x, ..) | Expr::Dot(x, ..) => root_variable(&x.lhs),
+        _ => None,
+    }
+}
+
+/// A function value that runs the person's function `name` from
+/// `functions` (theirs, the lab's, and the traps), in a scope of its own.
+#[allow(deprecated)] // FnPtr::from_fn is stable in use, marked volatile
+fn their_function(name: &str, functions: &Rc<AST>) -> Option<rhai::FnPtr> {
+    let (called, functions) = (name.to_string(), functions.clone());
+    let made = rhai::FnPtr::from_fn(name.to_string(), move |ctx, args| {
+        let args: Vec<Dynamic> = args.iter().map(|a| (**a).clone()).collect();
+        ctx.engine()
+            .call_fn::<Dynamic>(&mut Scope::new(), &functions, &called, args)
+    });
+    made.ok()
+}
+
+/// A function value, named `name` (a closure's own name is no valid
+/// one), that runs the person's function value `f` among `functions`
+/// (theirs, the lab's, and the traps).
+#[allow(deprecated)] // FnPtr::from_fn is stable in use, marked volatile
+fn their_pointer(name: &str, f: rhai::FnPtr, functions: &Rc<AST>) -> Option<rhai::FnPtr> {
+    let functions = functions.clone();
+    rhai::FnPtr::from_fn(name.to_string(), move |ctx, args| {
+        let args: Vec<Dynamic> = args.iter().map(|a| (**a).clone()).collect();
+        f.call::<Dynamic>(ctx.engine(), &functions, args)
+    })
+    .ok()
 }
 
 /// Calls of a trace shown at each end; the ones between are counted.
@@ -488,6 +651,8 @@ mod tests {
             full.register_global_module((domain.module)().into());
         }
         full.register_global_module(super::super::printing::module().into());
+        full.register_global_module(super::super::sorting::module().into());
+        full.register_global_module(super::super::growth::module().into());
         super::super::getters::install(&mut full);
         assert_eq!(builtin_arities(lean.engine()), builtin_arities(&full));
     }

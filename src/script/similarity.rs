@@ -78,6 +78,8 @@ pub mod api {
     /// order, verdicts for every pair in the Perl's order. English.
     ///
     /// Example: `print(similar_report(["SD1994.txt", "SD1995.txt"]))`
+    ///
+    /// Returns the report as text: a script prints it, `print(similar_report(files))`.
     #[rhai_fn(return_raw)]
     pub fn similar_report(
         ctx: NativeCallContext,
@@ -93,6 +95,9 @@ pub mod api {
     /// and column information (the Perl's `$Debug = 0`); `limit` caps the
     /// pairs judged (100000 by default: past it the report is refused
     /// before any work, with the count). Ctrl+C stops it.
+    ///
+    /// Returns the report as text: a script prints it, `print(similar_report(files,
+    /// options))`.
     #[rhai_fn(name = "similar_report", return_raw)]
     pub fn similar_report_with(
         ctx: NativeCallContext,

@@ -175,11 +175,11 @@ pub mod api {
     /// input, and replaces its old contents only when the whole file was
     /// solved (it must be a regular file or a new one: a device such as
     /// `/dev/null`, a FIFO or a folder is refused, as by `write_puzzles`). Shows progress on a terminal; Ctrl+C stops and returns the
-    /// counts so far with `stopped: true` (and writes no `out`).
+    /// counts of the puzzles finished with `stopped: true` (and writes no `out`).
     /// `shard: "K/N"` (or `puzzlelab --shard K/N`) solves every N-th
     /// puzzle, starting with the K-th, and writes the part `OUT.K-of-N`
     /// for `merge_shards`; the counts are the shard's (`file_puzzles`: the
-    /// whole file's), `errors` every bad line of the file.
+    /// whole file's, when not stopped), `errors` every bad line of the file.
     /// Example: `solve_file("top1465.txt", #{threads: 1})`
     #[rhai_fn(name = "solve_file", return_raw)]
     pub fn solve_file(
@@ -194,7 +194,7 @@ pub mod api {
         )?;
         let shard = crate::script::shard::shard_of(&ctx, "solve_file", &mut options)?;
         // 0 = all cores.
-        let threads = options.int("threads", 0..=1024)?.unwrap_or(0) as usize;
+        let threads = options.threads()?;
         let out = options.string("out")?;
         let format = match options.string("format")? {
             None => None,
@@ -236,7 +236,10 @@ pub mod api {
         m.insert("stopped".into(), Dynamic::from(b.stopped));
         if !shard.is_whole() {
             m.insert("shard".into(), shard.to_string().into());
-            m.insert("file_puzzles".into(), int(b.file_puzzles));
+            // The whole file's count is known only once it was read to its end.
+            if !b.stopped {
+                m.insert("file_puzzles".into(), int(b.file_puzzles));
+            }
             if let Some(o) = &out {
                 let part = shard.part_path(&o.path).display().to_string();
                 m.insert("part".into(), part.into());

@@ -82,6 +82,8 @@ pub mod api {
         MAX_FIXPOINT, array_to_grids, fail, grids_to_array, index_table, interrupted, ints, ym,
     };
     use crate::script::error;
+    use crate::script::grid::cell_index;
+    use crate::sudoku::grid::{BOX_CELLS, BOXES, COL_CELLS, ROW_CELLS};
     use crate::sudoku::hui::{self, tables};
     use crate::sudoku::{Grid, see_many};
 
@@ -130,6 +132,9 @@ pub mod api {
     }
 
     /// J's printout of `free g`: 81 lines (cells) of nine 0/1 (digits 1-9).
+    ///
+    /// Returns the table as text: the prompt shows it, a script prints it,
+    /// `print(free_table(c))`.
     pub fn free_table(c: Candidates) -> String {
         c.table01()
     }
@@ -145,13 +150,7 @@ pub mod api {
     /// The candidate digits of cell `i` (0..80, row-major).
     #[rhai_fn(pure, index_get, return_raw)]
     pub fn candidates_get(c: &mut Candidates, i: i64) -> Result<Array, Box<EvalAltResult>> {
-        if (0..81).contains(&i) {
-            Ok(ints(&c.digits(i as usize)))
-        } else {
-            Err(error(format!(
-                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
-            )))
-        }
+        cell_index(None, i).map(|i| ints(&c.digits(i)))
     }
 
     /// True when both hold the same candidates in every cell.
@@ -314,10 +313,12 @@ pub mod api {
         // alone passes the memory budget is refused before any work.
         let least = (n as u64).saturating_mul(std::mem::size_of::<Dynamic>() as u64);
         if crate::memory::would_exceed(least) {
-            return Err(error(format!(
-                "iterate: {n} iterates need at least {}, past the memory limit ({}): raise it with --max-memory",
-                crate::memory::format_size(least),
-                crate::memory::format_size(crate::memory::budget())
+            return Err(error(crate::memory::refusal(
+                "iterate",
+                &format!(
+                    "{n} iterates need at least {}",
+                    crate::memory::format_size(least)
+                ),
             )));
         }
         let mut out = Array::new();
@@ -374,6 +375,9 @@ pub mod api {
     // ---- showing --------------------------------------------------------
 
     /// J `see g`: the boxed 3×3 display of a grid (`.` for empty).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(see(g))`.
     pub fn see(g: Grid) -> String {
         g.see()
     }
@@ -384,6 +388,9 @@ pub mod api {
     /// shows as nothing. More than five grids go five to a row, rows apart
     /// by an empty line, so that the REPL shows a long list a screenful at
     /// a time (`:more` for the next).
+    ///
+    /// Returns the drawing as text: the prompt shows it, a script prints it,
+    /// `print(see([a, b]))`.
     #[rhai_fn(name = "see", return_raw)]
     pub fn see_list(grids: Array) -> Result<String, Box<EvalAltResult>> {
         if grids.is_empty() {
@@ -421,6 +428,9 @@ pub mod api {
     ///
     /// Each line repeats a candidate digit once per cell of that region
     /// allowing it, so a digit shown once is a hidden single there.
+    ///
+    /// Returns the lines as text: the prompt shows them, a script prints them,
+    /// `print(cand1(g, 2, 2))`.
     #[rhai_fn(return_raw)]
     pub fn cand1(g: Grid, row: i64, col: i64) -> Result<String, Box<EvalAltResult>> {
         hui::cand1(&g, row, col)
@@ -431,6 +441,9 @@ pub mod api {
     /// Nishikawa's monadic `cand1`: the Row, Column and Block lines of `ym`'s cell.
     ///
     /// The source's convenience: `cand1 2 2` means `ym cand1 2 2`.
+    ///
+    /// Returns the lines as text: the prompt shows them, a script prints them,
+    /// `print(cand1(2, 2))`.
     #[rhai_fn(name = "cand1", return_raw)]
     pub fn cand1_ym(row: i64, col: i64) -> Result<String, Box<EvalAltResult>> {
         cand1(ym(), row, col)
@@ -465,10 +478,9 @@ pub mod api {
             )));
         }
         if total.is_some_and(|t| crate::memory::would_exceed(t as u64)) {
-            return Err(error(format!(
-                "*: repeating {} bytes {n} times passes the memory limit ({}): raise it with --max-memory",
-                text.len(),
-                crate::memory::format_size(crate::memory::budget())
+            return Err(error(crate::memory::refusal(
+                "*",
+                &format!("repeating {} bytes {n} times", text.len()),
             )));
         }
         // Without a size limit the memory is still asked for first, so a
@@ -494,6 +506,9 @@ pub mod api {
     ///
     /// Rows are arrays of integers (booleans count as 0/1); a flat array is
     /// one row. Negative numbers print with J's `_`, as `_3`.
+    ///
+    /// Returns the table as text: the prompt shows it, a script prints it,
+    /// `print(table(rows))`.
     #[rhai_fn(return_raw)]
     pub fn table(rows: Array) -> Result<String, Box<EvalAltResult>> {
         crate::script::matrix::format("table", &rows, crate::script::matrix::Flat::Row)
@@ -501,22 +516,22 @@ pub mod api {
 
     /// J `j`: the cells (0-based) of the 9 blocks, block by block, row-major inside.
     pub fn index_j() -> Array {
-        index_table(&tables::BLOCKS)
+        index_table(&BOXES)
     }
 
     /// J `r`: for each of the 81 cells, the 9 cells of its row.
     pub fn index_rows() -> Array {
-        index_table(&tables::ROW_CELLS)
+        index_table(&ROW_CELLS)
     }
 
     /// J `c`: for each of the 81 cells, the 9 cells of its column.
     pub fn index_cols() -> Array {
-        index_table(&tables::COL_CELLS)
+        index_table(&COL_CELLS)
     }
 
     /// J `b`: for each of the 81 cells, the 9 cells of its block.
     pub fn index_blocks() -> Array {
-        index_table(&tables::BLOCK_CELLS)
+        index_table(&BOX_CELLS)
     }
 
     /// J `I`: for each cell, its 21 peers (row, then column, then block, first occurrence kept).

@@ -183,8 +183,8 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
                     )));
                 };
                 for (k, c) in cells.iter().enumerate() {
-                    match c.as_int() {
-                        Ok(i) if (0..81).contains(&i) => p.highlight[i as usize] = true,
+                    match c.as_int().ok().map(crate::sudoku::grid::cell_index) {
+                        Some(Ok(i)) => p.highlight[i] = true,
                         _ => {
                             return Err(error(format!(
                                 "{what}: highlight[{k}] is {c}: cells are numbered 0 to 80, row by row"
@@ -342,29 +342,60 @@ fn candidates_step(what: &str, step: &Map, c: &Candidates) -> Result<String, Box
     Ok(step_picture(what, step, &b, [0; 81])?.to_svg())
 }
 
-/// Shows a step's picture in a notebook, or prints its text and what the
-/// picture marks.
+/// A step as text: its line, the pencil marks before it with its marks
+/// (see `Candidates::pencil_marked`), and a key to the marks it uses.
+/// With `colour` the marks are also painted (ANSI): marked cells on
+/// yellow, removed candidates red and struck through, placed digits
+/// white on green, as in the SVG picture.
+fn step_text(p: &StepPicture, colour: bool) -> String {
+    let masks = p.grid.candidates.unwrap_or([0; 81]);
+    let marks = hui::PencilMarks {
+        cells: (0..81).filter(|&i| p.grid.highlight[i]).collect(),
+        removed: p.removed.clone(),
+        placed: p.placed.clone(),
+    };
+    let drawing: String = Candidates::from_bits(masks)
+        .pencil_marked(&marks)
+        .into_iter()
+        .map(|(text, mark)| match (colour, mark) {
+            (true, Some(hui::Mark::Cell)) => format!("\x1b[30;43m{text}\x1b[0m"),
+            (true, Some(hui::Mark::Removed)) => format!("\x1b[1;9;31m{text}\x1b[0m"),
+            (true, Some(hui::Mark::Placed)) => format!("\x1b[1;97;42m{text}\x1b[0m"),
+            _ => text,
+        })
+        .collect();
+    let mut key = Vec::new();
+    if !marks.cells.is_empty() {
+        key.push("*: the step's cells");
+    }
+    if !marks.removed.is_empty() {
+        key.push("(d): removed");
+    }
+    if !marks.placed.is_empty() {
+        key.push("[d]: placed");
+    }
+    if !p.arrows.is_empty() {
+        key.push("its links are drawn by svg(step, g)");
+    }
+    format!(
+        "{}\n{drawing}\n{}",
+        if p.text.is_empty() { "a step" } else { &p.text },
+        key.join("   ")
+    )
+}
+
+/// Shows a step's picture in a notebook, or prints its text and its
+/// pencil marks with what the step marks.
 fn show_step(
     ctx: &NativeCallContext,
     svg: &str,
     p: &StepPicture,
 ) -> Result<(), Box<EvalAltResult>> {
-    let count = |n: usize, what: &str| match n {
-        1 => format!("1 {what}"),
-        n => format!("{n} {what}s"),
-    };
-    let text = format!(
-        "{}\npicture: {} on yellow, {} struck in red, {} on green, {} (svg(step, g))",
-        if p.text.is_empty() { "a step" } else { &p.text },
-        count(p.grid.highlight.iter().filter(|&&h| h).count(), "cell"),
-        count(p.removed.len(), "candidate"),
-        count(p.placed.len(), "placed digit"),
-        count(p.arrows.len(), "link arrow"),
-    );
-    if crate::script::host::host(ctx).display(&text, Some(svg)) {
+    let host = crate::script::host::host(ctx);
+    if host.display(&step_text(p, false), Some(svg)) {
         return Ok(());
     }
-    ctx.call_native_fn::<()>("print", (text,))
+    ctx.call_native_fn::<()>("print", (step_text(p, host.colour()),))
 }
 
 /// Write `text` to `file` whole or not at all (see `crate::files`).
@@ -385,6 +416,9 @@ pub mod api {
     /// greyscale print. `save_svg` writes the same text to a file.
     ///
     /// Example: `svg(ym)`
+    ///
+    /// Returns the SVG as text: `save_svg` writes it to a file; a script prints it with
+    /// `print(svg(g))`.
     #[rhai_fn(return_raw)]
     pub fn svg(value: Dynamic) -> Result<String, Box<EvalAltResult>> {
         picture("svg", &value, &Map::new())
@@ -399,6 +433,9 @@ pub mod api {
     /// `letters: false` leaves out the piece letters.
     ///
     /// Example: `svg(solve(ym), #{given: ym, highlight: [0, 1, 2]})`
+    ///
+    /// Returns the SVG as text: `save_svg` writes it to a file; a script prints it with
+    /// `print(svg(g, options))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_with(value: Dynamic, options: Map) -> Result<String, Box<EvalAltResult>> {
         picture("svg", &value, &options)
@@ -432,6 +469,9 @@ pub mod api {
     /// grid does not have is refused (it belongs to another position).
     ///
     /// Example: `svg(hint(su21_99), su21_99)`
+    ///
+    /// Returns the SVG as text: `save_svg(step, g, file)` writes it to a file; a script
+    /// prints it with `print(svg(step, g))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_step(step: Map, g: Grid) -> Result<String, Box<EvalAltResult>> {
         grid_step("svg", &step, &g)
@@ -440,6 +480,9 @@ pub mod api {
     /// A step of `hint` or `explain` drawn on your pencil marks, as SVG text (see `svg(step, grid)`).
     ///
     /// Example: `let c = free(ym); svg(hint(c), c)`
+    ///
+    /// Returns the SVG as text: `save_svg(step, c, file)` writes it to a file; a script
+    /// prints it with `print(svg(step, c))`.
     #[rhai_fn(name = "svg", return_raw)]
     pub fn svg_step_candidates(step: Map, c: Candidates) -> Result<String, Box<EvalAltResult>> {
         candidates_step("svg", &step, &c)
@@ -469,8 +512,10 @@ pub mod api {
     ///
     /// In a notebook (the Jupyter kernel) the picture of `svg(step, g)`
     /// appears in the cell's output. At the REPL, in scripts and in labs
-    /// printed as text it prints the step's `text` and one line saying what
-    /// the picture marks.
+    /// printed as text it prints the step's `text` and the pencil marks
+    /// before the step: the step's cells start with `*`, a removed
+    /// candidate is `(d)`, a placed digit `[d]` (coloured too on a
+    /// terminal with colour).
     ///
     /// Example: `display(hint(su21_99), su21_99)`
     #[rhai_fn(name = "display", return_raw)]

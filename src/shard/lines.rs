@@ -185,7 +185,7 @@ pub fn parse_text_line(text: &str) -> Result<(u64, &str), String> {
 
 /// How a rated puzzle's line counts in a summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rated {
+pub enum RatingKind {
     /// SE's three figures.
     Exact,
     /// A figure only bounded (`>=X`) or unknown (`?`).
@@ -194,13 +194,13 @@ pub enum Rated {
     Unrated,
 }
 
-impl Rated {
+impl RatingKind {
     /// Its key in an end line and a summary.
     pub fn name(self) -> &'static str {
         match self {
-            Rated::Exact => "exact",
-            Rated::Bounded => "bounded",
-            Rated::Unrated => "unrated",
+            RatingKind::Exact => "exact",
+            RatingKind::Bounded => "bounded",
+            RatingKind::Unrated => "unrated",
         }
     }
 }
@@ -210,7 +210,7 @@ impl Rated {
 /// it counts. The figures are checked for their form, not rated again
 /// (that is the shard's work); a puzzle said to be invalid must break a
 /// rule.
-pub fn parse_rated(text: &str) -> Result<(Grid, Rated), String> {
+pub fn parse_rated(text: &str) -> Result<(Grid, RatingKind), String> {
     let (puzzle, rest) = text
         .split_once(' ')
         .ok_or("a rated line is PUZZLE ER/EP/ED")?;
@@ -220,7 +220,7 @@ pub fn parse_rated(text: &str) -> Result<(Grid, Rated), String> {
             "invalid" if puzzle.check().is_ok() => {
                 Err("the puzzle is said to be invalid, but its clues break no rule".into())
             }
-            "invalid" | "no solution" | "multiple solutions" => Ok((puzzle, Rated::Unrated)),
+            "invalid" | "no solution" | "multiple solutions" => Ok((puzzle, RatingKind::Unrated)),
             _ => Err(format!(
                 "{why:?} is not why a puzzle is not rated (invalid, no solution, multiple solutions)"
             )),
@@ -252,7 +252,14 @@ pub fn parse_rated(text: &str) -> Result<(Grid, Rated), String> {
             "the rating {rest:?} is not ER/EP/ED (each a figure such as 7.2, >=7.2 or ?)"
         ));
     }
-    Ok((puzzle, if exact { Rated::Exact } else { Rated::Bounded }))
+    Ok((
+        puzzle,
+        if exact {
+            RatingKind::Exact
+        } else {
+            RatingKind::Bounded
+        },
+    ))
 }
 
 fn number(text: &str, what: &str) -> Result<u64, String> {
@@ -359,10 +366,10 @@ mod tests {
     #[test]
     fn rated_lines_count_as_their_figures_say() {
         let rated = |r: &str| parse_rated(&format!("{P} {r}")).map(|x| x.1);
-        assert_eq!(rated("7.2/7.2/2.3"), Ok(Rated::Exact));
-        assert_eq!(rated(">=7.2/>=7.2/?"), Ok(Rated::Bounded));
-        assert_eq!(rated("?/?/?"), Ok(Rated::Bounded));
-        assert_eq!(rated("-/-/- multiple solutions"), Ok(Rated::Unrated));
+        assert_eq!(rated("7.2/7.2/2.3"), Ok(RatingKind::Exact));
+        assert_eq!(rated(">=7.2/>=7.2/?"), Ok(RatingKind::Bounded));
+        assert_eq!(rated("?/?/?"), Ok(RatingKind::Bounded));
+        assert_eq!(rated("-/-/- multiple solutions"), Ok(RatingKind::Unrated));
         assert!(rated("-/-/- invalid").is_err());
         assert!(rated("7.2/7.2").is_err());
         assert!(rated("7.2/7.2/x").is_err());

@@ -91,12 +91,25 @@ const TAIL: u64 = 1 << 16;
 pub fn read_part(path: &Path) -> Result<Part, String> {
     let name = path.display().to_string();
     let fail = |why: String| format!("{name}: {why}");
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    if meta.is_dir() {
-        return Err(fail("is a folder, not a part".into()));
+    // A part is read twice, its ends first: only a regular file can be. A
+    // FIFO or a device is refused as it is opened, before anything waits.
+    let mut input = crate::reading::open_input(path, &crate::monitor::Silent).map_err(|why| {
+        match why.contains("folder") {
+            true => fail("is a folder, not a part".into()),
+            false => fail(format!("cannot read: {why}")),
+        }
+    })?;
+    let meta = input
+        .metadata()
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if !input.is_regular() {
+        return Err(fail(format!(
+            "is a {}, not a part file: a part is read from its end too, so it must be a regular file",
+            crate::files::kind(&meta).unwrap_or("special file")
+        )));
     }
-    let mut file = File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let first = first_line(&mut file).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let file = input.file();
+    let first = first_line(file).map_err(|e| fail(format!("cannot read: {e}")))?;
     let head = Head::parse(&first).map_err(|why| format!("{name}:1: {why}"))?;
     let len = meta.len();
     file.seek(SeekFrom::Start(len.saturating_sub(TAIL)))
@@ -148,7 +161,7 @@ fn first_line(file: &mut File) -> std::io::Result<String> {
 /// checks them against the end line). An error names `file:line`.
 pub struct Body<'m> {
     name: String,
-    lines: Lines<'m, BufReader<File>>,
+    lines: Lines<'m, BufReader<crate::reading::Input<'m>>>,
     sum: BodySum,
     /// The end line's number, once it was reached.
     end_at: Option<usize>,
@@ -158,7 +171,8 @@ impl<'m> Body<'m> {
     /// Opens the body of `part`; `monitor` may stop the reading.
     pub fn open(part: &Part, monitor: &'m dyn Monitor) -> Result<Body<'m>, String> {
         let name = part.name();
-        let file = File::open(&part.path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        let file = crate::reading::open_input(&part.path, monitor)
+            .map_err(|why| format!("{name}: cannot read: {why}"))?;
         let mut lines = Lines::new(BufReader::with_capacity(1 << 16, file), MAX_SKIP, monitor);
         // The header, read and checked already.
         lines.next_line();

@@ -23,9 +23,11 @@ const BLOCK: usize = 1 << 13;
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
 pub struct FileSummary {
-    /// Puzzles read (the whole file, or up to the stop); a shard's own.
+    /// Puzzles read and solved (the whole file; a shard's own); when
+    /// stopped, only those finished, as `done`.
     pub puzzles: usize,
-    /// Puzzles in the file (all shards' together).
+    /// Puzzles in the file (all shards' together); when stopped, those
+    /// read so far.
     pub file_puzzles: usize,
     /// Puzzles looked at.
     pub done: usize,
@@ -136,7 +138,7 @@ struct Block {
 
 /// The file being read a block at a time, with what reading it found.
 struct Reader<'m> {
-    records: formats::Records<'m, Box<dyn std::io::BufRead>>,
+    records: formats::Records<'m, Box<dyn std::io::BufRead + 'm>>,
     shard: Shard,
     keep_records: bool,
     /// Puzzles a block holds.
@@ -311,6 +313,11 @@ fn solve_in_blocks(
     }
     let (digest, first_error) = (reader.digest, reader.first_error);
     sum.seconds = start.elapsed().as_secs_f64();
+    if sum.stopped {
+        // A stopped run reports what it finished: the puzzles of a block
+        // read (or read ahead) but not solved are not counted as puzzles.
+        sum.puzzles = sum.done;
+    }
     if sum.file_puzzles == 0 && !sum.stopped {
         let why = first_error
             .map(|e| e.to_string())

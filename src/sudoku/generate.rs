@@ -20,6 +20,9 @@
 //! a stream number (puzzle i of a batch uses stream i), drawing `u32`s, so
 //! a seed gives the same puzzle on every machine and thread count.
 
+mod rated;
+use rated::*;
+pub use rated::{RatingRange, mutate, tenths};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -187,41 +190,6 @@ pub struct Options {
     pub rating: Option<RatingRange>,
     /// Give up after this long (counted from the start of each puzzle).
     pub time_limit: Option<Duration>,
-}
-
-/// The SE ratings a puzzle must have, in tenths (`70` is 7.0), as
-/// `se_rate` gives them: ER in `min_er..=max_er`, EP at least `min_ep`,
-/// ED at least `min_ed`. A puzzle whose ER is not known exactly is never
-/// taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RatingRange {
-    pub min_er: u8,
-    pub max_er: u8,
-    pub min_ep: u8,
-    pub min_ed: u8,
-}
-
-impl Default for RatingRange {
-    fn default() -> RatingRange {
-        RatingRange {
-            min_er: 0,
-            max_er: BEYOND_SOLVER,
-            min_ep: 0,
-            min_ed: 0,
-        }
-    }
-}
-
-impl RatingRange {
-    /// True when a rating is in the range (its ER known exactly).
-    pub fn holds(&self, r: &Rating) -> bool {
-        match (r.er, r.ep, r.ed) {
-            (Some(er), Some(ep), Some(ed)) => {
-                (self.min_er..=self.max_er).contains(&er) && ep >= self.min_ep && ed >= self.min_ed
-            }
-            _ => false,
-        }
-    }
 }
 
 /// Tries allowed by default when a rating range is asked for: puzzles in a
@@ -558,183 +526,6 @@ pub fn generate(options: &Options, monitor: &dyn Monitor) -> Result<Generated, G
     Err(not_reached(options, done, fewest, hardest, false))
 }
 
-/// A puzzle's ER when it is known and not above the range (EP and ED are
-/// checked by [`in_range`]), or `Stopped`.
-fn rate_in(
-    puzzle: &Grid,
-    range: &RatingRange,
-    monitor: &dyn Monitor,
-) -> Result<Option<u8>, GenerateError> {
-    let rating = se_rate_capped(puzzle, range.max_er, monitor);
-    if monitor.cancelled() {
-        return Err(GenerateError::Stopped { tries: 0 });
-    }
-    Ok(rating.ok().and_then(|r| r.er))
-}
-
-/// True when a puzzle with ER `er` has the range's ER, EP and ED.
-fn in_range(
-    puzzle: &Grid,
-    range: &RatingRange,
-    er: u8,
-    monitor: &dyn Monitor,
-) -> Result<bool, GenerateError> {
-    if !(range.min_er..=range.max_er).contains(&er) {
-        return Ok(false);
-    }
-    if range.min_ep == 0 && range.min_ed == 0 {
-        return Ok(true);
-    }
-    let rating = se_rate_capped(puzzle, range.max_er, monitor);
-    if monitor.cancelled() {
-        return Err(GenerateError::Stopped { tries: 0 });
-    }
-    Ok(rating.is_ok_and(|r| range.holds(&r)))
-}
-
-/// How far below the range (in tenths) a puzzle's ER may be for mutating
-/// it to be worth more than a fresh grid.
-const CLOSE: u8 = 25;
-
-/// Mutations without a higher ER before a fresh grid is drawn.
-const PATIENCE: u64 = 40;
-
-/// A neighbour of a unique minimal puzzle, as the forum's generators of
-/// hard puzzles make them: one clue group (an orbit of the symmetry) taken
-/// away, a random solution of what is left drawn, other groups filled from
-/// that solution until the puzzle is unique again, then clue groups taken
-/// away in a random order while it stays unique. The puzzle and its
-/// solution, or `None` when the draw gave nothing new.
-pub fn mutate(puzzle: &Grid, orbits: &[Vec<usize>], rng: &mut impl Rng) -> Option<(Grid, Grid)> {
-    let filled: Vec<&Vec<usize>> = orbits.iter().filter(|o| puzzle.get(o[0]) != 0).collect();
-    if filled.is_empty() {
-        return None;
-    }
-    let gone = filled[rng.random_range(0..filled.len() as u32) as usize];
-    let mut p = *puzzle;
-    for &c in gone {
-        p.set(c, 0);
-    }
-    let solution = random_completion(&p, rng)?;
-    let mut empty: Vec<&Vec<usize>> = orbits
-        .iter()
-        .filter(|o| p.get(o[0]) == 0 && *o != gone)
-        .collect();
-    shuffle(&mut empty, rng);
-    for orbit in empty {
-        if count_solutions(&p, 2).ok()?.solutions == 1 {
-            break;
-        }
-        for &c in orbit.iter() {
-            p.set(c, solution.get(c));
-        }
-    }
-    if count_solutions(&p, 2).ok()?.solutions != 1 {
-        return None;
-    }
-    let mut order: Vec<&[usize]> = orbits
-        .iter()
-        .filter(|o| p.get(o[0]) != 0)
-        .map(|o| &o[..])
-        .collect();
-    shuffle(&mut order, rng);
-    let p = remove_in_order(p, order.into_iter(), &crate::monitor::Silent).ok()?;
-    (p != *puzzle).then_some((p, solution))
-}
-
-/// A random solution of a puzzle with one or more (the randomized complete
-/// search of [`random_solution`] from its clues), `None` when it has none.
-fn random_completion(p: &Grid, rng: &mut impl Rng) -> Option<Grid> {
-    let mut fill = Fill {
-        cells: [0; 81],
-        rows: [0; 9],
-        cols: [0; 9],
-        boxes: [0; 9],
-    };
-    for c in 0..81 {
-        let d = p.get(c);
-        if d != 0 {
-            if fill.free(c) >> (d - 1) & 1 == 0 {
-                return None;
-            }
-            fill.put(c, d as usize - 1);
-        }
-    }
-    fill.complete(rng).then(|| Grid::from_cells(fill.cells))
-}
-
-/// The answer when no puzzle met the target.
-fn not_reached(
-    options: &Options,
-    tries: u64,
-    fewest: usize,
-    hardest: Option<u8>,
-    timed_out: bool,
-) -> GenerateError {
-    let mut what = match (options.pattern, options.clues) {
-        (Some(_), _) => "no grid filled the pattern with one solution".to_string(),
-        (None, Some(most)) => {
-            format!("no puzzle with at most {most} clues (the fewest had {fewest})")
-        }
-        (None, None) => "no puzzle".to_string(),
-    };
-    if let Some(r) = &options.rating {
-        what = format!(
-            "{what} rated ER {}-{} (EP >= {}, ED >= {}); the hardest rated in range of the search had ER {}",
-            tenths(r.min_er),
-            tenths(r.max_er),
-            tenths(r.min_ep),
-            tenths(r.min_ed),
-            hardest.map_or("(none)".to_string(), tenths),
-        );
-    }
-    match (timed_out, options.time_limit) {
-        (true, Some(t)) => GenerateError::NotReached {
-            tries,
-            what: format!("{what}; time limit of {} s reached", t.as_secs_f64()),
-        },
-        _ => GenerateError::NotReached { tries, what },
-    }
-}
-
-/// A rating in tenths as SE prints it: `7.2`.
-pub fn tenths(t: u8) -> String {
-    format!("{}.{}", t / 10, t % 10)
-}
-
-/// Solutions counted while climbing: more count as this many.
-const CLIMB_CAP: u64 = 64;
-
-/// Changes made to one filled pattern before a fresh grid is drawn.
-const CLIMB_STEPS: usize = 100;
-
-/// A filled pattern made unique by a hill-climb: a random clue gets a
-/// random other digit, kept when the puzzle still has a solution and no
-/// more solutions than before (counted up to [`CLIMB_CAP`]). The puzzle
-/// and its solution, or `None` after [`CLIMB_STEPS`] changes.
-fn climb(mut p: Grid, rng: &mut impl Rng) -> Option<(Grid, Grid)> {
-    let cells: Vec<usize> = (0..81).filter(|&c| p.get(c) != 0).collect();
-    let count = |g: &Grid| count_solutions(g, CLIMB_CAP).ok();
-    let mut now = count(&p)?;
-    for _ in 0..CLIMB_STEPS {
-        if now.solutions == 1 {
-            return now.first.map(|s| (p, s));
-        }
-        let cell = cells[rng.random_range(0..cells.len() as u32) as usize];
-        let old = p.get(cell);
-        // One of the eight other digits.
-        let digit = (old + rng.random_range(0..8u32) as u8) % 9 + 1;
-        p.set(cell, digit);
-        match count(&p) {
-            Some(c) if c.solutions >= 1 && c.solutions <= now.solutions => now = c,
-            _ => p.set(cell, old),
-        }
-    }
-    (now.solutions == 1)
-        .then(|| now.first.map(|s| (p, s)))
-        .flatten()
-}
-
 /// Reads a pattern: 81 cells of `x` (fill) and `.` (leave empty), ignoring
 /// white space; `X`, `1`-`9` count as filled and `0`, `-` as empty too, so
 /// a puzzle line is also its own pattern.
@@ -846,15 +637,18 @@ pub fn make_shard<T: Send>(
     } as u64;
     let pool = match threads {
         0 | 1 => None,
-        n => crate::threads::pool(n),
+        n => crate::threads::pool(n).ok(),
     };
+    // Threads asked for and refused (checked before the job, so rare):
+    // this thread, never the global pool, whose start would then panic.
+    let here = threads == 1 || (threads > 1 && pool.is_none());
     let block = (workers * 16).max(1);
     // Counted in the shard's own puzzles: local j is puzzle shard.global(j).
     let local = shard.len_of(count);
     let mut start = 0;
     while start < local {
         let end = (start + block).min(local);
-        let made: Vec<Result<T, GenerateError>> = if threads == 1 {
+        let made: Vec<Result<T, GenerateError>> = if here {
             (start..end).map(|j| make(shard.global(j))).collect()
         } else {
             let work = || {
@@ -895,75 +689,4 @@ pub fn make_shard<T: Send>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::monitor::Silent;
-    use crate::sudoku::minimal::is_minimal;
-
-    #[test]
-    fn orbits_partition_the_grid() {
-        for s in Symmetry::ALL {
-            let mut seen = [0; 81];
-            for o in s.orbits() {
-                for c in o {
-                    seen[c] += 1;
-                }
-            }
-            assert!(seen.iter().all(|&n| n == 1), "{}", s.name());
-            assert_eq!(Symmetry::parse(s.name()), Some(s));
-        }
-        // r1c2 under SE's Diagonal (rising) goes to r8c9.
-        assert_eq!(Symmetry::Diagonal.orbit(1), vec![1, 7 * 9 + 8]);
-        assert_eq!(Symmetry::AntiDiagonal.orbit(1), vec![1, 9]);
-    }
-
-    #[test]
-    fn random_grids_are_solutions_and_differ() {
-        let mut rng = rng_for(7, 0);
-        let a = random_solution(&mut rng);
-        let b = random_solution(&mut rng);
-        assert!(a.is_full() && a.check().is_ok());
-        assert_ne!(a, b);
-    }
-
-    #[test]
-    fn generated_puzzles_are_minimal() {
-        let g = generate(&Options::default(), &Silent).unwrap();
-        assert!(is_minimal(&g.puzzle).unwrap());
-        assert_eq!(generate(&Options::default(), &Silent).unwrap(), g);
-    }
-
-    #[test]
-    fn batches_do_not_depend_on_threads() {
-        let run = |threads| {
-            let mut lines = Vec::new();
-            let end = generate_many(20, &Options::default(), threads, &Silent, |i, g| {
-                lines.push((i, g.puzzle.line()));
-                true
-            });
-            assert_eq!(end, BatchEnd::Done);
-            lines
-        };
-        let one = run(1);
-        assert_eq!(one.len(), 20);
-        assert_eq!(one, run(2));
-        // Three shards deal the same puzzles, each with its place.
-        let mut dealt = Vec::new();
-        for k in 1..=3 {
-            let shard = Shard::new(k, 3).unwrap();
-            generate_shard(20, shard, &Options::default(), 1, &Silent, |i, g| {
-                dealt.push((i, g.puzzle.line()));
-                true
-            });
-        }
-        dealt.sort();
-        assert_eq!(one, dealt);
-        assert_eq!(
-            one[0].1,
-            generate(&Options::default(), &Silent)
-                .unwrap()
-                .puzzle
-                .line()
-        );
-    }
-}
+mod tests;

@@ -97,7 +97,136 @@ impl fmt::Display for Unit {
 
 /// `r3c7` for a 0-based cell index.
 pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+}
+
+// ---- positions: cells, rows, columns, boxes --------------------------------
+//
+// Inside the crate a cell is its 0-based row-major index (0..81) and rows,
+// columns and boxes are 0-based too; a person's numbers (`r3c5`, `box 4`,
+// `cand(g, 3, 5)`) are 1-based and are checked or made only here and in
+// the messages.
+
+/// Row (0..9) of `cell`.
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column (0..9) of `cell`.
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box (0..9, band-major: 0 top left, 2 top right, 8 bottom right) holding `cell`.
+pub const fn box_of(cell: usize) -> usize {
+    box_on(3, cell)
+}
+
+/// The box holding `cell` as a person numbers it: 1 top left to 9 bottom
+/// right, band by band (`Unit::Box` names boxes the same way).
+pub const fn box_number(cell: usize) -> usize {
+    box_of(cell) + 1
+}
+
+/// Box (band-major) holding `cell` on a board of box side `boxw` (side
+/// `boxw²`, cells row-major): [`first_repeat`] checks every size with it.
+pub const fn box_on(boxw: usize, cell: usize) -> usize {
+    let side = boxw * boxw;
+    (cell / side / boxw) * boxw + (cell % side) / boxw
+}
+
+/// The 9 boxes' cells: box k is band k/3, stack k%3, its cells row-major
+/// inside (J `j` in Hui's listing).
+pub const BOXES: [[u8; 9]; 9] = boxes();
+
+/// For each cell, the 9 cells of its row (J `r`).
+pub const ROW_CELLS: [[u8; 9]; CELLS] = per_cell(Unit::Row(0));
+
+/// For each cell, the 9 cells of its column (J `c`).
+pub const COL_CELLS: [[u8; 9]; CELLS] = per_cell(Unit::Column(0));
+
+/// For each cell, the 9 cells of its box, in [`BOXES`] order (J `b`).
+pub const BOX_CELLS: [[u8; 9]; CELLS] = per_cell(Unit::Box(0));
+
+const fn boxes() -> [[u8; 9]; 9] {
+    let mut out = [[0u8; 9]; 9];
+    let mut k = 0;
+    while k < 9 {
+        let mut m = 0;
+        while m < 9 {
+            let row = (k / 3) * 3 + m / 3;
+            let col = (k % 3) * 3 + m % 3;
+            out[k][m] = (row * 9 + col) as u8;
+            m += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// For each cell, the cells of its unit of kind `kind` (the number in
+/// `kind` is not read).
+const fn per_cell(kind: Unit) -> [[u8; 9]; CELLS] {
+    let boxes = boxes();
+    let mut out = [[0u8; 9]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut m = 0;
+        while m < 9 {
+            out[i][m] = match kind {
+                Unit::Row(_) => (row_of(i) * 9 + m) as u8,
+                Unit::Column(_) => (m * 9 + col_of(i)) as u8,
+                Unit::Box(_) => boxes[box_of(i)][m],
+            };
+            m += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A position given from outside (a script, a person) that is not in the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffGrid {
+    /// A 0-based cell index outside 0..=80.
+    Index(i64),
+    /// A 1-based row and column, one of them outside 1..=9.
+    RowCol { row: i64, col: i64 },
+}
+
+impl fmt::Display for OffGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OffGrid::Index(i) => write!(
+                f,
+                "cell index {i} is out of range: cells are numbered 0 to 80, row by row"
+            ),
+            OffGrid::RowCol { row, col } => write!(
+                f,
+                "row {row}, column {col} is outside the grid: rows and columns run from 1 to 9"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OffGrid {}
+
+/// The cell at 0-based index `i` (row-major, 0..=80), as a script indexes a grid.
+pub fn cell_index(i: i64) -> Result<usize, OffGrid> {
+    if (0..CELLS as i64).contains(&i) {
+        Ok(i as usize)
+    } else {
+        Err(OffGrid::Index(i))
+    }
+}
+
+/// The cell at 1-based `row` and `col` (1..=9 each), as a person names it.
+pub fn cell_at(row: i64, col: i64) -> Result<usize, OffGrid> {
+    if (1..=9).contains(&row) && (1..=9).contains(&col) {
+        Ok(((row - 1) * 9 + col - 1) as usize)
+    } else {
+        Err(OffGrid::RowCol { row, col })
+    }
 }
 
 impl fmt::Display for InvalidGrid {
@@ -269,12 +398,11 @@ pub fn first_repeat(cells: &[u8], boxw: usize) -> Option<InvalidGrid> {
     let mut rows = [0u32; MAX_SIDE];
     let mut cols = [0u32; MAX_SIDE];
     let mut boxes = [0u32; MAX_SIDE];
-    let box_of = |i: usize| (i / side / boxw) * boxw + (i % side) / boxw;
     for (i, &v) in cells.iter().enumerate() {
         if v == 0 {
             continue;
         }
-        let (r, c, x) = (i / side, i % side, box_of(i));
+        let (r, c, x) = (i / side, i % side, box_on(boxw, i));
         let bit = 1u32 << v;
         let unit = if rows[r] & bit != 0 {
             Some(Unit::Row(r as u8 + 1))
@@ -289,7 +417,7 @@ pub fn first_repeat(cells: &[u8], boxw: usize) -> Option<InvalidGrid> {
             let same = |j: usize| match unit {
                 Unit::Row(_) => j / side == r,
                 Unit::Column(_) => j % side == c,
-                Unit::Box(_) => box_of(j) == x,
+                Unit::Box(_) => box_on(boxw, j) == x,
             };
             let first = (0..i).find(|&j| cells[j] == v && same(j)).unwrap_or(i);
             return Some(InvalidGrid::Repeated {
@@ -441,6 +569,43 @@ mod tests {
             Grid::parse(&long).unwrap_err(),
             GridError::TooMany { line: 2, col: 1 }
         );
+    }
+
+    #[test]
+    fn positions_name_the_same_cells() {
+        // r5c6 is cell 4*9+5 = 41, in the middle band's middle stack.
+        assert_eq!(cell_at(5, 6), Ok(41));
+        assert_eq!((row_of(41), col_of(41), box_of(41)), (4, 5, 4));
+        assert_eq!(cell_name(41), "r5c6");
+        assert_eq!(cell_index(80), Ok(80));
+        assert_eq!(cell_index(81), Err(OffGrid::Index(81)));
+        assert_eq!(cell_index(-1), Err(OffGrid::Index(-1)));
+        assert_eq!(cell_at(0, 3), Err(OffGrid::RowCol { row: 0, col: 3 }));
+        assert_eq!(cell_at(9, 10), Err(OffGrid::RowCol { row: 9, col: 10 }));
+        // Every cell is in its own row, column and box, and each box's
+        // cells are in that box; a 4×4 board's box 3 is its bottom right.
+        for cell in 0..CELLS {
+            assert!(
+                ROW_CELLS[cell]
+                    .iter()
+                    .all(|&c| row_of(c as usize) == row_of(cell))
+            );
+            assert!(
+                COL_CELLS[cell]
+                    .iter()
+                    .all(|&c| col_of(c as usize) == col_of(cell))
+            );
+            assert_eq!(BOX_CELLS[cell], BOXES[box_of(cell)]);
+            assert!(BOX_CELLS[cell].contains(&(cell as u8)));
+        }
+        assert_eq!(BOXES[0], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+        assert_eq!(BOXES[8], [60, 61, 62, 69, 70, 71, 78, 79, 80]);
+        assert_eq!((box_on(2, 15), box_on(2, 2), box_on(2, 4)), (3, 1, 0));
+        // Numbered as a person reads them: r1c1 box 1, r1c9 box 3, r4c1
+        // box 4, r5c5 box 5, r9c9 box 9.
+        let boxes = [(1, 1), (1, 9), (4, 1), (5, 5), (9, 9)]
+            .map(|(r, c)| box_number(cell_at(r, c).unwrap()));
+        assert_eq!(boxes, [1, 3, 4, 5, 9]);
     }
 
     #[test]

@@ -18,10 +18,10 @@ pub mod tables;
 
 use std::fmt;
 
-pub use candidates::Candidates;
+pub use candidates::{Candidates, Mark, PencilMarks};
 use tables::REGIONS;
 
-use super::grid::{InvalidGrid, cell_name};
+use super::grid::{InvalidGrid, OffGrid, box_of, cell_at, cell_name, col_of, row_of};
 
 use crate::monitor::{Monitor, Progress};
 use crate::sudoku::grid::{CELLS, Grid};
@@ -43,8 +43,8 @@ pub enum HuiError {
     /// The grid breaks the rules: a value outside 0..=9 (e.g. a sum of two
     /// grids) or a digit twice in a row, column or box.
     Invalid(InvalidGrid),
-    /// A 1-based row/column outside 1..=9.
-    BadPosition { row: i64, col: i64 },
+    /// A cell outside the grid (a 1-based row or column outside 1..=9).
+    OffGrid(OffGrid),
     /// A cell-wise sum does not fit in a cell (more than 255).
     Overflow { cell: usize, sum: u16 },
     /// `sudoku`'s search passed [`MAX_FRONTIER`] or [`MAX_WORK`].
@@ -61,10 +61,7 @@ impl fmt::Display for HuiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HuiError::Invalid(e) => write!(f, "{e}"),
-            HuiError::BadPosition { row, col } => write!(
-                f,
-                "row {row}, column {col} is outside the grid: rows and columns run from 1 to 9"
-            ),
+            HuiError::OffGrid(e) => write!(f, "{e}"),
             HuiError::Overflow { cell, sum } => write!(
                 f,
                 "cell {} would hold {sum}: a cell holds at most 255",
@@ -104,6 +101,12 @@ impl From<InvalidGrid> for HuiError {
     }
 }
 
+impl From<OffGrid> for HuiError {
+    fn from(e: OffGrid) -> Self {
+        HuiError::OffGrid(e)
+    }
+}
+
 /// Err naming the first cell whose value is not 0..=9.
 pub fn check_values(g: &Grid) -> Result<(), HuiError> {
     Ok(g.check_values()?)
@@ -131,14 +134,14 @@ pub fn free_of(g: &Grid) -> Candidates {
     let mut blocks = [0u16; 9];
     for (i, &v) in g.cells().iter().enumerate() {
         let b = bit(v);
-        rows[i / 9] |= b;
-        cols[i % 9] |= b;
-        blocks[tables::block_of(i)] |= b;
+        rows[row_of(i)] |= b;
+        cols[col_of(i)] |= b;
+        blocks[box_of(i)] |= b;
     }
     let mut bits = [0u16; CELLS];
     for (i, out) in bits.iter_mut().enumerate() {
         if g.get(i) == 0 {
-            *out = !(rows[i / 9] | cols[i % 9] | blocks[tables::block_of(i)]) & 0x1ff;
+            *out = !(rows[row_of(i)] | cols[col_of(i)] | blocks[box_of(i)]) & 0x1ff;
         }
     }
     Candidates::from_bits(bits)
@@ -416,15 +419,6 @@ pub fn sudoku(g: &Grid, monitor: &dyn Monitor) -> Result<Vec<Grid>, HuiError> {
     }
 }
 
-/// Index (0..81) of the 1-based `row`, `col`, or Err if outside 1..=9.
-pub fn cell_at(row: i64, col: i64) -> Result<usize, HuiError> {
-    if (1..=9).contains(&row) && (1..=9).contains(&col) {
-        Ok(((row - 1) * 9 + col - 1) as usize)
-    } else {
-        Err(HuiError::BadPosition { row, col })
-    }
-}
-
 /// Nishikawa's `cand`: the candidate digits of cell (`row`, `col`), 1-based.
 pub fn cand(g: &Grid, row: i64, col: i64) -> Result<Vec<u8>, HuiError> {
     let cell = cell_at(row, col)?;
@@ -479,9 +473,9 @@ pub fn cand1(g: &Grid, row: i64, col: i64) -> Result<Cand1, HuiError> {
         out
     };
     Ok(Cand1 {
-        row: spread(9 + cell / 9),
-        column: spread(18 + cell % 9),
-        block: spread(tables::block_of(cell)),
+        row: spread(9 + row_of(cell)),
+        column: spread(18 + col_of(cell)),
+        block: spread(box_of(cell)),
     })
 }
 

@@ -58,11 +58,11 @@ pub const CASES: &[(&str, &str)] = &[
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: -1})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not -1",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not -1",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{threads: "all"})"#,
-        "solve_file: option threads must be a whole number from 0 to 1024, not \"all\"",
+        "solve_file: option threads must be a whole number from 0 (one thread a core) to 1024, not \"all\"",
     ),
     (
         r#"solve_file("{dir}/p.txt", #{format: "xml", out: "{dir}/o.xml"})"#,
@@ -147,6 +147,14 @@ pub const CASES: &[(&str, &str)] = &[
     (
         r#"ym[-1]"#,
         "cell index -1 is out of range: cells are numbered 0 to 80, row by row",
+    ),
+    (
+        r#"box_of(ym, 81)"#,
+        "box_of: cell index 81 is out of range: cells are numbered 0 to 80, row by row",
+    ),
+    (
+        r#"ym.box_of(0, 10)"#,
+        "box_of: row 0, column 10 is outside the grid: rows and columns run from 1 to 9",
     ),
     (
         r#"let g = ym; g[0] = 10; g"#,
@@ -371,6 +379,63 @@ pub const CASES: &[(&str, &str)] = &[
     (
         r#"pentomino("V", #{colour: 3})"#,
         "pentomino: option colour must be true or false, not 3",
+    ),
+    // ----- exact cover and dlx input -----
+    (
+        r#"exact_cover(#{primary: ["a"], options: [["a"], ["b"]]})"#,
+        r#"exact_cover: options[1]: unknown item "b""#,
+    ),
+    (
+        r#"count_exact_cover([["a"], []])"#,
+        "count_exact_cover: options[1]: the option is empty: it must name at least one item",
+    ),
+    (
+        r#"exact_cover(#{primary: ["a"], secondary: ["a"], options: [["a"]]})"#,
+        r#"exact_cover: item "a" is listed twice (as primary and as secondary)"#,
+    ),
+    (
+        r#"exact_cover([["a:red"]])"#,
+        r#"exact_cover: options[0]: primary item "a" has colour "red": only secondary items take colours"#,
+    ),
+    (
+        r#"exact_cover([["a", "b", "a"]])"#,
+        r#"exact_cover: options[0]: item "a" appears twice"#,
+    ),
+    (
+        r#"exact_cover([["a", 5]])"#,
+        "exact_cover: options[0][1] is a i64, not a name",
+    ),
+    (
+        r#"exact_cover([["a"]], #{secondary: "x"})"#,
+        "exact_cover: option secondary must be an array of names, not a string",
+    ),
+    (
+        r#"count_exact_cover([["a"]], #{shard: "1/2", limit: 5})"#,
+        "count_exact_cover: option limit cannot go with shard 1/2: the shards' counts would not add up to the whole count",
+    ),
+    (
+        r#"parse_dlx("a b | x\na x\nb c\n")"#,
+        r#"parse_dlx: <text>:3:3: unknown item "c""#,
+    ),
+    (
+        r#"parse_dlx("a b | x | y\n")"#,
+        "parse_dlx: <text>:1:9: the item line holds '|' twice",
+    ),
+    (
+        r#"parse_dlx("| only a comment\n")"#,
+        "parse_dlx: <text>:1:1: no items: the first line that is not a comment must list them",
+    ),
+    (
+        r#"parse_dlx("a | x\na x:\n")"#,
+        r#"parse_dlx: <text>:2:3: item "x:": the colour after ':' is empty"#,
+    ),
+    (
+        r#"read_dlx("{dir}/sub")"#,
+        "read_dlx: {dir}/sub: cannot read: it is a folder, not a file",
+    ),
+    (
+        r#"write_dlx([["a"]], "{dir}/sub")"#,
+        "write_dlx: {dir}/sub: is a folder, not a file",
     ),
     // ----- the language: limits instead of aborts -----
     (

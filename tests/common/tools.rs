@@ -8,6 +8,11 @@
 //! same probes the skipping tests ask gives the same answer without
 //! depending on the order, in a single line.
 //!
+//! The line is printed when the test binary exits, after the harness's own
+//! summary, so it is the last thing `cargo test` prints (the library has no
+//! doc tests: `doctest = false` in Cargo.toml) and not lost among the
+//! tests' lines.
+//!
 //! With `PUZZLELAB_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs the
 //! tools) a missing tool fails every test that needs it instead.
 
@@ -186,8 +191,8 @@ pub fn have(tool: Tool, test: &str) -> bool {
 }
 
 /// The one line of a run that skipped something: every missing tool with
-/// the tests it cost, and the shared data when it is missing; printed
-/// straight to the process's stderr (not captured by the harness).
+/// the tests it cost and how to install it, and the shared data when it is
+/// missing; printed to the process's stderr when the binary exits.
 #[test]
 fn skipped_for_missing_tools() {
     // One part per group of tests, naming every tool it misses, then the
@@ -224,5 +229,26 @@ fn skipped_for_missing_tools() {
         "PUZZLELAB_REQUIRE_TOOLS=1 but missing: {}",
         parts.join("; ")
     );
-    let _ = writeln!(std::io::stderr(), "SKIPPED {}", parts.join("; "));
+    let line = format!("SKIPPED {}", parts.join("; "));
+    if SKIPPED.set(line).is_ok() {
+        // SAFETY: atexit with a plain `extern "C" fn` that takes nothing;
+        // it runs once, after `main` returns or at `process::exit`.
+        let failed = unsafe { libc::atexit(print_skipped) } != 0;
+        if failed {
+            print_skipped();
+        }
+    }
+}
+
+/// The SKIPPED line, once made; printed at exit by [`print_skipped`].
+static SKIPPED: OnceLock<String> = OnceLock::new();
+
+/// Prints the SKIPPED line straight to stderr (not captured by the harness),
+/// after the harness's summary since it runs at exit.
+extern "C" fn print_skipped() {
+    if let Some(line) = SKIPPED.get() {
+        let mut err = std::io::stderr();
+        let _ = writeln!(err, "\n{line}");
+        let _ = err.flush();
+    }
 }

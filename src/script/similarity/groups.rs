@@ -177,6 +177,7 @@ pub fn groups(
         crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
     let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
     let out = options.string("out")?;
+    check_out(out.as_deref(), shard, None)?;
     for p in &named {
         super::helpers::digits("canon_groups", &p.grid)?;
     }
@@ -213,6 +214,7 @@ pub fn groups_of_file(
         crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
     let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
     let out = options.string("out")?;
+    check_out(out.as_deref(), shard, Some(path))?;
     let host = crate::script::host::host(ctx);
     let monitor = crate::script::host::monitor_of(&*host);
     let result = sim::stream::group_file(std::path::Path::new(path), shard, &*monitor);
@@ -232,6 +234,21 @@ pub fn groups_of_file(
     })?;
     write_out(out, shard, Some(path), path, &table)?;
     Ok(CanonGroups(Arc::new(table)))
+}
+
+/// The `out` file of a grouping checked before the grouping starts, as it
+/// will be written (see [`crate::files::check_output`]).
+fn check_out(
+    out: Option<&str>,
+    shard: crate::shard::Shard,
+    input: Option<&str>,
+) -> Result<(), Box<EvalAltResult>> {
+    let Some(out) = out else {
+        return Ok(());
+    };
+    let inputs: Vec<&std::path::Path> = input.map(std::path::Path::new).into_iter().collect();
+    crate::files::check_output(crate::script::shard::written_path(out, shard), &inputs)
+        .map_err(|e| error(format!("canon_groups: {e}")))
 }
 
 /// The `out` file of a grouping (a shard's part when sharded), written

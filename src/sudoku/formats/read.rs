@@ -70,19 +70,17 @@ fn collect_each<R: BufRead>(
 pub fn records_of_file<'m>(
     path: impl AsRef<Path>,
     monitor: &'m dyn Monitor,
-) -> Records<'m, Box<dyn BufRead>> {
+) -> Records<'m, Box<dyn BufRead + 'm>> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    match std::fs::File::open(path) {
-        Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
-            Records::failed(&file, "it is a folder, not a file".to_string())
-        }
+    // A FIFO or a device is read so that `monitor` can stop a wait for it.
+    match crate::reading::open_input(path, monitor) {
         Ok(f) => Records::new(
-            Box::new(std::io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>,
+            Box::new(std::io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead + 'm>,
             &file,
             monitor,
         ),
-        Err(e) => Records::failed(&file, e.to_string()),
+        Err(why) => Records::failed(&file, why),
     }
 }
 
@@ -103,7 +101,7 @@ pub struct Records<'m, R> {
     done: bool,
 }
 
-impl Records<'static, Box<dyn BufRead>> {
+impl<'m> Records<'m, Box<dyn BufRead + 'm>> {
     fn failed(file: &str, why: String) -> Self {
         Records {
             lines: None,

@@ -115,6 +115,116 @@ impl Candidates {
         lines.push(rule);
         lines.join("\n")
     }
+
+    /// Pencil marks with a step's marks, as pieces of text each with its
+    /// mark (`None` for plain text); joined they are the drawing, each
+    /// column as wide as its widest cell. A marked
+    /// cell starts with `*`, a removed candidate is written `(d)`, a placed
+    /// digit `[d]`, so the drawing reads the same without colour; a front
+    /// end that has colour may paint the pieces by their marks.
+    pub fn pencil_marked(&self, marks: &PencilMarks) -> Vec<(String, Option<Mark>)> {
+        let mut cells: Vec<Vec<(String, Option<Mark>)>> = Vec::with_capacity(CELLS);
+        for (i, &b) in self.bits.iter().enumerate() {
+            let marked = marks.cells.contains(&i);
+            let base = marked.then_some(Mark::Cell);
+            let mut parts = Vec::new();
+            if marked {
+                parts.push(("*".to_string(), base));
+            }
+            if b == 0 {
+                parts.push((".".to_string(), base));
+            }
+            for d in mask_digits(b) {
+                if marks.placed.contains(&(i, d)) {
+                    parts.push((format!("[{d}]"), Some(Mark::Placed)));
+                } else if marks.removed.contains(&(i, d)) {
+                    parts.push((format!("({d})"), Some(Mark::Removed)));
+                } else {
+                    parts.push((d.to_string(), base));
+                }
+            }
+            cells.push(parts);
+        }
+        let len = |parts: &[(String, Option<Mark>)]| -> usize {
+            parts.iter().map(|(t, _)| t.chars().count()).sum()
+        };
+        // Each column as wide as its widest cell: a drawing of a whole
+        // grid's candidates stays narrow enough for a terminal.
+        let widths: Vec<usize> = (0..9)
+            .map(|c| {
+                (0..9)
+                    .map(|r| len(&cells[r * 9 + c]))
+                    .max()
+                    .unwrap_or(0)
+                    .max(1)
+            })
+            .collect();
+        let mut rule = String::from("+");
+        for (c, w) in widths.iter().enumerate() {
+            rule.push_str(&"-".repeat(w + 2));
+            if c % 3 == 2 {
+                rule.push('+');
+            }
+        }
+        let mut out: Vec<(String, Option<Mark>)> = Vec::new();
+        let plain = |out: &mut Vec<(String, Option<Mark>)>, text: &str| match out.last_mut() {
+            Some((last, None)) => last.push_str(text),
+            _ => out.push((text.to_string(), None)),
+        };
+        for r in 0..9 {
+            if r % 3 == 0 {
+                plain(&mut out, &rule);
+                plain(&mut out, "\n");
+            }
+            plain(&mut out, "|");
+            for c in 0..9 {
+                let parts = &cells[r * 9 + c];
+                let pad = widths[c] - len(parts);
+                plain(&mut out, " ");
+                for (text, mark) in parts {
+                    match mark {
+                        None => plain(&mut out, text),
+                        Some(_) => out.push((text.clone(), *mark)),
+                    }
+                }
+                // A marked cell's padding keeps its mark, so its
+                // background (in colour) spans the whole column.
+                match parts.first() {
+                    Some((_, Some(Mark::Cell))) if pad > 0 => {
+                        out.push((" ".repeat(pad), Some(Mark::Cell)))
+                    }
+                    _ => plain(&mut out, &" ".repeat(pad)),
+                }
+                plain(&mut out, " ");
+                if c % 3 == 2 {
+                    plain(&mut out, "|");
+                }
+            }
+            plain(&mut out, "\n");
+        }
+        plain(&mut out, &rule);
+        out
+    }
+}
+
+/// What a pencil-mark drawing marks (see [`Candidates::pencil_marked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// One of the step's cells (its pattern).
+    Cell,
+    /// A candidate the step removes.
+    Removed,
+    /// A digit the step places.
+    Placed,
+}
+
+/// A step's marks on a drawing: its cells (0..81), the candidates it
+/// removes and the digits it places, as (cell, digit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PencilMarks {
+    pub cells: Vec<usize>,
+    pub removed: Vec<(usize, u8)>,
+    pub placed: Vec<(usize, u8)>,
 }
 
 /// Digits (1..=9, ascending) of a 9-bit mask.

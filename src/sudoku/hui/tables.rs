@@ -1,21 +1,13 @@
-//! The index tables of Hui's listing (`j`, `r`, `c`, `b`, `I`, `R`), built at
-//! compile time in exactly J's order. Cells are 0-based, row-major.
+//! The index tables of Hui's listing that are his own (`I`, `R`), built at
+//! compile time in exactly J's order from the grid's (`j`, `r`, `c`, `b`
+//! are `BOXES`, `ROW_CELLS`, `COL_CELLS`, `BOX_CELLS` in
+//! [`crate::sudoku::grid`]). Cells are 0-based, row-major.
 //!
 //! The order matters: `ar` walks the 27 regions of `R` (blocks, then rows,
 //! then columns) and later regions overwrite earlier ones, so a different
 //! order would give different intermediate grids than the source prints.
 
-/// J `j`: the 9 blocks, block k = band k/3, stack k%3, cells row-major inside.
-pub const BLOCKS: [[u8; 9]; 9] = blocks();
-
-/// J `r`: for each cell, the 9 cells of its row.
-pub const ROW_CELLS: [[u8; 9]; 81] = per_cell(0);
-
-/// J `c`: for each cell, the 9 cells of its column.
-pub const COL_CELLS: [[u8; 9]; 81] = per_cell(1);
-
-/// J `b`: for each cell, the 9 cells of its block (in `j` order).
-pub const BLOCK_CELLS: [[u8; 9]; 81] = per_cell(2);
+use crate::sudoku::grid::{BOX_CELLS, BOXES, COL_CELLS, ROW_CELLS};
 
 /// J `I`: for each cell, its row, then its column, then its block, keeping
 /// the first occurrence of each cell: 21 cells including the cell itself.
@@ -24,51 +16,8 @@ pub const PEERS: [[u8; 21]; 81] = peers();
 /// J `R`: the 27 regions, 9 blocks then 9 rows then 9 columns.
 pub const REGIONS: [[u8; 9]; 27] = regions();
 
-/// Block (0..9, band-major) holding `cell`.
-pub const fn block_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
-}
-
-const fn blocks() -> [[u8; 9]; 9] {
-    let mut out = [[0u8; 9]; 9];
-    let mut k = 0;
-    while k < 9 {
-        let mut m = 0;
-        while m < 9 {
-            let row = (k / 3) * 3 + m / 3;
-            let col = (k % 3) * 3 + m % 3;
-            out[k][m] = (row * 9 + col) as u8;
-            m += 1;
-        }
-        k += 1;
-    }
-    out
-}
-
-/// 0 = row, 1 = column, 2 = block of each cell.
-const fn per_cell(kind: usize) -> [[u8; 9]; 81] {
-    let blocks = blocks();
-    let mut out = [[0u8; 9]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut m = 0;
-        while m < 9 {
-            out[i][m] = match kind {
-                0 => ((i / 9) * 9 + m) as u8,
-                1 => (m * 9 + i % 9) as u8,
-                _ => blocks[block_of(i)][m],
-            };
-            m += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
 const fn peers() -> [[u8; 21]; 81] {
-    let rows = per_cell(0);
-    let cols = per_cell(1);
-    let blks = per_cell(2);
+    let (rows, cols, blks) = (ROW_CELLS, COL_CELLS, BOX_CELLS);
     let mut out = [[0u8; 21]; 81];
     let mut i = 0;
     while i < 81 {
@@ -104,7 +53,7 @@ const fn peers() -> [[u8; 21]; 81] {
 }
 
 const fn regions() -> [[u8; 9]; 27] {
-    let blocks = blocks();
+    let blocks = BOXES;
     let mut out = [[0u8; 9]; 27];
     let mut k = 0;
     while k < 9 {
@@ -147,9 +96,10 @@ mod tests {
 
     #[test]
     fn blocks_follow_j() {
-        assert_eq!(BLOCKS[0], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
-        assert_eq!(BLOCKS[1], [3, 4, 5, 12, 13, 14, 21, 22, 23]);
-        assert_eq!(BLOCKS[8], [60, 61, 62, 69, 70, 71, 78, 79, 80]);
+        assert_eq!(BOXES[0], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+        assert_eq!(BOXES[1], [3, 4, 5, 12, 13, 14, 21, 22, 23]);
+        assert_eq!(BOXES[8], [60, 61, 62, 69, 70, 71, 78, 79, 80]);
+        assert_eq!(REGIONS[..9], BOXES);
         assert_eq!(REGIONS[9], [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(REGIONS[18], [0, 9, 18, 27, 36, 45, 54, 63, 72]);
         assert_eq!(REGIONS[26], [8, 17, 26, 35, 44, 53, 62, 71, 80]);
@@ -171,7 +121,7 @@ mod tests {
             assert_eq!(s.len(), 21, "cell {i}");
             assert!(p.contains(&(i as u8)));
         }
-        assert_eq!(BLOCK_CELLS[3], BLOCKS[1]);
+        assert_eq!(BOX_CELLS[3], BOXES[1]);
         assert_eq!(COL_CELLS[10], [1, 10, 19, 28, 37, 46, 55, 64, 73]);
         assert_eq!(ROW_CELLS[10], [9, 10, 11, 12, 13, 14, 15, 16, 17]);
     }

@@ -124,7 +124,7 @@ fn cand_and_cand1_match_the_seed() {
     );
     assert_eq!(
         cand(&ym, 0, 3),
-        Err(HuiError::BadPosition { row: 0, col: 3 })
+        Err(HuiError::OffGrid(OffGrid::RowCol { row: 0, col: 3 }))
     );
 }
 

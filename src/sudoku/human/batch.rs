@@ -103,7 +103,7 @@ pub fn rate_file(
 ) -> Result<RateSummary, String> {
     let pool = match threads {
         0 => None,
-        n => Some(crate::threads::pool(n).ok_or(format!("cannot start {n} threads"))?),
+        n => Some(crate::threads::pool(n)?),
     };
     let mut records = formats::records_of_file(path, monitor);
     let mut sum = RateSummary::default();

@@ -94,6 +94,80 @@ impl Step {
         f64::from(self.rating) / 10.0
     }
 
+    /// The step as a hint in stages, the way Sudoku Explainer hands out
+    /// clues: stage 1 says where to look (the rows, columns or block the
+    /// pattern shares, else its blocks, and the digit when the step is
+    /// about one), stage 2 adds which technique and its rating, stage 3
+    /// (and any later one) is the whole step. Stage 0 counts as 1.
+    pub fn stage(&self, level: u8) -> String {
+        let place = self.where_to_look();
+        match level {
+            0 | 1 => format!("Look at {place}."),
+            2 => format!(
+                "Look at {place}: the technique is {} ({:.1}).",
+                self.technique,
+                self.rating_f64()
+            ),
+            _ => self.text.clone(),
+        }
+    }
+
+    /// Where the step is: its digit, if one, and the houses its cells
+    /// share (`row 7 and block 9`), or else the blocks they lie in.
+    fn where_to_look(&self) -> String {
+        let mut cells = self.cells.clone();
+        if cells.is_empty() {
+            cells = self
+                .placed
+                .iter()
+                .chain(&self.removed)
+                .map(|&(c, _)| c)
+                .collect();
+        }
+        let distinct = |f: fn(usize) -> usize| -> Vec<usize> {
+            let mut v: Vec<usize> = cells.iter().map(|&c| f(c) + 1).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let (rows, cols, blocks) = (
+            distinct(|c| c / 9),
+            distinct(|c| c % 9),
+            distinct(|c| c / 27 * 3 + c % 9 / 3),
+        );
+        let mut shared = Vec::new();
+        for (name, set) in [("row", &rows), ("column", &cols), ("block", &blocks)] {
+            // One cell shares all three: its block alone says where,
+            // without naming the cell.
+            if set.len() == 1 && (cells.len() > 1 || name == "block") {
+                shared.push(format!("{name} {}", set[0]));
+            }
+        }
+        let houses = if !shared.is_empty() {
+            shared.join(" and ")
+        } else {
+            let list: Vec<String> = blocks.iter().map(|b| b.to_string()).collect();
+            match list.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("blocks {} and {last}", rest.join(", "))
+                }
+                _ => format!("block {}", list.join("")),
+            }
+        };
+        let mut digits: Vec<u8> = self
+            .placed
+            .iter()
+            .chain(&self.removed)
+            .map(|&(_, d)| d)
+            .collect();
+        digits.sort_unstable();
+        digits.dedup();
+        match digits[..] {
+            [d] => format!("the {d}s of {houses}"),
+            _ => houses,
+        }
+    }
+
     /// Applies the step to a board.
     pub fn apply(&self, b: &mut CandidateGrid) {
         for &(c, d) in &self.removed {

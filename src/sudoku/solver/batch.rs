@@ -237,8 +237,11 @@ fn run_chunks<T: Send>(
             work()
         } else {
             match crate::threads::pool(threads) {
-                Some(pool) => pool.install(work),
-                None => work(),
+                Ok(pool) => pool.install(work),
+                // Its threads could not start (checked before the job, so
+                // rare): this thread, never the global pool, whose start
+                // would fail with a panic.
+                Err(_) => grids.chunks(chunk).map(run_chunk).collect(),
             }
         }
     };

@@ -100,9 +100,8 @@ struct PencilGrid {
 }
 
 fn peers_of(cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / 9, cell % 9);
-    let b = (r / 3) * 3 + c / 3;
-    [r, 9 + c, 18 + b]
+    use crate::sudoku::grid::{box_of, col_of, row_of};
+    [row_of(cell), 9 + col_of(cell), 18 + box_of(cell)]
         .into_iter()
         .flat_map(|u| UNITS[u].iter().map(|&x| x as usize))
         .filter(move |&x| x != cell)
