@@ -400,13 +400,13 @@ pub mod api {
     use rhai::{Array, Map};
 
     use super::{
-        before, board, explain_stoppable, hint_of, rate_file_map, rating_fields, solutions_warning,
+        before, board, explain_stoppable, hint_of, rate_file_map, se_rate_map, solutions_warning,
         step_changes, tenths,
     };
     use crate::script::error;
     use crate::sudoku::Grid;
     use crate::sudoku::hui::Candidates;
-    use crate::sudoku::human::{self, CandidateGrid, RateError};
+    use crate::sudoku::human::{self, CandidateGrid};
 
     /// The implemented techniques in Sudoku Explainer's order, as maps (name, rating, note).
     ///
@@ -627,17 +627,7 @@ pub mod api {
         let r = human::se_rate_with(&g, &*monitor);
         let stopped = monitor.cancelled();
         drop(monitor);
-        if stopped {
-            return Err(crate::script::host::stopped(
-                &ctx,
-                "in se_rate: no rating (the path was not finished)",
-            ));
-        }
-        let r = r.map_err(|e: RateError| error(format!("se_rate: {e}")))?;
-        let mut m = Map::new();
-        rating_fields(&r, &mut m);
-        m.insert("steps".into(), Dynamic::from(r.steps as i64));
-        Ok(m)
+        se_rate_map(&ctx, stopped, r)
     }
 
     /// Sudoku Explainer's rating of a puzzle line or Sukaku Explainer's 729-character pencil-mark line (as `serate` rates it).
@@ -661,16 +651,25 @@ pub mod api {
         let r = human::se_rate_position(&b, &*monitor);
         let stopped = monitor.cancelled();
         drop(monitor);
-        if stopped {
-            return Err(crate::script::host::stopped(
-                &ctx,
-                "in se_rate: no rating (the path was not finished)",
-            ));
-        }
-        let r = r.map_err(|e: RateError| error(format!("se_rate: {e}")))?;
-        let mut m = Map::new();
-        rating_fields(&r, &mut m);
-        m.insert("steps".into(), Dynamic::from(r.steps as i64));
-        Ok(m)
+        se_rate_map(&ctx, stopped, r)
     }
+}
+
+/// `se_rate`'s answer: the rating as a map, or the stop or error.
+fn se_rate_map(
+    ctx: &NativeCallContext,
+    stopped: bool,
+    r: Result<human::Rating, human::RateError>,
+) -> Result<Map, Box<EvalAltResult>> {
+    if stopped {
+        return Err(crate::script::host::stopped(
+            ctx,
+            "in se_rate: no rating (the path was not finished)",
+        ));
+    }
+    let r = r.map_err(|e| error(format!("se_rate: {e}")))?;
+    let mut m = Map::new();
+    rating_fields(&r, &mut m);
+    m.insert("steps".into(), Dynamic::from(r.steps as i64));
+    Ok(m)
 }

@@ -107,6 +107,31 @@ impl Options {
         Ok(n)
     }
 
+    /// The `random` and `seed` options: the seed of a random order (`None`
+    /// for the fixed one) and whether the caller gave it; `random: true`
+    /// without a seed takes a new seed each call, and a seed without
+    /// `random: true` is refused.
+    pub fn random_seed(&mut self) -> Result<(Option<u64>, bool), Box<EvalAltResult>> {
+        let random = self.bool("random")?.unwrap_or(false);
+        let seed = self.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
+        if !random {
+            return match seed {
+                Some(_) => Err(error(format!(
+                    "{}: option seed goes with random: true",
+                    self.function
+                ))),
+                None => Ok((None, false)),
+            };
+        }
+        let given = seed.is_some();
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        Ok((Some(seed), given))
+    }
+
     /// `key` as a string, if given.
     pub fn string(&mut self, key: &str) -> Result<Option<String>, Box<EvalAltResult>> {
         self.take(key)

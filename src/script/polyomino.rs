@@ -116,18 +116,8 @@ pub(super) fn to_options(
     // 0, as not given: one thread a core.
     o.threads = Some(read.threads()?).filter(|&n| n > 0);
     let copies = read.int("copies", 1..=1024)?.unwrap_or(1) as usize;
-    let random = read.bool("random")?.unwrap_or(false);
-    let seed = read.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
-    if random {
-        // Without a seed, a different order each call.
-        o.seed = Some(seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        }));
-    } else if seed.is_some() {
-        return Err(error(format!("{what}: option seed goes with random: true")));
-    }
+    let (seed, seed_given) = read.random_seed()?;
+    o.seed = seed;
     let mut out = None;
     if counting {
         let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
@@ -143,7 +133,7 @@ pub(super) fn to_options(
                     "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
                 )));
             }
-            if random && seed.is_none() {
+            if o.seed.is_some() && !seed_given {
                 return Err(error(format!(
                     "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
                 )));

@@ -129,18 +129,8 @@ fn run(
         limit: read.int("limit", 0..=i64::MAX)?.map(|n| n as u64),
         ..Default::default()
     };
-    let random = read.bool("random")?.unwrap_or(false);
-    let seed = read.int("seed", i64::MIN..=i64::MAX)?.map(|n| n as u64);
-    if random {
-        // Without a seed, a different order each call.
-        o.seed = Some(seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        }));
-    } else if seed.is_some() {
-        return Err(error(format!("{what}: option seed goes with random: true")));
-    }
+    let (seed, seed_given) = read.random_seed()?;
+    o.seed = seed;
     let mut out_file = None;
     if !keep {
         o.threads = read.int("threads", 1..=1024)?.map(|n| n as usize);
@@ -152,7 +142,7 @@ fn run(
                     "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
                 )));
             }
-            if random && seed.is_none() {
+            if o.seed.is_some() && !seed_given {
                 return Err(error(format!(
                     "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
                 )));
