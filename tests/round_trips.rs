@@ -375,6 +375,7 @@ fn grid_picture() -> impl Strategy<Value = GridPicture> {
             given: given.try_into().unwrap(),
             candidates: candidates.map(|c| c.try_into().unwrap()),
             highlight: highlight.try_into().unwrap(),
+            variant: Default::default(),
         })
 }
 

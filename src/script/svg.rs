@@ -12,14 +12,14 @@ use crate::sudoku::Grid;
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::hui::{self, Candidates};
 use crate::sudoku::human::CandidateGrid;
-use crate::svg::{Arrow, GridPicture, Layers, Square, StepPicture};
+use crate::svg::{Arrow, Cage, GridPicture, Layers, Regions, Square, StepPicture};
 
 /// The picture functions as a Rhai module.
 pub fn module() -> Module {
     exported_module!(api)
 }
 
-const KNOWN: &str = "given, candidates, highlight for grids; letters for boards";
+const KNOWN: &str = "given, candidates, highlight, regions, cages, diagonals, circles for grids; letters for boards";
 
 /// The SVG text of `value` drawn with `options`.
 fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<EvalAltResult>> {
@@ -96,7 +96,8 @@ fn picture(what: &str, value: &Dynamic, options: &Map) -> Result<String, Box<Eva
                     .as_bool()
                     .map_err(|_| error(format!("{what}: option letters must be true or false")))?
             }
-            "given" | "candidates" | "highlight" => {
+            "given" | "candidates" | "highlight" | "regions" | "cages" | "diagonals"
+            | "circles" => {
                 return Err(error(format!(
                     "{what}: option {key} is for grids; a board takes letters"
                 )));
@@ -193,9 +194,37 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
                     }
                 }
             }
+            "regions" => {
+                let ids = integers(what, "regions", v)?;
+                p.variant.regions =
+                    Some(Regions::new(&ids).map_err(|e| error(format!("{what}: {e}")))?);
+            }
+            "cages" => {
+                let cages = cage_list(what, v)?;
+                p.variant.cages =
+                    Cage::check_all(&cages).map_err(|e| error(format!("{what}: {e}")))?;
+            }
+            "diagonals" => {
+                p.variant.diagonals = v.as_bool().map_err(|_| {
+                    error(format!(
+                        "{what}: option diagonals must be true or false; got {}",
+                        v.type_name()
+                    ))
+                })?;
+            }
+            "circles" => {
+                for (at, n) in integers(what, "circles", v)?.into_iter().enumerate() {
+                    let cell = crate::sudoku::grid::cell_index(n).map_err(|_| {
+                        error(format!(
+                            "{what}: circles[{at}] is {n}: cells are numbered 0 to 80, row by row"
+                        ))
+                    })?;
+                    p.variant.circles.push(cell);
+                }
+            }
             "letters" => {
                 return Err(error(format!(
-                    "{what}: option letters is for boards; a grid takes given, candidates, highlight"
+                    "{what}: option letters is for boards; a grid takes given, candidates, highlight, regions, cages, diagonals, circles"
                 )));
             }
             other => {
@@ -206,6 +235,68 @@ fn grid_picture(what: &str, g: &Grid, options: &Map) -> Result<GridPicture, Box<
         }
     }
     Ok(p)
+}
+
+/// The integers of option `key`, an array of them.
+fn integers(what: &str, key: &str, v: &Dynamic) -> Result<Vec<i64>, Box<EvalAltResult>> {
+    let Some(items) = v.clone().try_cast::<Array>() else {
+        return Err(error(format!(
+            "{what}: option {key} must be an array of integers; got {}",
+            v.type_name()
+        )));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(k, x)| {
+            x.as_int().map_err(|t| {
+                error(format!(
+                    "{what}: {key}[{k}] is {x} ({t}): give whole numbers"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The cages of option `cages`: each a map `#{cells: [..], sum: n}`, the sum optional.
+fn cage_list(what: &str, v: &Dynamic) -> Result<Vec<(Vec<i64>, Option<i64>)>, Box<EvalAltResult>> {
+    let Some(items) = v.clone().try_cast::<Array>() else {
+        return Err(error(format!(
+            "{what}: option cages must be an array of maps #{{cells: [..], sum: n}}; got {}",
+            v.type_name()
+        )));
+    };
+    let mut cages = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let Some(cage) = item.clone().try_cast::<Map>() else {
+            return Err(error(format!(
+                "{what}: cages[{k}] must be a map #{{cells: [..], sum: n}}; got {}",
+                item.type_name()
+            )));
+        };
+        if let Some(other) = cage
+            .keys()
+            .find(|key| !matches!(key.as_str(), "cells" | "sum"))
+        {
+            return Err(error(format!(
+                "{what}: cages[{k}] has {other:?}; a cage has cells and sum"
+            )));
+        }
+        let cells = match cage.get("cells") {
+            Some(c) => integers(what, &format!("cages[{k}].cells"), c)?,
+            None => return Err(error(format!("{what}: cages[{k}] has no cells"))),
+        };
+        let sum = match cage.get("sum") {
+            None => None,
+            Some(s) => Some(s.as_int().map_err(|_| {
+                error(format!(
+                    "{what}: cages[{k}].sum is {s}: give a whole number"
+                ))
+            })?),
+        };
+        cages.push((cells, sum));
+    }
+    Ok(cages)
 }
 
 /// The puzzle of option `given`: a Grid, its clues the givens.
@@ -424,13 +515,21 @@ pub mod api {
         picture("svg", &value, &Map::new())
     }
 
-    /// A picture as SVG text, with options: given, candidates, highlight, letters.
+    /// A picture as SVG text, with options: given, candidates, highlight, regions, cages, diagonals, circles, letters.
     ///
     /// For grids: `given: puzzle` draws the puzzle's clues bold and the
     /// other digits in regular blue; `candidates: true` prints each empty
     /// cell's candidates small (or pass `free(g)`); `highlight: [0, 10]`
-    /// puts cells (numbered 0..80 row by row) on yellow. For boards:
-    /// `letters: false` leaves out the piece letters.
+    /// puts cells (numbered 0..80 row by row) on yellow. For Sudoku
+    /// variants: `regions: [81 ids]` (one id 0..80 per cell, row by row;
+    /// cells with one id are one joined region) draws the regions' borders
+    /// thick instead of the 3×3 boxes (jigsaw); `cages: [#{cells: [0, 1],
+    /// sum: 3}, ..]` outlines each cage dashed inside its cells, its sum
+    /// small in its top-left cell (killer; cages do not overlap, a sum is
+    /// one the cage's different digits can make, `sum` may be left out);
+    /// `diagonals: true` shades the two diagonals (X-Sudoku); `circles:
+    /// [cells]` circles cells (even/odd). For boards: `letters: false`
+    /// leaves out the piece letters.
     ///
     /// Example: `svg(solve(ym), #{given: ym, highlight: [0, 1, 2]})`
     ///

@@ -1,7 +1,10 @@
 //! A Sudoku grid as SVG: givens in bold black, filled digits in regular
 //! blue, candidates of empty cells in small grey print (digit d in the d-th
-//! place of a 3×3 keypad), highlighted cells on yellow, box lines thick.
+//! place of a 3×3 keypad), highlighted cells on yellow, box lines thick
+//! (for a jigsaw, the borders of its regions instead), and what a
+//! `Variant` adds.
 
+use super::variant::Variant;
 use super::{FONT, num, open, palette};
 
 /// Side of a cell in SVG units (pixels when shown at 100%).
@@ -26,6 +29,8 @@ pub struct GridPicture {
     pub candidates: Option<[u16; 81]>,
     /// Cells drawn on a highlight colour.
     pub highlight: [bool; 81],
+    /// Regions, cages, diagonals and circles of a Sudoku variant.
+    pub variant: Variant,
 }
 
 impl GridPicture {
@@ -36,6 +41,7 @@ impl GridPicture {
             given: digits.map(|d| d != 0),
             candidates: None,
             highlight: [false; 81],
+            variant: Variant::default(),
         }
     }
 
@@ -67,7 +73,10 @@ impl GridPicture {
     pub fn to_svg(&self) -> String {
         let filled = self.digits.iter().filter(|&&d| d != 0).count();
         self.render(
-            &format!("Sudoku grid, {filled} of 81 cells filled"),
+            &format!(
+                "Sudoku grid, {filled} of 81 cells filled{}",
+                self.variant.describe()
+            ),
             &[0; 81],
             "",
         )
@@ -79,6 +88,7 @@ impl GridPicture {
         let side = Self::size();
         let mut out = String::new();
         open(&mut out, side, side, title);
+        out.push_str(&self.variant.shading());
         for i in (0..81).filter(|&i| self.highlight[i]) {
             let (x, y) = Self::corner(i);
             out.push_str(&format!(
@@ -90,7 +100,9 @@ impl GridPicture {
                 palette::HIGHLIGHT
             ));
         }
+        out.push_str(&self.variant.circles());
         out.push_str(&self.lines());
+        out.push_str(&self.variant.cage_marks());
         out.push_str(&format!(
             "<g font-family=\"{FONT}\" text-anchor=\"middle\">\n"
         ));
@@ -132,14 +144,17 @@ impl GridPicture {
         out
     }
 
-    /// The thin cell lines, then the thick box lines and border over them.
+    /// The thin cell lines, then the thick box lines (or region borders)
+    /// and the border over them.
     fn lines(&self) -> String {
+        let jigsaw = self.variant.has_regions();
         let span = 9.0 * CELL;
         let mut thin = String::new();
         let mut thick = String::new();
         for k in 0..=9 {
             let at = MARGIN + k as f64 * CELL;
-            let d = if k % 3 == 0 { &mut thick } else { &mut thin };
+            let heavy = if jigsaw { k % 9 == 0 } else { k % 3 == 0 };
+            let d = if heavy { &mut thick } else { &mut thin };
             d.push_str(&format!(
                 "M{} {}v{}M{} {}h{}",
                 num(at),
@@ -152,9 +167,10 @@ impl GridPicture {
         }
         format!(
             "<path d=\"{thin}\" stroke=\"#888888\" stroke-width=\"{}\" fill=\"none\"/>\n\
-             <path d=\"{thick}\" stroke=\"#000000\" stroke-width=\"{}\" stroke-linecap=\"square\" fill=\"none\"/>\n",
+             <path d=\"{thick}\" stroke=\"#000000\" stroke-width=\"{}\" stroke-linecap=\"square\" fill=\"none\"/>\n{}",
             num(THIN),
-            num(THICK)
+            num(THICK),
+            self.variant.region_lines(THICK)
         )
     }
 }
@@ -184,6 +200,30 @@ mod tests {
             svg.contains("font-weight=\"normal\" fill=\"#0072B2\">3</text>"),
             "{svg}"
         );
+    }
+
+    #[test]
+    fn regions_take_the_place_of_the_box_lines() {
+        let mut p = GridPicture::new([0; 81]);
+        // Each row its own region: 8 borders of 9 cell edges, all across.
+        let rows: Vec<i64> = (0..81).map(|i| i / 9).collect();
+        p.variant.regions = Some(crate::svg::Regions::new(&rows).unwrap());
+        let svg = p.to_svg();
+        let path = |class: &str| {
+            let at = svg.find(&format!("class=\"{class}\" d=\"")).unwrap();
+            let d = &svg[at + class.len() + 12..];
+            d[..d.find('"').unwrap()].to_string()
+        };
+        let borders = path("regions");
+        assert_eq!(borders.matches("h40").count(), 72, "{borders}");
+        assert_eq!(borders.matches('v').count(), 0, "{borders}");
+        // The thick lines are the outer border alone: two each way.
+        let thick = svg
+            .lines()
+            .find(|l| l.starts_with("<path d=") && l.contains("stroke-width=\"3\""))
+            .unwrap();
+        assert_eq!(thick.matches('M').count(), 4, "{thick}");
+        assert!(svg.contains("<title>Sudoku grid, 0 of 81 cells filled, 9 regions</title>"));
     }
 
     #[test]

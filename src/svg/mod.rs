@@ -1,5 +1,6 @@
 //! Pictures as SVG text: Sudoku grids (givens, filled digits, candidates,
-//! highlighted cells), the steps of human techniques (removed candidates
+//! highlighted cells, and what variants add: jigsaw regions, killer cages,
+//! shaded diagonals, circled cells), the steps of human techniques (removed candidates
 //! struck, placed digits, chains as arrows) and packings of pieces (each piece its own colour,
 //! thick borders between pieces), one picture per layer for solids.
 //!
@@ -11,10 +12,12 @@ pub mod grid;
 pub mod packing;
 pub mod palette;
 pub mod step;
+pub mod variant;
 
 pub use grid::GridPicture;
 pub use packing::{Layers, Square};
 pub use step::{Arrow, StepPicture};
+pub use variant::{Cage, Regions, Variant, VariantError};
 
 /// Fonts tried in order; every system has the last.
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

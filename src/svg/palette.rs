@@ -38,6 +38,13 @@ pub const PLACED: &str = "#009E73";
 /// The arrows of a chain's links (Tol's indigo).
 pub const LINK: &str = "#332288";
 
+/// The cells of a variant's extra units, such as X-Sudoku's diagonals
+/// (Tol's pale grey: light enough that any digit reads on it).
+pub const SHADE: &str = "#DDDDDD";
+
+/// The circles a variant puts round cells (even/odd Sudoku).
+pub const CIRCLE: &str = "#888888";
+
 /// Candidates in small print.
 pub const CANDIDATE: &str = "#555555";
 
