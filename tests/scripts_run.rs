@@ -11,7 +11,7 @@ use std::process::Command;
 use crate::exact_cover::{self, Problem, Turns};
 use crate::independent_figures::{cells, classes, peer_solutions, puzzles};
 
-fn run(args: &[&str]) -> String {
+pub(crate) fn run(args: &[&str]) -> String {
     let home = crate::common::scratch_dir("scripts-run");
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .arg("run")

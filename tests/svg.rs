@@ -447,3 +447,96 @@ fn hint_steps_draw_on_their_grid_and_not_on_another() {
     assert!(e.contains("links[0]"), "{e}");
     insta::assert_snapshot!("step_su21_99", svg);
 }
+
+#[test]
+fn variant_options_say_which_cell_or_cage_is_wrong() {
+    let e = err("svg(ym, #{regions: [0, 1]})");
+    assert!(e.contains("regions has 2 entries"), "{e}");
+    let e = err("let r = []; for i in 0..81 { r.push(i / 9) } r[40] = -1; svg(ym, #{regions: r})");
+    assert!(e.contains("regions[40] (r5c5) is -1"), "{e}");
+    // Row 1 and row 9 share an id: one region in two parts.
+    let e = err("let r = []; for i in 0..81 { r.push(i / 9) } for i in 72..81 { r[i] = 0 } svg(ym, #{regions: r})");
+    assert!(e.contains("r1c1 and r9c1") && e.contains("one piece"), "{e}");
+    let e = err("svg(ym, #{regions: \"x\"})");
+    assert!(e.contains("regions must be an array of integers"), "{e}");
+    let e = err("svg(ym, #{cages: [#{cells: [0, 1], sum: 3}, #{cells: [1, 2], sum: 4}]})");
+    assert!(
+        e.contains("cages[0] and cages[1] both hold r1c2: cages do not overlap"),
+        "{e}"
+    );
+    let e = err("svg(ym, #{cages: [#{cells: [0, 81], sum: 3}]})");
+    assert!(e.contains("cages[0].cells[1] is 81"), "{e}");
+    let e = err("svg(ym, #{cages: [#{cells: [0, 1], sum: 2}]})");
+    assert!(
+        e.contains("cages[0] has sum 2, but 2 different digits add up to 3 to 17"),
+        "{e}"
+    );
+    let e = err("svg(ym, #{cages: [#{cells: [0, 10], sum: 5}]})");
+    assert!(e.contains("cages[0] is in two parts"), "{e}");
+    let e = err("svg(ym, #{cages: [#{cells: [0], total: 5}]})");
+    assert!(e.contains("cages[0] has \"total\""), "{e}");
+    let e = err("svg(ym, #{diagonals: 1})");
+    assert!(e.contains("diagonals must be true or false"), "{e}");
+    let e = err("svg(ym, #{circles: [3, 99]})");
+    assert!(e.contains("circles[1] is 99"), "{e}");
+    let e = err(r#"svg(piece("P"), #{cages: []})"#);
+    assert!(e.contains("cages is for grids"), "{e}");
+}
+
+#[test]
+fn jigsaw_borders_cages_diagonals_and_circles_are_drawn() {
+    // Each row its own region: thick lines between rows only.
+    let svg = text(
+        "let r = []; for i in 0..81 { r.push(i / 9) } \
+         svg(ym, #{regions: r, cages: [#{cells: [9, 10, 18], sum: 10}], diagonals: true, circles: [80]})",
+    );
+    let (p, fonts) = render(&svg);
+    let cell = puzzlelab::svg::grid::CELL;
+    // Between rows 1 and 2 (a region border): black. Between columns 3
+    // and 4 (a box line of plain Sudoku, here inside a region): not black.
+    let (x, y) = GridPicture::corner(9 + 1);
+    assert_eq!(rgb(&p, x + cell / 2.0, y), (0, 0, 0));
+    let (x, y) = GridPicture::corner(27 + 3);
+    assert_ne!(rgb(&p, x, y + cell / 2.0), (0, 0, 0));
+    // A diagonal cell with no digit is shaded grey; an off-diagonal one is white.
+    let ym = puzzlelab::sudoku::Grid::parse(
+        puzzlelab::sudoku::puzzles::ALL
+            .iter()
+            .find(|(n, _)| *n == "ym")
+            .unwrap()
+            .1,
+    )
+    .unwrap();
+    let shaded = (0..9).map(|k| 10 * k).find(|&i| ym.get(i) == 0).unwrap();
+    let (x, y) = GridPicture::corner(shaded);
+    assert_eq!(rgb(&p, x + 8.0, y + cell - 8.0), (0xDD, 0xDD, 0xDD));
+    let (x, y) = GridPicture::corner(1);
+    assert_eq!(rgb(&p, x + cell / 2.0, y + cell - 4.0), (0xff, 0xff, 0xff));
+    // The cage: a dashed line 4 units inside the left edge of r2c1, where
+    // some pixels are dark and some are not.
+    let (x, y) = GridPicture::corner(9);
+    let column: Vec<bool> = (0..cell as u32 * 2 - 16)
+        .map(|k| {
+            let c = p.pixel((x + 4.0) as u32, (y + 12.0) as u32 + k).unwrap();
+            c.red() < 200
+        })
+        .collect();
+    let dark = column.iter().filter(|&&d| d).count();
+    assert!(
+        dark > 10 && dark < column.len() - 10,
+        "dashed: {dark} of {}",
+        column.len()
+    );
+    assert!(svg.contains(">10</text>"), "the cage's sum");
+    if fonts {
+        // The sum sits in the cage's top-left cell, above the dashes' corner.
+        assert!(dark_pixels(&p, x, y, cell / 2.0 + 4.0, cell / 2.0 + 4.0) > 5);
+    }
+    // The circle round r9c9.
+    let (x, y) = GridPicture::corner(80);
+    assert!(count_near(&p, (x + cell / 2.0, y + 4.0), 2.0, |r, _, _| r < 200) > 0);
+    assert!(
+        svg.contains(" 9 regions, 1 cage, diagonals shaded, 1 cell circled</title>"),
+        "{svg}"
+    );
+}

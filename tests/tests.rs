@@ -56,6 +56,7 @@ mod similarity_canon;
 mod solver;
 mod solver_scripts;
 mod strong_links;
+mod sudoku_variants;
 mod svg;
 mod tidy;
 mod trust_install;

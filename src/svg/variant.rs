@@ -368,6 +368,11 @@ impl Cage {
     }
 }
 
+/// "1 cage", "2 cages".
+fn counted(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 impl Variant {
     /// Whether the 3×3 box lines give way to region borders.
     pub fn has_regions(&self) -> bool {
@@ -378,16 +383,16 @@ impl Variant {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(r) = &self.regions {
-            parts.push(format!("{} regions", r.count()));
+            parts.push(counted(r.count(), "region"));
         }
         if !self.cages.is_empty() {
-            parts.push(format!("{} cages", self.cages.len()));
+            parts.push(counted(self.cages.len(), "cage"));
         }
         if self.diagonals {
             parts.push("diagonals shaded".to_string());
         }
         if !self.circles.is_empty() {
-            parts.push(format!("{} cells circled", self.circles.len()));
+            parts.push(format!("{} circled", counted(self.circles.len(), "cell")));
         }
         parts.iter().map(|p| format!(", {p}")).collect()
     }

@@ -196,6 +196,27 @@ pub const CASES: &[(&str, &str)] = &[
         r#"count_solutions(ym, -1)"#,
         "count_solutions: limit -1 is too small: count up to 1 or more",
     ),
+    // Sudoku-variant pictures: the cell or cage at fault is named.
+    (
+        "svg(ym, #{regions: [0, 1]})",
+        "svg: regions has 2 entries: give one region id per cell, 81 in row order",
+    ),
+    (
+        "svg(ym, #{cages: [#{cells: [0, 1], sum: 3}, #{cells: [1, 2], sum: 4}]})",
+        "svg: cages[0] and cages[1] both hold r1c2: cages do not overlap",
+    ),
+    (
+        "svg(ym, #{cages: [#{cells: [0, 1], sum: 2}]})",
+        "svg: cages[0] has sum 2, but 2 different digits add up to 3 to 17",
+    ),
+    (
+        "svg(ym, #{cages: [#{cells: [0, 10], sum: 5}]})",
+        "svg: cages[0] is in two parts: no path of its cells joins r1c1 and r2c2",
+    ),
+    (
+        "svg(ym, #{circles: [3, 99]})",
+        "svg: circles[1] is 99: cells are numbered 0 to 80, row by row",
+    ),
     // ----- DIMACS and answers -----
     (
         r#"parse_dimacs("")"#,
