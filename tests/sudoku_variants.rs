@@ -74,7 +74,7 @@ fn solve(script: &str) -> (String, String) {
     let svg = std::fs::read_to_string(&file).unwrap();
     // Well-formed, and a renderer takes it.
     Document::parse(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
-    resvg::usvg::Tree::from_str(&svg, &Default::default()).expect("the SVG parses");
+    crate::svg::render(&svg);
     (line, svg)
 }
 
@@ -88,8 +88,10 @@ fn with_class<'a>(doc: &'a Document<'a>, class: &str) -> Vec<Node<'a, 'a>> {
 #[test]
 fn x_sudoku_script_finds_the_published_solution() {
     // SPOJ HS12DISU, sample input and output.
-    let puzzle = ".45...63. 2...1...5 9..8.5..7 ..9...3.. .3.....7. ..8...5.. 8..5.3..1 5...2...3 .26...95.";
-    let published = "145792638287316495963845217459271386632458179718639542894563721571924863326187954";
+    let puzzle =
+        ".45...63. 2...1...5 9..8.5..7 ..9...3.. .3.....7. ..8...5.. 8..5.3..1 5...2...3 .26...95.";
+    let published =
+        "145792638287316495963845217459271386632458179718639542894563721571924863326187954";
     let (line, svg) = solve("x_sudoku");
     assert_eq!(line, published);
     let mut units = lines_and_boxes();
@@ -104,9 +106,12 @@ fn x_sudoku_script_finds_the_published_solution() {
 #[test]
 fn jigsaw_sudoku_script_finds_the_published_solution() {
     // Janko's Chaos Sudoku 108.
-    let puzzle = "8........ ...1..... 2.....4.6 .....8..5 ...62..18 .3...4.2. ...5..1.7 ..2...... ...8...9.";
-    let layout = "999998888 555998888 555998333 555111333 222111333 222111444 222766444 777766444 777766666";
-    let published = "845279361359162784281395476467918235574623918136754829928536147792481653613847592";
+    let puzzle =
+        "8........ ...1..... 2.....4.6 .....8..5 ...62..18 .3...4.2. ...5..1.7 ..2...... ...8...9.";
+    let layout =
+        "999998888 555998888 555998333 555111333 222111333 222111444 222766444 777766444 777766666";
+    let published =
+        "845279361359162784281395476467918235574623918136754829928536147792481653613847592";
     let (line, svg) = solve("jigsaw_sudoku");
     assert_eq!(line, published);
     let regions = groups(layout);
@@ -147,7 +152,8 @@ fn jigsaw_sudoku_script_finds_the_published_solution() {
 #[test]
 fn killer_sudoku_script_finds_the_published_solution() {
     // CodinGame's "Killer Sudoku Solver", test 3: no givens.
-    let layout = "abbcccddd aabefghii jkkefghil jmnnnooil mmmppqqrl sttpuuqrr svwwwxxxy zvvABBCCy zDDAAEEFF";
+    let layout =
+        "abbcccddd aabefghii jkkefghil jmnnnooil mmmppqqrl sttpuuqrr svwwwxxxy zvvABBCCy zDDAAEEFF";
     let sums = "a=7 b=23 c=13 d=13 e=5 f=10 g=17 h=11 i=28 j=12 k=8 l=16 m=20 n=9 o=11 p=22 \
                 q=14 r=8 s=15 t=13 u=4 v=17 w=11 x=16 y=8 z=4 A=19 B=10 C=7 D=13 E=15 F=6";
     let sum_of = |c: char| -> u32 {
@@ -157,7 +163,8 @@ fn killer_sudoku_script_finds_the_published_solution() {
             .parse()
             .unwrap()
     };
-    let published = "496175238218369547753248691531627489827594316649813752962451873374982165185736924";
+    let published =
+        "496175238218369547753248691531627489827594316649813752962451873374982165185736924";
     let (line, svg) = solve("killer_sudoku");
     assert_eq!(line, published);
     check(&line, &".".repeat(81), &lines_and_boxes());

@@ -30,7 +30,7 @@ fn err(code: &str) -> String {
 /// Sans) is there to draw text: without it the digit pixels are not checked
 /// (listed in the run's one SKIPPED line; a failure under
 /// PUZZLELAB_REQUIRE_TOOLS=1, see common::tools).
-fn render(svg: &str) -> (Pixmap, bool) {
+pub(crate) fn render(svg: &str) -> (Pixmap, bool) {
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
     let fonts = crate::common::tools::have(crate::common::tools::Tool::DejaVuSans, module_path!());
@@ -455,8 +455,13 @@ fn variant_options_say_which_cell_or_cage_is_wrong() {
     let e = err("let r = []; for i in 0..81 { r.push(i / 9) } r[40] = -1; svg(ym, #{regions: r})");
     assert!(e.contains("regions[40] (r5c5) is -1"), "{e}");
     // Row 1 and row 9 share an id: one region in two parts.
-    let e = err("let r = []; for i in 0..81 { r.push(i / 9) } for i in 72..81 { r[i] = 0 } svg(ym, #{regions: r})");
-    assert!(e.contains("r1c1 and r9c1") && e.contains("one piece"), "{e}");
+    let e = err(
+        "let r = []; for i in 0..81 { r.push(i / 9) } for i in 72..81 { r[i] = 0 } svg(ym, #{regions: r})",
+    );
+    assert!(
+        e.contains("r1c1 and r9c1") && e.contains("one piece"),
+        "{e}"
+    );
     let e = err("svg(ym, #{regions: \"x\"})");
     assert!(e.contains("regions must be an array of integers"), "{e}");
     let e = err("svg(ym, #{cages: [#{cells: [0, 1], sum: 3}, #{cells: [1, 2], sum: 4}]})");

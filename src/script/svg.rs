@@ -249,8 +249,11 @@ fn integers(what: &str, key: &str, v: &Dynamic) -> Result<Vec<i64>, Box<EvalAltR
         .iter()
         .enumerate()
         .map(|(k, x)| {
-            x.as_int()
-                .map_err(|t| error(format!("{what}: {key}[{k}] is {x:?}, a {t}: give whole numbers")))
+            x.as_int().map_err(|t| {
+                error(format!(
+                    "{what}: {key}[{k}] is {x:?}, a {t}: give whole numbers"
+                ))
+            })
         })
         .collect()
 }
