@@ -15,7 +15,7 @@ use puzzlelab::script::Limits;
 use puzzlelab::script::session::Session;
 use puzzlelab::similarity::{Canonicalizer, Transform, canon, equivalent};
 use puzzlelab::sudoku::Grid;
-use puzzlelab::svg::{GridPicture, Layers, Square};
+use puzzlelab::svg::{Cage, CageSpec, GridPicture, Layers, Regions, Square, Variant};
 
 /// Cases per property: each property runs well under two seconds at
 /// opt-level 1.
@@ -361,22 +361,62 @@ fn check_svg(svg: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Any variant's marks: no regions, or the rows, columns or boxes as
+/// regions; any of the 36 dominoes (cells 2k and 2k+1 of a row's first
+/// eight) as cages, with any sum two digits can make, or none; the
+/// diagonals or not; any cells circled.
+fn variant() -> impl Strategy<Value = Variant> {
+    (
+        0i64..4,
+        prop::collection::vec(any::<bool>(), 36),
+        prop::collection::vec(prop::option::of(3i64..=17), 36),
+        any::<bool>(),
+        prop::collection::btree_set(0usize..81, 0..10),
+    )
+        .prop_map(|(layout, caged, sums, diagonals, circles)| {
+            let id = |i: i64| match layout {
+                1 => i / 9,
+                2 => i % 9,
+                _ => i / 27 * 3 + i % 9 / 3,
+            };
+            let regions =
+                (layout > 0).then(|| Regions::new(&(0..81).map(id).collect::<Vec<_>>()).unwrap());
+            let cages: Vec<CageSpec> = (0..36)
+                .filter(|&k| caged[k])
+                .map(|k| {
+                    let first = (k / 4 * 9 + k % 4 * 2) as i64;
+                    (vec![first, first + 1], sums[k])
+                })
+                .collect();
+            Variant {
+                regions,
+                cages: Cage::check_all(&cages).unwrap(),
+                diagonals,
+                circles: circles.into_iter().collect(),
+            }
+        })
+}
+
 /// Any grid picture: digits 0 to 12 (above 9 is drawn `*`), any cells
-/// given or highlighted, candidates absent or any 16-bit masks.
+/// given or highlighted, candidates absent or any 16-bit masks, and any
+/// variant's marks.
 fn grid_picture() -> impl Strategy<Value = GridPicture> {
     (
         prop::collection::vec(0u8..=12, 81),
         prop::collection::vec(any::<bool>(), 81),
         prop::option::of(prop::collection::vec(any::<u16>(), 81)),
         prop::collection::vec(any::<bool>(), 81),
+        variant(),
     )
-        .prop_map(|(digits, given, candidates, highlight)| GridPicture {
-            digits: digits.try_into().unwrap(),
-            given: given.try_into().unwrap(),
-            candidates: candidates.map(|c| c.try_into().unwrap()),
-            highlight: highlight.try_into().unwrap(),
-            variant: Default::default(),
-        })
+        .prop_map(
+            |(digits, given, candidates, highlight, variant)| GridPicture {
+                digits: digits.try_into().unwrap(),
+                given: given.try_into().unwrap(),
+                candidates: candidates.map(|c| c.try_into().unwrap()),
+                highlight: highlight.try_into().unwrap(),
+                variant,
+            },
+        )
 }
 
 /// Boards of 0 to 6 rows and columns, 1 to 3 layers, each square a hole,
@@ -406,8 +446,8 @@ fn layers(letter: BoxedStrategy<char>) -> impl Strategy<Value = Layers> {
 proptest! {
     #![proptest_config(config())]
 
-    /// Every grid picture (any digits, givens, candidates, highlights)
-    /// draws a well-formed SVG (see [`check_svg`]).
+    /// Every grid picture (any digits, givens, candidates, highlights,
+    /// regions, cages, diagonals, circles) draws a well-formed SVG (see [`check_svg`]).
     #[test]
     fn every_grid_picture_draws(p in grid_picture()) {
         check_svg(&p.to_svg())?;

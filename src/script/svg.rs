@@ -12,7 +12,7 @@ use crate::sudoku::Grid;
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::hui::{self, Candidates};
 use crate::sudoku::human::CandidateGrid;
-use crate::svg::{Arrow, Cage, GridPicture, Layers, Regions, Square, StepPicture};
+use crate::svg::{Arrow, Cage, CageSpec, GridPicture, Layers, Regions, Square, StepPicture};
 
 /// The picture functions as a Rhai module.
 pub fn module() -> Module {
@@ -259,7 +259,7 @@ fn integers(what: &str, key: &str, v: &Dynamic) -> Result<Vec<i64>, Box<EvalAltR
 }
 
 /// The cages of option `cages`: each a map `#{cells: [..], sum: n}`, the sum optional.
-fn cage_list(what: &str, v: &Dynamic) -> Result<Vec<(Vec<i64>, Option<i64>)>, Box<EvalAltResult>> {
+fn cage_list(what: &str, v: &Dynamic) -> Result<Vec<CageSpec>, Box<EvalAltResult>> {
     let Some(items) = v.clone().try_cast::<Array>() else {
         return Err(error(format!(
             "{what}: option cages must be an array of maps #{{cells: [..], sum: n}}; got {}",

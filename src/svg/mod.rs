@@ -17,7 +17,7 @@ pub mod variant;
 pub use grid::GridPicture;
 pub use packing::{Layers, Square};
 pub use step::{Arrow, StepPicture};
-pub use variant::{Cage, Regions, Variant, VariantError};
+pub use variant::{Cage, CageSpec, Regions, Variant, VariantError};
 
 /// Fonts tried in order; every system has the last.
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

@@ -36,6 +36,10 @@ pub struct Variant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Regions([u8; 81]);
 
+/// A cage as a caller gives it: its cell numbers and maybe its sum,
+/// checked by `Cage::check_all`.
+pub type CageSpec = (Vec<i64>, Option<i64>);
+
 /// A killer cage: its cells (0..81, in row order) and its sum, if shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cage {
@@ -255,7 +259,7 @@ impl Cage {
     /// Checks `cages`, each its cell numbers and maybe its sum: cells
     /// 0..=80, none twice, joined, in no other cage; at most 9 cells and a
     /// sum that many different digits can make.
-    pub fn check_all(cages: &[(Vec<i64>, Option<i64>)]) -> Result<Vec<Cage>, VariantError> {
+    pub fn check_all(cages: &[CageSpec]) -> Result<Vec<Cage>, VariantError> {
         let mut owner: [Option<usize>; 81] = [None; 81];
         let mut out = Vec::with_capacity(cages.len());
         for (cage, (numbers, sum)) in cages.iter().enumerate() {
