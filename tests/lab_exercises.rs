@@ -855,6 +855,101 @@ const CASES: &[Cases] = &[
         ],
         &["let flat = solve_polycube(cuboid(1, 3, 9), \"soma\").len();"],
     ),
+    cases(
+        "modelling",
+        "Six queens",
+        &[
+            (
+                "let q6 = count_exact_cover(queen_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: no solution at all: are the diagonals secondary items?",
+            ),
+            (
+                "let q6 = count_exact_cover(rook_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: that counts rooks: the queens' diagonals are missing",
+            ),
+            (
+                "let q6 = count_exact_cover(queens8, #{secondary: diagonals(8)});",
+                "Not yet: q6 is the number of 6-queens solutions: not 92: count the 6 × 6 board's solutions",
+            ),
+            (
+                "let q6 = count_exact_cover(queen_options(6), #{secondary: diagonals(5)});",
+                "Not yet: q6 is the number of 6-queens solutions: no solution at all",
+            ),
+            ("let q6 = 4.0;", "Not yet: q6 is a whole number"),
+            (
+                "fn queen_options(n) { rook_options(n) } let q6 = count_exact_cover(queen_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: that counts rooks",
+            ),
+        ],
+        &[
+            "let q6 = exact_cover(queen_options(6), #{secondary: diagonals(6)}).len();",
+            "let q6 = 4;",
+        ],
+    ),
+    cases(
+        "modelling",
+        "The missing column items",
+        &[
+            (
+                "fn latin(n) { rows_only(n) } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 4 solutions: is each column's symbol an item?",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${c}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 0 solutions",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${r}${s}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 4 solutions",
+            ),
+            (
+                "fn latin(n) { latin_options(n) } let l3 = 3;",
+                "Not yet: latin(n) gives options: arrays of item names",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${c}${s}`]); } } } o } let l3 = count_exact_cover(rows_only(3));",
+                "Not yet: l3 is latin(3)'s count",
+            ),
+            ("let latin = 3; let l3 = 3;", "Not yet: latin is a function"),
+        ],
+        &[
+            "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 0..n { o.push([`cell${r}.${c}`, `col${c}.${s}`, `row${r}.${s}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+        ],
+    ),
+    cases(
+        "modelling",
+        "Dominoes by hand",
+        &[
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2`;",
+                "Not yet: the options are the places a domino can lie: 1 place(s) missing",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 | b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3`;",
+                "Not yet: the items are the six cells, all primary: every cell is covered exactly once",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\na1 b2`;",
+                "Not yet: the options are the places a domino can lie: option [\"a1\", \"b2\"]: those cells are not neighbours",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\nb1 a1`;",
+                "Not yet: the options are the places a domino can lie: option [\"b1\", \"a1\"] comes twice",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2\na1 a2\na2 a3\nb1 b2`;",
+                "Not yet: the items are the six cells, all primary: the items are",
+            ),
+            (
+                "let dominoes = \"a1 a2 a3 b1 b2 b3\";",
+                "Not yet: the options are the places a domino can lie: 7 place(s) missing",
+            ),
+            ("let dominoes = [[\"a1\", \"a2\"]];", "Not yet: dominoes is text"),
+        ],
+        &[
+            "let dominoes = \"| 2 by 3\\nb1 b2 b3 a1 a2 a3\\nb1 a1\\na3 a2\\nb3 b2\\nb2 a2\\na1 a2\\nb2 b1\\nb3 a3\\n\";",
+        ],
+    ),
 ];
 
 /// A fresh session with lab `name` open at section `k` (the sections
@@ -966,6 +1061,11 @@ fn polyomino_checks_accept_models_and_reject_wrong_answers() {
 #[test]
 fn polycube_checks_accept_models_and_reject_wrong_answers() {
     check_lab("polycube");
+}
+
+#[test]
+fn modelling_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("modelling");
 }
 
 #[test]
