@@ -950,6 +950,66 @@ const CASES: &[Cases] = &[
             "let dominoes = \"| 2 by 3\\nb1 b2 b3 a1 a2 a3\\nb1 a1\\na3 a2\\nb3 b2\\nb2 a2\\na1 a2\\nb2 b1\\nb3 a3\\n\";",
         ],
     ),
+    cases(
+        "modelling",
+        "Latin squares as clauses",
+        &[
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); } } let l4 = count_models(latin4, 1000);",
+                "Not yet: every model of latin4 is a Latin square: a model is not a Latin square: c",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.at_most(cell, 1); latin4.at_most(row, 1); latin4.at_most(column, 1); } } let l4 = count_models(latin4, 1000);",
+                "Not yet: every model of latin4 is a Latin square: a model sets 0 variables true",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); latin4.exactly_one(column); } } latin4.add([1]); let l4 = count_models(latin4, 1000);",
+                "Not yet: latin4 has every Latin square of order 4 as a model: latin4 has 144 models: some Latin squares are missing",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); latin4.exactly_one(column); } } let l4 = count_models(latin4, 100);",
+                "Not yet: l4 is latin4's number of models: not 100: a count equal to the limit",
+            ),
+            (
+                "let latin4 = cnf_from([], 16); let l4 = count_models(latin4, 1000);",
+                "Not yet: latin4 is on the 64 variables 16r + 4c + s: latin4 has 16 variables of yours",
+            ),
+            ("let latin4 = 4; let l4 = 4;", "Not yet: latin4 is a formula"),
+        ],
+        &[
+            // "At most one symbol a cell" is enough: each row holds its
+            // four symbols in four cells.
+            "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.add(at_most(cell, 1)); latin4.add(exactly_one(row)); latin4.add(exactly_one(column)); } } let l4 = count_models(latin4, 1000);",
+        ],
+    ),
+    cases(
+        "modelling",
+        "Crowded diagonals",
+        &[
+            (
+                "let crowded6 = count_models(queen_cnf(6), 1000);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: that is at most one a diagonal: the plain queens",
+            ),
+            (
+                "let crowded6 = count_exact_cover(rook_options(6));",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: that lets any number share a diagonal: the rooks",
+            ),
+            (
+                "let o = queen_options(6); let f = cnf_from([], 36); for k in 0..6 { let r = []; let c = []; for i in 0..36 { if o[i].contains(`r${k}`) { r.push(i + 1); } if o[i].contains(`c${k}`) { c.push(i + 1); } } f.exactly_one(r); f.exactly_one(c); } for d in diagonals(6) { let v = []; for i in 0..36 { if o[i].contains(d) { v.push(i + 1); } } f.at_most(v, if d.starts_with(\"a\") { 2 } else { 1 }); } let crowded6 = count_models(f, 1000);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: not ",
+            ),
+            (
+                "let o = queen_options(6); let f = cnf_from([], 36); for k in 0..6 { let r = []; let c = []; for i in 0..36 { if o[i].contains(`r${k}`) { r.push(i + 1); } if o[i].contains(`c${k}`) { c.push(i + 1); } } f.exactly_one(r); f.exactly_one(c); } for d in diagonals(6) { let v = []; for i in 0..36 { if o[i].contains(d) { v.push(i + 1); } } f.at_most(v, 2); } let crowded6 = count_models(f, 100);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: not 100",
+            ),
+            ("let crowded6 = 392.0;", "Not yet: crowded6 is a whole number"),
+        ],
+        &[
+            // 392, by brute force over the 720 placements one a row and
+            // column (worked out apart, in Python).
+            "let crowded6 = 392;",
+        ],
+    ),
 ];
 
 /// A fresh session with lab `name` open at section `k` (the sections
