@@ -944,7 +944,10 @@ const CASES: &[Cases] = &[
                 "let dominoes = \"a1 a2 a3 b1 b2 b3\";",
                 "Not yet: the options are the places a domino can lie: 7 place(s) missing",
             ),
-            ("let dominoes = [[\"a1\", \"a2\"]];", "Not yet: dominoes is text"),
+            (
+                "let dominoes = [[\"a1\", \"a2\"]];",
+                "Not yet: dominoes is text",
+            ),
         ],
         &[
             "let dominoes = \"| 2 by 3\\nb1 b2 b3 a1 a2 a3\\nb1 a1\\na3 a2\\nb3 b2\\nb2 a2\\na1 a2\\nb2 b1\\nb3 a3\\n\";",
@@ -974,7 +977,10 @@ const CASES: &[Cases] = &[
                 "let latin4 = cnf_from([], 16); let l4 = count_models(latin4, 1000);",
                 "Not yet: latin4 is on the 64 variables 16r + 4c + s: latin4 has 16 variables of yours",
             ),
-            ("let latin4 = 4; let l4 = 4;", "Not yet: latin4 is a formula"),
+            (
+                "let latin4 = 4; let l4 = 4;",
+                "Not yet: latin4 is a formula",
+            ),
         ],
         &[
             // "At most one symbol a cell" is enough: each row holds its
@@ -1002,7 +1008,10 @@ const CASES: &[Cases] = &[
                 "let o = queen_options(6); let f = cnf_from([], 36); for k in 0..6 { let r = []; let c = []; for i in 0..36 { if o[i].contains(`r${k}`) { r.push(i + 1); } if o[i].contains(`c${k}`) { c.push(i + 1); } } f.exactly_one(r); f.exactly_one(c); } for d in diagonals(6) { let v = []; for i in 0..36 { if o[i].contains(d) { v.push(i + 1); } } f.at_most(v, 2); } let crowded6 = count_models(f, 100);",
                 "Not yet: crowded6 counts the placements with at most two queens a diagonal: not 100",
             ),
-            ("let crowded6 = 392.0;", "Not yet: crowded6 is a whole number"),
+            (
+                "let crowded6 = 392.0;",
+                "Not yet: crowded6 is a whole number",
+            ),
         ],
         &[
             // 392, by brute force over the 720 placements one a row and
