@@ -405,6 +405,46 @@ fn the_modelling_lab_counts_and_boards() {
         &listed,
     );
     assert_value(&s, 15, "count_models(f4, 100)", "2");
+    // The formulas' sizes. "At most one" of s literals is C(s, 2) pair
+    // clauses, or Sinz's sequential counter (s - 1 extra variables,
+    // 3s - 4 clauses) where that is fewer; "exactly one" adds the clause
+    // of all s. The 4×4 board's lines are short enough for pairs only.
+    let at_most_one = |s: usize| -> (usize, usize) {
+        let pairs = s * s.saturating_sub(1) / 2;
+        if s >= 2 && 3 * s - 4 < pairs {
+            (s - 1, 3 * s - 4)
+        } else {
+            (0, pairs)
+        }
+    };
+    let size = |n: usize| -> (usize, usize) {
+        let (mut extra, mut clauses) = (0, 0);
+        // Rows and columns: exactly one of n.
+        let (e, c) = at_most_one(n);
+        extra += 2 * n * e;
+        clauses += 2 * n * (c + 1);
+        // Diagonals, lengths 1 to n and back, in both directions: at most one.
+        for len in (1..=n).chain((1..n).rev()) {
+            let (e, c) = at_most_one(len);
+            extra += 2 * e;
+            clauses += 2 * c;
+        }
+        (extra, clauses)
+    };
+    assert_eq!(size(4), (0, 84));
+    assert_eq!(size(8), (170, 580));
+    assert_value(
+        &s,
+        15,
+        "f4",
+        "CNF: 16 variables, 84 clauses (0 comment lines)",
+    );
+    assert_value(
+        &s,
+        17,
+        "f8",
+        "CNF: 234 variables (64 main, 170 extra), 580 clauses (0 comment lines)",
+    );
     assert_value(&s, 17, "count_models(f8, 1000)", "92");
     assert_value(
         &s,
