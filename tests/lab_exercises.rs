@@ -855,6 +855,170 @@ const CASES: &[Cases] = &[
         ],
         &["let flat = solve_polycube(cuboid(1, 3, 9), \"soma\").len();"],
     ),
+    cases(
+        "modelling",
+        "Six queens",
+        &[
+            (
+                "let q6 = count_exact_cover(queen_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: no solution at all: are the diagonals secondary items?",
+            ),
+            (
+                "let q6 = count_exact_cover(rook_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: that counts rooks: the queens' diagonals are missing",
+            ),
+            (
+                "let q6 = count_exact_cover(queens8, #{secondary: diagonals(8)});",
+                "Not yet: q6 is the number of 6-queens solutions: not 92: count the 6 × 6 board's solutions",
+            ),
+            (
+                "let q6 = count_exact_cover(queen_options(6), #{secondary: diagonals(5)});",
+                "Not yet: q6 is the number of 6-queens solutions: no solution at all",
+            ),
+            ("let q6 = 4.0;", "Not yet: q6 is a whole number"),
+            (
+                "fn queen_options(n) { rook_options(n) } let q6 = count_exact_cover(queen_options(6));",
+                "Not yet: q6 is the number of 6-queens solutions: that counts rooks",
+            ),
+        ],
+        &[
+            "let q6 = exact_cover(queen_options(6), #{secondary: diagonals(6)}).len();",
+            "let q6 = 4;",
+        ],
+    ),
+    cases(
+        "modelling",
+        "The missing column items",
+        &[
+            (
+                "fn latin(n) { rows_only(n) } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 4 solutions: is each column's symbol an item?",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${c}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 0 solutions",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${r}${s}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+                "Not yet: latin(n) counts the Latin squares of orders 1 to 4: latin(2) has 4 solutions",
+            ),
+            (
+                "fn latin(n) { latin_options(n) } let l3 = 3;",
+                "Not yet: latin(n) gives options: arrays of item names",
+            ),
+            (
+                "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 1..=n { o.push([`p${r}${c}`, `r${r}${s}`, `c${c}${s}`]); } } } o } let l3 = count_exact_cover(rows_only(3));",
+                "Not yet: l3 is latin(3)'s count",
+            ),
+            ("let latin = 3; let l3 = 3;", "Not yet: latin is a function"),
+        ],
+        &[
+            "fn latin(n) { let o = []; for r in 0..n { for c in 0..n { for s in 0..n { o.push([`cell${r}.${c}`, `col${c}.${s}`, `row${r}.${s}`]); } } } o } let l3 = count_exact_cover(latin(3));",
+        ],
+    ),
+    cases(
+        "modelling",
+        "Dominoes by hand",
+        &[
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2`;",
+                "Not yet: the options are the places a domino can lie: 1 place(s) missing",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 | b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3`;",
+                "Not yet: the items are the six cells, all primary: every cell is covered exactly once",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\na1 b2`;",
+                "Not yet: the options are the places a domino can lie: option [\"a1\", \"b2\"]: those cells are not neighbours",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\nb1 a1`;",
+                "Not yet: the options are the places a domino can lie: option [\"b1\", \"a1\"] comes twice",
+            ),
+            (
+                "let dominoes = `a1 a2 a3 b1 b2\na1 a2\na2 a3\nb1 b2`;",
+                "Not yet: the items are the six cells, all primary: the items are",
+            ),
+            (
+                "let dominoes = \"a1 a2 a3 b1 b2 b3\";",
+                "Not yet: the options are the places a domino can lie: 7 place(s) missing",
+            ),
+            (
+                "let dominoes = [[\"a1\", \"a2\"]];",
+                "Not yet: dominoes is text",
+            ),
+        ],
+        &[
+            "let dominoes = \"| 2 by 3\\nb1 b2 b3 a1 a2 a3\\nb1 a1\\na3 a2\\nb3 b2\\nb2 a2\\na1 a2\\nb2 b1\\nb3 a3\\n\";",
+        ],
+    ),
+    cases(
+        "modelling",
+        "Latin squares as clauses",
+        &[
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); } } let l4 = count_models(latin4, 1000);",
+                "Not yet: every model of latin4 is a Latin square: a model is not a Latin square: c",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.at_most(cell, 1); latin4.at_most(row, 1); latin4.at_most(column, 1); } } let l4 = count_models(latin4, 1000);",
+                "Not yet: every model of latin4 is a Latin square: a model sets 0 variables true",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); latin4.exactly_one(column); } } latin4.add([1]); let l4 = count_models(latin4, 1000);",
+                "Not yet: latin4 has every Latin square of order 4 as a model: latin4 has 144 models: some Latin squares are missing",
+            ),
+            (
+                "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.exactly_one(cell); latin4.exactly_one(row); latin4.exactly_one(column); } } let l4 = count_models(latin4, 100);",
+                "Not yet: l4 is latin4's number of models: not 100: a count equal to the limit",
+            ),
+            (
+                "let latin4 = cnf_from([], 16); let l4 = count_models(latin4, 1000);",
+                "Not yet: latin4 is on the 64 variables 16r + 4c + s: latin4 has 16 variables of yours",
+            ),
+            (
+                "let latin4 = 4; let l4 = 4;",
+                "Not yet: latin4 is a formula",
+            ),
+        ],
+        &[
+            // "At most one symbol a cell" is enough: each row holds its
+            // four symbols in four cells.
+            "let latin4 = cnf_from([], 64); for a in 0..4 { for b in 0..4 { let cell = []; let row = []; let column = []; for k in 0..4 { cell.push(16 * a + 4 * b + k + 1); row.push(16 * a + 4 * k + b + 1); column.push(16 * k + 4 * a + b + 1); } latin4.add(at_most(cell, 1)); latin4.add(exactly_one(row)); latin4.add(exactly_one(column)); } } let l4 = count_models(latin4, 1000);",
+        ],
+    ),
+    cases(
+        "modelling",
+        "Crowded diagonals",
+        &[
+            (
+                "let crowded6 = count_models(queen_cnf(6), 1000);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: that is at most one a diagonal: the plain queens",
+            ),
+            (
+                "let crowded6 = count_exact_cover(rook_options(6));",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: that lets any number share a diagonal: the rooks",
+            ),
+            (
+                "let o = queen_options(6); let f = cnf_from([], 36); for k in 0..6 { let r = []; let c = []; for i in 0..36 { if o[i].contains(`r${k}`) { r.push(i + 1); } if o[i].contains(`c${k}`) { c.push(i + 1); } } f.exactly_one(r); f.exactly_one(c); } for d in diagonals(6) { let v = []; for i in 0..36 { if o[i].contains(d) { v.push(i + 1); } } f.at_most(v, if d.starts_with(\"a\") { 2 } else { 1 }); } let crowded6 = count_models(f, 1000);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: not ",
+            ),
+            (
+                "let o = queen_options(6); let f = cnf_from([], 36); for k in 0..6 { let r = []; let c = []; for i in 0..36 { if o[i].contains(`r${k}`) { r.push(i + 1); } if o[i].contains(`c${k}`) { c.push(i + 1); } } f.exactly_one(r); f.exactly_one(c); } for d in diagonals(6) { let v = []; for i in 0..36 { if o[i].contains(d) { v.push(i + 1); } } f.at_most(v, 2); } let crowded6 = count_models(f, 100);",
+                "Not yet: crowded6 counts the placements with at most two queens a diagonal: not 100",
+            ),
+            (
+                "let crowded6 = 392.0;",
+                "Not yet: crowded6 is a whole number",
+            ),
+        ],
+        &[
+            // 392, by brute force over the 720 placements one a row and
+            // column (worked out apart, in Python).
+            "let crowded6 = 392;",
+        ],
+    ),
 ];
 
 /// A fresh session with lab `name` open at section `k` (the sections
@@ -966,6 +1130,11 @@ fn polyomino_checks_accept_models_and_reject_wrong_answers() {
 #[test]
 fn polycube_checks_accept_models_and_reject_wrong_answers() {
     check_lab("polycube");
+}
+
+#[test]
+fn modelling_checks_accept_models_and_reject_wrong_answers() {
+    check_lab("modelling");
 }
 
 #[test]
