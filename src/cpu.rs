@@ -208,9 +208,9 @@ impl fmt::Display for LevelError {
                 names.join(", ")
             ),
             LevelError::Unsupported { level, best } => {
-                let why = level.lacks().unwrap_or_else(|| {
-                    format!("{level} needs {}", level.features().join(", "))
-                });
+                let why = level
+                    .lacks()
+                    .unwrap_or_else(|| format!("{level} needs {}", level.features().join(", ")));
                 write!(
                     f,
                     "{VARIABLE}={level} cannot run here: {why} (its best level is {best}; \
