@@ -1,7 +1,7 @@
 //! puzzlelab: puzzle solvers you can take apart at a Rhai prompt.
 //!
 //! Data flows one way: the domain modules (`sudoku`, `pentomino`,
-//! `polyomino`, `sat`, `similarity`, `svg`) and their support (`controls`, `files`,
+//! `polyomino`, `sat`, `similarity`, `svg`) and their support (`controls`, `cpu`, `files`,
 //! `memory`, `monitor`, `process`, `reading`, `threads`) know nothing of Rhai or
 //! terminals; `script` registers their types and functions into a Rhai
 //! engine and reaches the world only through a session's `Host`; `lab`
@@ -11,6 +11,7 @@
 //! mode. `tests/tidy.rs` checks the layering. See ARCHITECTURE.md.
 
 pub mod controls;
+pub mod cpu;
 pub mod files;
 pub mod memory;
 pub mod monitor;

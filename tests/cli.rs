@@ -255,11 +255,16 @@ fn help_version_and_bad_flags() {
         "{}",
         o.stdout
     );
-    let o = puzzlelab(&["--version"], "");
+    let o = puzzlelab(&["-V"], "");
     assert_eq!(
         o.stdout,
         format!("puzzlelab {}\n", env!("CARGO_PKG_VERSION"))
     );
+    // The long form says which compiled copies run (tests/cpu_levels.rs).
+    let o = puzzlelab(&["--version"], "");
+    let (version, level) = o.stdout.split_once('\n').unwrap();
+    assert_eq!(version, format!("puzzlelab {}", env!("CARGO_PKG_VERSION")));
+    assert!(level.starts_with("CPU level: "), "{}", o.stdout);
     let o = puzzlelab(&["--max-operations", "many"], "");
     assert_eq!(o.code, 2);
     assert!(o.stderr.contains("needs a whole number"), "{}", o.stderr);

@@ -3,33 +3,13 @@
 //! claims in `src/polyomino/tests.rs` and `tests/polycube.rs` rest on these.
 
 use puzzlelab::monitor::Silent;
-use puzzlelab::polyomino::{self, Options, Piece, Region, Solid, Space};
+use puzzlelab::polyomino::{self, Options};
 
-use crate::exact_cover::{self, Point, Problem, Turns, cuboid, flat, pentominoes, soma};
+use crate::exact_cover::{self, Point, Problem, Turns, cuboid, engine, flat, pentominoes, soma};
 
 /// The engine's (raw, classes) for flat pieces on the cells.
 fn engine_flat(cells: &[Point], pieces: &[exact_cover::Piece]) -> (u64, u64) {
-    let region = Region::from_cells(
-        &cells
-            .iter()
-            .map(|p| (p[1] as u16, p[2] as u16))
-            .collect::<Vec<_>>(),
-    )
-    .unwrap();
-    let pieces: Vec<Piece> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let cells: Vec<(u16, u16)> =
-                p.cells.iter().map(|q| (q[1] as u16, q[2] as u16)).collect();
-            let piece = Piece::new(format!("p{i}"), 'a', &cells);
-            if p.turns == Turns::OneSided {
-                piece.one_sided()
-            } else {
-                piece
-            }
-        })
-        .collect();
+    let (region, pieces) = (engine::region(cells), engine::pieces(pieces));
     let run = |raw| {
         let options = Options {
             raw,
@@ -44,18 +24,7 @@ fn engine_flat(cells: &[Point], pieces: &[exact_cover::Piece]) -> (u64, u64) {
 
 /// The engine's (raw, classes) for solids in the cells.
 fn engine_solid(cells: &[Point], pieces: &[exact_cover::Piece]) -> (u64, u64) {
-    let points: Vec<[u16; 3]> = cells.iter().map(|p| p.map(|v| v as u16)).collect();
-    let dims: [usize; 3] =
-        std::array::from_fn(|a| points.iter().map(|p| p[a] as usize + 1).max().unwrap());
-    let space = Space::from_cells(dims, &points);
-    let solids: Vec<Solid> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let c: Vec<[u16; 3]> = p.cells.iter().map(|q| q.map(|v| v as u16)).collect();
-            Solid::new(format!("s{i}"), 'a', &c)
-        })
-        .collect();
+    let (space, solids) = (engine::space(cells), engine::solids(pieces));
     let run = |raw| {
         let options = Options {
             raw,

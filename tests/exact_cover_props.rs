@@ -7,9 +7,9 @@
 
 use proptest::prelude::*;
 use puzzlelab::monitor::Monitor;
-use puzzlelab::polyomino::{self, Options, Piece, Region, Solid, Space};
+use puzzlelab::polyomino::{self, Options};
 
-use crate::exact_cover::{self, Point, Problem, Turns, normalise};
+use crate::exact_cover::{self, Point, Problem, Turns, engine};
 
 /// Cases per property: together they run in about a second at opt-level 1.
 const CASES: u32 = 150;
@@ -164,25 +164,7 @@ fn engine_flat_branching(
     one_sided: bool,
     tight: Option<bool>,
 ) -> Option<(u64, u64)> {
-    let flat = |c: &[Point]| -> Vec<(u16, u16)> {
-        normalise(c)
-            .iter()
-            .map(|q| (q[1] as u16, q[2] as u16))
-            .collect()
-    };
-    let region = Region::from_cells(&flat(cells)).unwrap();
-    let pieces: Vec<Piece> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let piece = Piece::new(format!("p{i}"), 'p', &flat(&p.cells));
-            if p.turns == Turns::OneSided {
-                piece.one_sided()
-            } else {
-                piece
-            }
-        })
-        .collect();
+    let (region, pieces) = (engine::region(cells), engine::pieces(pieces));
     let run = |raw| {
         let options = Options {
             raw,
@@ -201,24 +183,7 @@ fn engine_flat_branching(
 /// The engine's (raw, classes) for solids; `None` past [`MOST_PACKINGS`]
 /// raw packings or [`MOST_SECONDS`].
 fn engine_solid(cells: &[Point], pieces: &[exact_cover::Piece]) -> Option<(u64, u64)> {
-    let points: Vec<[u16; 3]> = normalise(cells)
-        .iter()
-        .map(|p| p.map(|v| v as u16))
-        .collect();
-    let dims: [usize; 3] =
-        std::array::from_fn(|a| points.iter().map(|p| p[a] as usize + 1).max().unwrap());
-    let space = Space::from_cells(dims, &points);
-    let solids: Vec<Solid> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let c: Vec<[u16; 3]> = normalise(&p.cells)
-                .iter()
-                .map(|q| q.map(|v| v as u16))
-                .collect();
-            Solid::new(format!("s{i}"), 's', &c)
-        })
-        .collect();
+    let (space, solids) = (engine::space(cells), engine::solids(pieces));
     let run = |raw| {
         let options = Options {
             raw,

@@ -5,9 +5,7 @@
 //! samples, and the candidates the step removed (the difference to SE's
 //! next position): tests/data/se_turbot_steps.txt.
 
-use std::collections::BTreeMap;
-
-use crate::common::se_listing::{score_step, se_marks, se_name, steps_with_positions};
+use crate::common::se_listing::{Replay, replay, se_name};
 use puzzlelab::sudoku::human;
 
 /// True for the step lines of SE's "Turbot Fish" producer.
@@ -26,31 +24,14 @@ fn is_turbot_line(text: &str) -> bool {
     .any(|p| name.starts_with(p))
 }
 
-/// Replays every turbot step of a listing (`B` position, `S` step, then
-/// the `B` position after or the `R` candidates removed): SE's technique
-/// name (without its code) -> [steps, same line and rating, same
-/// removals]; and the differences.
-fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
-    let producer = human::SE_ORDER
-        .iter()
-        .find(|p| p.name == "Turbot Fish")
-        .unwrap();
-    let lines: Vec<&str> = listing.lines().collect();
-    let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
-    let mut diffs = Vec::new();
-    for (i, step, before) in steps_with_positions(&lines) {
-        let (rating, se_text) = step.split_once(' ').unwrap();
-        if !is_turbot_line(se_text) {
-            continue;
-        }
-        let name = se_name(se_text);
-        let row = table.entry(name.to_string()).or_default();
-        row[0] += 1;
-        let b = se_marks(before);
-        let Some(s) = producer.find_all(&b).into_iter().next() else {
-            diffs.push(format!("SE {rating} {se_text} | ours: none"));
-            continue;
-        };
+/// Replays every turbot step of a listing (see [`replay`]); SE's
+/// technique name (without its code) -> [steps, same line and rating, same
+/// removals]; and the differences, the links' cells and kinds included.
+fn replay_turbots(listing: &str) -> Replay {
+    fn pick(text: &str) -> Option<(&str, &str)> {
+        is_turbot_line(text).then(|| (se_name(text), "Turbot Fish"))
+    }
+    replay(listing, pick, |step, s| {
         // The arrows: strong, weak, strong, through the four cells named.
         let arrows: Vec<String> = s
             .links
@@ -63,26 +44,16 @@ fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
             )
             .collect();
         let strong: Vec<bool> = s.links.iter().map(|l| l.strong).collect();
-        if !se_text.contains(&format!("Cell {} on", arrows.join(",")))
-            || strong != [true, false, true]
-        {
-            diffs.push(format!("SE {step}: links {arrows:?} {strong:?}"));
-        }
-        score_step(
-            row,
-            &mut diffs,
-            (step, name),
-            &b,
-            &s,
-            lines.get(i + 1).copied(),
-        );
-    }
-    (table, diffs)
+        let (_, se_text) = step.split_once(' ').unwrap();
+        (!se_text.contains(&format!("Cell {} on", arrows.join(",")))
+            || strong != [true, false, true])
+        .then(|| format!("SE {step}: links {arrows:?} {strong:?}"))
+    })
 }
 
 #[test]
 fn turbot_steps_equal_sukaku_explainers() {
-    let (table, diffs) = replay(include_str!("data/se_turbot_steps.txt"));
+    let (table, diffs) = replay_turbots(include_str!("data/se_turbot_steps.txt"));
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
     for name in [
         "Skyscraper",
@@ -139,7 +110,7 @@ fn turbot_replay_on_se_listing() {
         eprintln!("set SE_STEPS to serate's listing with positions");
         return;
     };
-    let (table, diffs) = replay(&std::fs::read_to_string(&path).unwrap());
+    let (table, diffs) = replay_turbots(&std::fs::read_to_string(&path).unwrap());
     eprintln!("{}", diffs.join("\n"));
     eprintln!("technique: steps / same line and rating / same position after");
     for (name, r) in &table {

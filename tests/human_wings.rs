@@ -6,11 +6,7 @@
 //! on rating, eliminations and code, SE reports the first of its scan;
 //! the doubly linked ones name both digits of the bivalue cell.
 
-use std::collections::BTreeMap;
-
-use crate::common::se_listing::{
-    cells_named, score_step, se_marks, se_name, se_paths, steps_with_positions,
-};
+use crate::common::se_listing::{Replay, cells_named, replay, se_name, se_paths};
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::human::{self, CandidateGrid};
 
@@ -22,41 +18,18 @@ fn wing_name(text: &str) -> Option<&str> {
     Some(name).filter(|n| coded && n.ends_with("XYZ-Wing"))
 }
 
-/// Replays every wing step of a listing (`B` position, `S` step, then the
-/// `B` position after or the `R` candidates removed): name -> [steps,
-/// same line and rating, same removals], and the differences.
-fn replay(listing: &str) -> (BTreeMap<String, [usize; 3]>, Vec<String>) {
-    let lines: Vec<&str> = listing.lines().collect();
-    let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
-    let mut diffs = Vec::new();
-    for (i, step, before) in steps_with_positions(&lines) {
-        let (_, se_text) = step.split_once(' ').unwrap();
-        let Some(name) = wing_name(se_text) else {
-            continue;
-        };
-        let row = table.entry(name.to_string()).or_default();
-        row[0] += 1;
-        let producer = human::SE_ORDER.iter().find(|p| p.name == name).unwrap();
-        let b = se_marks(before);
-        let Some(s) = producer.find_all(&b).into_iter().next() else {
-            diffs.push(format!("SE {step} | ours: none"));
-            continue;
-        };
-        score_step(
-            row,
-            &mut diffs,
-            (step, name),
-            &b,
-            &s,
-            lines.get(i + 1).copied(),
-        );
+/// Replays every wing step of a listing (see [`replay`]): name ->
+/// [steps, same line and rating, same removals], and the differences.
+fn replay_wings(listing: &str) -> Replay {
+    fn pick(text: &str) -> Option<(&str, &str)> {
+        wing_name(text).map(|n| (n, n))
     }
-    (table, diffs)
+    replay(listing, pick, |_, _| None)
 }
 
 #[test]
 fn wing_steps_equal_sukaku_explainers() {
-    let (table, diffs) = replay(include_str!("data/se_wing_steps.txt"));
+    let (table, diffs) = replay_wings(include_str!("data/se_wing_steps.txt"));
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
     for name in ["WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing"] {
         let row = table.get(name).unwrap_or_else(|| panic!("no {name} case"));
@@ -86,7 +59,7 @@ fn wing_replay_on_se_listing() {
         return;
     };
     let listing = std::fs::read_to_string(&path).unwrap();
-    let (table, diffs) = replay(&listing);
+    let (table, diffs) = replay_wings(&listing);
     eprintln!("{}", diffs.join("\n"));
     eprintln!("technique: steps / same line and rating / same position after");
     for (name, r) in &table {

@@ -280,18 +280,30 @@ fn writes_every_format_and_reads_it_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The search is compiled twice (the portable copy and, on x86-64 with
-/// AVX2/BMI2, a second copy chosen at run time). Both must make the same
-/// search: the same count, first solution and number of guesses on every
-/// puzzle, and the portable copy's solution is checked against the clues
-/// and the rules on its own.
+/// The search is compiled four times: the portable copy and, on x86-64,
+/// the V3 copy and the V4 copies for easy and hard puzzles
+/// (`puzzlelab::cpu::Level`). Every copy this CPU runs must make the
+/// portable copy's search: the same count, first solution and number of
+/// guesses on every puzzle; the portable copy's solution is checked
+/// against the clues and the rules on its own. A level this CPU cannot
+/// run is SKIPPED, and says so.
 #[test]
-fn portable_and_detected_copies_search_alike() {
-    use puzzlelab::sudoku::solver::{Isa, count_solutions_on};
+fn every_copy_this_cpu_runs_searches_alike() {
+    use puzzlelab::cpu::Level;
+    use puzzlelab::sudoku::solver::count_solutions_on;
     let Some(dir) = crate::common::data_or_skip(module_path!()) else {
         return;
     };
-    let detected = Isa::detect();
+    let levels: Vec<Level> = [Level::V3, Level::V4]
+        .into_iter()
+        .filter(|level| match level.lacks() {
+            None => true,
+            Some(why) => {
+                println!("SKIPPED: {}: {why}", module_path!());
+                false
+            }
+        })
+        .collect();
     for (file, take) in [
         ("sudoku/royle_17clue_49151.txt", 2000),
         ("sudoku/magictour_top1465.txt", 1465),
@@ -301,9 +313,11 @@ fn portable_and_detected_copies_search_alike() {
     ] {
         let c = formats::read_file(dir.join(file), &puzzlelab::monitor::Silent);
         for r in c.records.iter().take(take) {
-            let portable = count_solutions_on(&r.grid, 2, None, Isa::Portable).unwrap();
-            let fast = count_solutions_on(&r.grid, 2, None, detected).unwrap();
-            assert_eq!(portable, fast, "{file}:{}", r.line);
+            let portable = count_solutions_on(&r.grid, 2, None, Level::Portable).unwrap();
+            for &level in &levels {
+                let fast = count_solutions_on(&r.grid, 2, None, level).unwrap();
+                assert_eq!(portable, fast, "{level} {file}:{}", r.line);
+            }
             let s = portable.first.expect("every shared puzzle has a solution");
             assert!(
                 s.is_full() && solver::check(&s).is_ok(),

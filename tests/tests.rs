@@ -7,6 +7,7 @@ mod common;
 mod bad_input;
 mod cli;
 mod commands;
+mod cpu_levels;
 mod exact_cover;
 mod exact_cover_counts;
 mod exact_cover_props;

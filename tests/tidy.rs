@@ -43,6 +43,7 @@ const BELOW_SCRIPT: &[&str] = &[
     "shard",
     "permutations",
     "threads",
+    "cpu",
 ];
 
 /// Crates that drive or draw on a terminal.

@@ -325,8 +325,18 @@ fn eval(code: &str) -> Mode {
 
 /// The whole command line through clap.
 fn parse_with_clap(args: &[String]) -> Result<Options, clap::Error> {
-    let parsed =
-        Args::try_parse_from(std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()))?;
+    // `--version` also says which compiled copies run (`-V` only the version).
+    let long_version = format!(
+        "{}\nCPU level: {}",
+        env!("CARGO_PKG_VERSION"),
+        crate::cpu::describe()
+    );
+    let matches = <Args as clap::CommandFactory>::command()
+        .long_version(long_version)
+        .try_get_matches_from(
+            std::iter::once("puzzlelab".to_string()).chain(args.iter().cloned()),
+        )?;
+    let parsed = <Args as clap::FromArgMatches>::from_arg_matches(&matches)?;
     let limits = parsed.limits.0;
     limits
         .check()

@@ -73,6 +73,12 @@ pub fn utf8_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<S
 
 /// Entry point for the binary: parse the command line and run the mode.
 pub fn main(args: Vec<String>) -> ExitCode {
+    // A `PUZZLELAB_ISA` that names no level, or one this CPU cannot run, is
+    // refused before anything runs.
+    if let Err(e) = crate::cpu::chosen() {
+        host::write_stderr(&format!("puzzlelab: {e}"));
+        return ExitCode::from(2);
+    }
     let options = match cli::parse(&args) {
         Ok(o) => o,
         Err(e) => {

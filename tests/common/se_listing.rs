@@ -5,8 +5,10 @@
 //! case files in tests/data/ keep the `B` and `S` lines (and `R`, the
 //! candidates a step removed, where SE's next position is not kept).
 
+use std::collections::BTreeMap;
+
 use puzzlelab::sudoku::hui::Candidates;
-use puzzlelab::sudoku::human::{CandidateGrid, Step};
+use puzzlelab::sudoku::human::{self, CandidateGrid, Step};
 
 /// A position as SE's `%m` prints it: 81 cells of 9 characters, the digit
 /// or '.' for each candidate; a cell with one candidate left counts as
@@ -128,6 +130,52 @@ pub fn score_step(
         Some(false) => diffs.push(format!("SE {step}: other eliminations")),
         None => {}
     }
+}
+
+/// What a replay found: SE's technique name (without its code) ->
+/// [steps, same line and rating, same removals]; and the differences.
+pub type Replay = (BTreeMap<String, [usize; 3]>, Vec<String>);
+
+/// Replays the steps of a listing (`B` position, `S` step, then the `B`
+/// position after or the `R` candidates removed) that `pick` chooses by
+/// SE's step text: `pick` names the table row and the producer of
+/// `human::SE_ORDER` whose first instance on SE's position is compared
+/// (with [`score_step`], and with `also`, which returns a difference of
+/// its own or `None`).
+pub fn replay(
+    listing: &str,
+    pick: fn(&str) -> Option<(&str, &str)>,
+    mut also: impl FnMut(&str, &Step) -> Option<String>,
+) -> Replay {
+    let lines: Vec<&str> = listing.lines().collect();
+    let mut table: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut diffs = Vec::new();
+    for (i, step, before) in steps_with_positions(&lines) {
+        let (_, se_text) = step.split_once(' ').unwrap();
+        let Some((name, producer)) = pick(se_text) else {
+            continue;
+        };
+        let row = table.entry(name.to_string()).or_default();
+        row[0] += 1;
+        let Some(found) = human::SE_ORDER.iter().find(|p| p.name == producer) else {
+            panic!("no producer {producer:?} in SE_ORDER");
+        };
+        let b = se_marks(before);
+        let Some(s) = found.find_all(&b).into_iter().next() else {
+            diffs.push(format!("SE {step} | ours: none"));
+            continue;
+        };
+        diffs.extend(also(step, &s));
+        score_step(
+            row,
+            &mut diffs,
+            (step, name),
+            &b,
+            &s,
+            lines.get(i + 1).copied(),
+        );
+    }
+    (table, diffs)
 }
 
 /// The position after the first `k` steps of this engine's path from

@@ -14,6 +14,8 @@
 
 use std::collections::BTreeSet;
 
+pub mod engine;
+
 /// A cell: `[layer, row, col]` (layer 0 for flat problems).
 pub type Point = [i32; 3];
 

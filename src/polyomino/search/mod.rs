@@ -439,8 +439,7 @@ impl<B: Bits> Search<'_, B> {
     /// No empty cell next to the piece just placed (`halo`: its
     /// neighbours) is left with every neighbour filled, unless a one-cell
     /// piece remains to fill it.
-    // Always inlined: `branch` and the shard's top level (`split`) call it,
-    // and two call sites must not push it out of the search's loop.
+    // Always inlined: `place` calls it in the search's loop.
     #[inline(always)]
     fn no_dead_cell(&self, filled: B, halo: B) -> bool {
         let empty = filled.not();
@@ -575,30 +574,40 @@ impl<B: Bits> Search<'_, B> {
                 {
                     continue;
                 }
-                let next = filled.or(m);
-                self.take(k);
-                self.stack.push((e.kind, u32::from(e.id)));
-                if next == B::ONES {
-                    self.solution();
-                } else {
-                    let uniform = self.uniform;
-                    if uniform == 0 {
-                        self.set_uniform();
-                    }
-                    if self.no_dead_cell(next, halo)
-                        && (!self.task.pockets || self.pockets_ok(next, halo))
-                    {
-                        self.dfs(next);
-                    }
-                    self.uniform = uniform;
-                }
-                self.stack.pop();
-                self.give(k);
+                self.place(filled, m, k, &e, halo);
                 if self.stop {
                     return;
                 }
             }
         }
+    }
+
+    /// Places `e` (mask `m`, kind `k`) on `filled` and searches below it
+    /// (a solution when it fills the board, else `dfs` where no cell next
+    /// to it is walled in and, with pockets on, its pockets can be made
+    /// up), then takes it off again: the step of `branch` and of a shard's
+    /// top level (`split`).
+    // Always inlined, as `branch` was before it: the search's own loop.
+    #[inline(always)]
+    fn place(&mut self, filled: B, m: B, k: usize, e: &Entry<B>, halo: B) {
+        let next = filled.or(m);
+        self.take(k);
+        self.stack.push((e.kind, u32::from(e.id)));
+        if next == B::ONES {
+            self.solution();
+        } else {
+            let uniform = self.uniform;
+            if uniform == 0 {
+                self.set_uniform();
+            }
+            if self.no_dead_cell(next, halo) && (!self.task.pockets || self.pockets_ok(next, halo))
+            {
+                self.dfs(next);
+            }
+            self.uniform = uniform;
+        }
+        self.stack.pop();
+        self.give(k);
     }
 
     /// The current stack as a tiling, sorted.

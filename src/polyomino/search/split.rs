@@ -118,25 +118,7 @@ impl<B: Bits> Search<'_, B> {
                 if !shard.is_some_and(|s| s.takes(this)) {
                     continue;
                 }
-                let next = filled.or(m);
-                self.take(k);
-                self.stack.push((e.kind, u32::from(e.id)));
-                if next == B::ONES {
-                    self.solution();
-                } else {
-                    let uniform = self.uniform;
-                    if uniform == 0 {
-                        self.set_uniform();
-                    }
-                    if self.no_dead_cell(next, halo)
-                        && (!self.task.pockets || self.pockets_ok(next, halo))
-                    {
-                        self.dfs(next);
-                    }
-                    self.uniform = uniform;
-                }
-                self.stack.pop();
-                self.give(k);
+                self.place(filled, m, k, &e, halo);
                 if self.stop {
                     return;
                 }

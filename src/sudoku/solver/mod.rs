@@ -50,9 +50,9 @@ mod v4;
 #[cfg(target_arch = "x86_64")]
 mod v4_clues;
 
-pub use self::search::Isa;
 use self::search::Search;
 use super::Grid;
+use crate::cpu::{self, Level};
 use crate::monitor::Monitor;
 
 // The rule check lives with the grid (one check, one way of naming cells).
@@ -90,7 +90,7 @@ pub fn count_solutions(g: &Grid, limit: u64) -> Result<Count, InvalidGrid> {
 /// building any solution grid: what a batch that writes nothing needs.
 pub fn count_only(g: &Grid, limit: u64) -> Result<u64, InvalidGrid> {
     let mut search = Search::new(limit, None, false);
-    if !search.start(g, Isa::detect()) {
+    if !search.start(g, cpu::level()) {
         check(g)?;
     }
     Ok(search.count)
@@ -108,21 +108,25 @@ pub fn count_solutions_with(
     limit: u64,
     monitor: Option<&dyn Monitor>,
 ) -> Result<Count, InvalidGrid> {
-    count_solutions_on(g, limit, monitor, Isa::detect())
+    count_solutions_on(g, limit, monitor, cpu::level())
 }
 
-/// [`count_solutions_with`] on a chosen compiled copy of the search: the
-/// same search, so the same figures, on every copy. A copy this CPU cannot
-/// run (see [`Isa::runs_here`]) runs the portable one instead.
+/// [`count_solutions_with`] on the compiled copy of `level`: the same
+/// search, so the same figures, on every copy. A level this CPU cannot
+/// run (see [`Level::runs_here`]) runs the portable copy instead.
 pub fn count_solutions_on(
     g: &Grid,
     limit: u64,
     monitor: Option<&dyn Monitor>,
-    isa: Isa,
+    level: Level,
 ) -> Result<Count, InvalidGrid> {
-    let isa = if isa.runs_here() { isa } else { Isa::Portable };
+    let level = if level.runs_here() {
+        level
+    } else {
+        Level::Portable
+    };
     let mut search = Search::new(limit, monitor, true);
-    if !search.start(g, isa) {
+    if !search.start(g, level) {
         check(g)?;
     }
     Ok(Count {
@@ -169,36 +173,23 @@ mod tests {
 
     #[test]
     fn every_compiled_copy_gives_the_same_figures() {
-        // The portable copy forced, against every copy this CPU runs
-        // (only the portable one where the CPU lacks AVX2/BMI2): the same
-        // search.
-        let detected = Isa::detect();
-        let copies = [Isa::X86V3, Isa::X86V4].into_iter();
-        for isa in copies.filter(|isa| isa.runs_here()) {
+        // The portable copy against every other copy this CPU runs (the
+        // others say SKIPPED): the same search.
+        for level in [Level::V3, Level::V4] {
+            if !cpu::runs_or_skips(level, "solver::every_compiled_copy_gives_the_same_figures") {
+                continue;
+            }
             for (grid, limit) in [
                 (g(puzzles::YM), 2),
                 (g(puzzles::SU21_99), 2),
                 (g(puzzles::CLARK), 500),
                 (Grid::empty(), 300),
             ] {
-                let portable = count_solutions_on(&grid, limit, None, Isa::Portable).unwrap();
-                let fast = count_solutions_on(&grid, limit, None, isa).unwrap();
-                assert_eq!(portable, fast, "{isa:?}");
+                let portable = count_solutions_on(&grid, limit, None, Level::Portable).unwrap();
+                let fast = count_solutions_on(&grid, limit, None, level).unwrap();
+                assert_eq!(portable, fast, "{level}");
                 assert!(portable.solutions >= 1);
             }
-        }
-        // Detection is asked once and remembered: the same answer again.
-        assert_eq!(Isa::detect(), detected);
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi2")
-        {
-            let v4 = std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512dq");
-            let want = if v4 { Isa::X86V4 } else { Isa::X86V3 };
-            assert_eq!(detected, want);
         }
     }
 

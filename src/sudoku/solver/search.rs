@@ -1,15 +1,16 @@
 //! Depth-first search: propagate to a fixpoint, then guess on one cell.
 //!
 //! The search is compiled once for the baseline CPU of the target and, on
-//! x86-64, once with AVX2, BMI1/2, POPCNT and LZCNT enabled (one `popcnt`
-//! or `tzcnt` instead of a bit-trick sequence, wider copies of the state)
-//! and once more with AVX-512 F/VL/BW/DQ on top (ternary logic, masked
-//! ops, 32 vector registers), chosen at run time from what the CPU
-//! reports, so that a generic build gets the newer instructions where they
-//! exist.
+//! x86-64, once with the features of [`Level::V3`] (one `popcnt` or
+//! `tzcnt` instead of a bit-trick sequence, wider copies of the state) and
+//! twice more with [`Level::V4`]'s AVX-512 (ternary logic, masked ops, 32
+//! vector registers; one copy for easy puzzles, one for hard), the level
+//! chosen at run time by `cpu::level`, so that a generic build gets the
+//! newer instructions where they exist.
 
 use super::state::{Features, State};
 use super::tables::PEERS;
+use crate::cpu::Level;
 use crate::monitor::Monitor;
 use crate::sudoku::Grid;
 
@@ -17,67 +18,6 @@ use crate::sudoku::Grid;
 /// `Search::hard`); the shared hard sets have 17-28 clues (one 37),
 /// serg's many-solution set 34-35.
 pub(super) const HARD_BELOW_CLUES: usize = 30;
-
-/// Which compiled copy of the search to run; each later one needs what
-/// the earlier ones need (so `Ord` ranks them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Isa {
-    /// The target's baseline instructions only (runs everywhere).
-    Portable,
-    /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT; only chosen when the
-    /// CPU has them.
-    X86V3,
-    /// [`Isa::X86V3`] plus AVX-512 F, VL, BW and DQ; only chosen when the
-    /// CPU has them.
-    X86V4,
-}
-
-impl Isa {
-    /// The fastest copy this CPU can run (asked of the CPU once, then
-    /// remembered: a batch asks for every puzzle).
-    pub fn detect() -> Isa {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        static DETECTED: AtomicU8 = AtomicU8::new(0);
-        match DETECTED.load(Ordering::Relaxed) {
-            1 => Isa::Portable,
-            2 => Isa::X86V3,
-            3 => Isa::X86V4,
-            _ => {
-                let isa = Isa::ask_cpu();
-                DETECTED.store(isa as u8 + 1, Ordering::Relaxed);
-                isa
-            }
-        }
-    }
-
-    /// True when this CPU can run the copy `self` names: `self` is the
-    /// detected copy or an earlier one.
-    pub fn runs_here(self) -> bool {
-        self <= Isa::detect()
-    }
-
-    fn ask_cpu() -> Isa {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("bmi2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-                && std::arch::is_x86_feature_detected!("lzcnt")
-            {
-                if std::arch::is_x86_feature_detected!("avx512f")
-                    && std::arch::is_x86_feature_detected!("avx512vl")
-                    && std::arch::is_x86_feature_detected!("avx512bw")
-                    && std::arch::is_x86_feature_detected!("avx512dq")
-                {
-                    return Isa::X86V4;
-                }
-                return Isa::X86V3;
-            }
-        }
-        Isa::Portable
-    }
-}
 
 pub(super) struct Search<'m> {
     pub(super) limit: u64,
@@ -126,7 +66,7 @@ impl Compiled for X86V3Copy {
     #[inline(always)]
     fn recurse(search: &mut Search<'_>, s: State) {
         // SAFETY: only reached from `run_x86v3`, which runs only where
-        // `Isa::detect` found every feature it enables.
+        // the CPU has every feature it enables.
         unsafe { search.run_x86v3(s) }
     }
 }
@@ -145,7 +85,7 @@ impl Compiled for X86V4Copy {
     #[inline(always)]
     fn recurse(search: &mut Search<'_>, s: State) {
         // SAFETY: only reached from `run_x86v4`, which runs only where
-        // `Isa::detect` found every feature it enables.
+        // the CPU has every feature it enables.
         unsafe { search.run_x86v4(s) }
     }
 }
@@ -168,7 +108,7 @@ impl Compiled for X86V4HardCopy {
     #[inline(always)]
     fn recurse(search: &mut Search<'_>, s: State) {
         // SAFETY: only reached from `run_x86v4_hard`, which runs only
-        // where `Isa::detect` found every feature it enables.
+        // where the CPU has every feature it enables.
         unsafe { search.run_x86v4_hard(s) }
     }
 }
@@ -193,19 +133,20 @@ impl<'m> Search<'m> {
         self.count >= self.limit || self.stopped
     }
 
-    /// Places the clues of `g` and searches, with the copy `isa` names;
-    /// a copy other than `Isa::Portable` only where [`Isa::runs_here`].
-    /// False (nothing searched) when a clue breaks the rules.
-    pub(super) fn start(&mut self, g: &Grid, isa: Isa) -> bool {
+    /// Places the clues of `g` and searches, with the copy of `level`; a
+    /// level other than `Level::Portable` only where
+    /// [`Level::runs_here`]. False (nothing searched) when a clue breaks
+    /// the rules.
+    pub(super) fn start(&mut self, g: &Grid, level: Level) -> bool {
         #[cfg(target_arch = "x86_64")]
-        match isa {
-            // SAFETY: the caller checked that this CPU runs the copy, i.e.
+        match level {
+            // SAFETY: the caller checked that this CPU runs the level, i.e.
             // has every feature `start_x86v4` or `start_x86v3` enables.
-            Isa::X86V4 => return unsafe { self.start_x86v4(g) },
-            Isa::X86V3 => return unsafe { self.start_x86v3(g) },
-            Isa::Portable => {}
+            Level::V4 => return unsafe { self.start_x86v4(g) },
+            Level::V3 => return unsafe { self.start_x86v3(g) },
+            Level::Portable => {}
         }
-        let _ = isa;
+        let _ = level;
         self.start_portable(g)
     }
 
@@ -219,7 +160,7 @@ impl<'m> Search<'m> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     unsafe fn start_x86v3(&mut self, g: &Grid) -> bool {
         let Some(s) = State::from_grid(g) else {
             return false;
@@ -231,7 +172,9 @@ impl<'m> Search<'m> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
+    )]
     unsafe fn start_x86v4(&mut self, g: &Grid) -> bool {
         // SAFETY: this function's own features, checked by the caller.
         let Some(s) = (unsafe { State::from_grid_avx512(g) }) else {
@@ -261,21 +204,25 @@ impl<'m> Search<'m> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
     unsafe fn run_x86v3(&mut self, s: State) {
         self.search::<X86V3Copy>(s)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
+    )]
     #[inline(never)]
     unsafe fn run_x86v4(&mut self, s: State) {
         self.search::<X86V4Copy>(s)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
+    )]
     #[inline(never)]
     unsafe fn run_x86v4_hard(&mut self, s: State) {
         self.search::<X86V4HardCopy>(s)

@@ -59,10 +59,10 @@ pub(super) fn claims_alike<A: Features>(s: State, seen: &mut [u32; 3]) {
     }
 }
 
-/// Whether this CPU runs the V4 copies (AVX-512 F/VL/BW/DQ): their tests
-/// pass without checking anything where it does not.
-pub(super) fn has_v4() -> bool {
-    super::Isa::X86V4.runs_here()
+/// Whether this CPU runs the V4 copies (`cpu::Level::V4`); where it does
+/// not, their test `test` prints that it was SKIPPED and checks nothing.
+pub(super) fn has_v4(test: &str) -> bool {
+    crate::cpu::runs_or_skips(crate::cpu::Level::V4, test)
 }
 
 /// Runs `check` on the shaken states and on the three puzzles' clue

@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn claiming_and_digits_match_the_portable_code() {
-        if !has_v4() {
+        if !has_v4("v4::claiming_and_digits_match_the_portable_code") {
             return;
         }
         let mut seen = [0; 3];
@@ -482,7 +482,7 @@ mod tests {
 
     #[test]
     fn first_easy_settling_matches_the_portable_loop() {
-        if !has_v4() {
+        if !has_v4("v4::first_easy_settling_matches_the_portable_loop") {
             return;
         }
         every_outcome(|s: State| {
@@ -508,7 +508,7 @@ mod tests {
 
     #[test]
     fn settling_matches_the_portable_loop() {
-        if !has_v4() {
+        if !has_v4("v4::settling_matches_the_portable_loop") {
             return;
         }
         // The same outcome, and on success the same masks, unsolved cells

@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn clue_state_matches_the_scalar_set_up() {
-        if !has_v4() {
+        if !has_v4("v4_clues::clue_state_matches_the_scalar_set_up") {
             return;
         }
         // Solutions' cells kept at random (1 in 2 to 1 in 5), then often

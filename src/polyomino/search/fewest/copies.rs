@@ -1,7 +1,8 @@
 //! The fewest-options search compiled three times: once for the target's
-//! baseline and, on x86-64, once with POPCNT, BMI1/2, LZCNT and AVX2 and
-//! once more with AVX-512's vector popcount (VPOPCNTDQ) as well, chosen
-//! at run time from what the CPU reports.
+//! baseline and, on x86-64, once with the features of `cpu::Level::V3`
+//! (POPCNT, BMI1/2, LZCNT, AVX2) and once with `Level::V4`'s (AVX-512 and
+//! its vector popcount, VPOPCNTDQ, as well), the level chosen at run time
+//! by `cpu::level`.
 //!
 //! Why: the search is mostly popcounts (a cell's live placements in the
 //! small table), lowest-bit loops and AND-NOTs over a few words. A generic
@@ -15,6 +16,7 @@
 
 use super::compact::Small;
 use super::{Bits, Choice, Fewest};
+use crate::cpu::{self, Level};
 use crate::shard::Shard;
 
 /// One compiled copy of the search: how it recurses into itself.
@@ -110,7 +112,7 @@ macro_rules! x86_copy {
             #[inline(always)]
             fn node<B: Bits>(f: &mut Fewest<'_, B>, d: usize, filled: u64) {
                 // SAFETY: only reached from this copy, entered only where
-                // `fast_cpu` found every feature it enables.
+                // the CPU has every feature it enables (`chosen`).
                 unsafe { f.$node(d, filled) }
             }
 
@@ -152,16 +154,16 @@ macro_rules! x86_copy {
     };
 }
 
-/// The copy with POPCNT, BMI1/2, LZCNT and AVX2; only run where
-/// [`fast_cpu`] found them.
+/// The copy with `Level::V3`'s features; only run where the CPU has
+/// them ([`chosen`]).
 #[cfg(target_arch = "x86_64")]
 struct X86V3;
 
 #[cfg(target_arch = "x86_64")]
 x86_copy!(X86V3, node_x86v3, small_node_x86v3,);
 
-/// The X86V3 copy with AVX-512F/VL/BW and VPOPCNTDQ too; only run where
-/// [`fast_cpu`] found them.
+/// The copy with `Level::V4`'s features (AVX-512 with VPOPCNTDQ); only
+/// run where the CPU has them ([`chosen`]).
 #[cfg(target_arch = "x86_64")]
 struct X86V4;
 
@@ -204,30 +206,20 @@ x86_copy!(
 );
 
 /// Set by a test to run a slower copy on a CPU that could run a faster
-/// one: the fastest level allowed (0 baseline, 1 X86V3, 2 X86V4; the
+/// one: the fastest level allowed, as its place in `Level::ALL` (the
 /// counts are the same either way, so other tests running meanwhile are
 /// only slower).
 #[cfg(test)]
 static MOST_LEVEL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
 
-/// The fastest copy this CPU runs: 0 baseline, 1 X86V3 (POPCNT, BMI1/2,
-/// LZCNT, AVX2), 2 X86V4 (those and AVX-512F/VL/BW, VPOPCNTDQ).
-fn fast_cpu() -> u8 {
-    #[cfg(target_arch = "x86_64")]
-    let level = {
-        use std::arch::is_x86_feature_detected as has;
-        let v3 = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("avx2");
-        let v4 = v3
-            && has!("avx512f")
-            && has!("avx512vl")
-            && has!("avx512bw")
-            && has!("avx512vpopcntdq");
-        u8::from(v3) + u8::from(v4)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let level = 0;
+/// The level whose copy runs: `cpu::level`, never more than this CPU
+/// runs.
+#[inline]
+fn chosen() -> Level {
+    let level = cpu::level();
     #[cfg(test)]
-    let level = level.min(MOST_LEVEL.load(std::sync::atomic::Ordering::Relaxed));
+    let level =
+        level.min(Level::ALL[usize::from(MOST_LEVEL.load(std::sync::atomic::Ordering::Relaxed))]);
     level
 }
 
@@ -236,25 +228,25 @@ impl<B: Bits> Fewest<'_, B> {
     /// runs.
     pub(super) fn top(&mut self, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
         #[cfg(target_arch = "x86_64")]
-        match fast_cpu() {
-            // SAFETY: `fast_cpu` found every feature `top_x86v4` enables.
-            2 => return unsafe { self.top_x86v4(filled, choice, split) },
-            // SAFETY: `fast_cpu` found every feature `top_x86v3` enables.
-            1 => return unsafe { self.top_x86v3(filled, choice, split) },
-            _ => {}
+        match chosen() {
+            // SAFETY: the CPU has every feature `top_x86v4` enables.
+            Level::V4 => return unsafe { self.top_x86v4(filled, choice, split) },
+            // SAFETY: the CPU has every feature `top_x86v3` enables.
+            Level::V3 => return unsafe { self.top_x86v3(filled, choice, split) },
+            Level::Portable => {}
         }
         self.branch::<Portable>(0, filled, choice, split)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     unsafe fn top_x86v3(&mut self, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
         self.branch::<X86V3>(0, filled, choice, split)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(
-        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
     )]
     unsafe fn top_x86v4(&mut self, filled: u64, choice: Choice, split: Option<(u64, Shard)>) {
         self.branch::<X86V4>(0, filled, choice, split)
@@ -262,7 +254,7 @@ impl<B: Bits> Fewest<'_, B> {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(
-        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
     )]
     #[inline(never)]
     unsafe fn node_x86v4(&mut self, d: usize, filled: u64) {
@@ -271,7 +263,7 @@ impl<B: Bits> Fewest<'_, B> {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(
-        enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512vpopcntdq"
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq"
     )]
     #[inline(never)]
     unsafe fn small_node_x86v4<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
@@ -284,7 +276,7 @@ impl<B: Bits> Fewest<'_, B> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
     unsafe fn node_x86v3(&mut self, d: usize, filled: u64) {
         self.node::<X86V3>(d, filled)
@@ -296,7 +288,7 @@ impl<B: Bits> Fewest<'_, B> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
     unsafe fn small_node_x86v3<const W: usize>(&mut self, t: &Small, live: [u64; W], filled: u64) {
         self.small_node::<X86V3, W>(t, live, filled)
@@ -306,6 +298,7 @@ impl<B: Bits> Fewest<'_, B> {
 #[cfg(test)]
 mod tests {
     use super::{MOST_LEVEL, Portable, SearchCopy};
+    use crate::cpu::{Level, runs_or_skips};
     use crate::monitor::Silent;
     use crate::polyomino::space::solid_pentominoes;
     use crate::polyomino::{Options, Space, solve_solid, soma};
@@ -329,13 +322,16 @@ mod tests {
         // Soma 11520 raw / 240 (Conway and Guy); pentacubes in 2x3x10
         // 96 raw / 12 classes, in 2x5x6 2112 / 264 (its small tables
         // reach 8 and 16 words, the widths the X86V4 copy sums its own
-        // way). The fastest copy the CPU runs first, then X86V3 (where
-        // the CPU has it), then the baseline.
+        // way). Each copy the CPU runs, fastest first (the others say
+        // SKIPPED).
         let cube = Space::cuboid(3, 3, 3).unwrap();
         let slab = Space::cuboid(2, 3, 10).unwrap();
         let block = Space::cuboid(2, 5, 6).unwrap();
-        for level in [2, 1, 0] {
-            MOST_LEVEL.store(level, Ordering::Relaxed);
+        for level in Level::ALL.into_iter().rev() {
+            if !runs_or_skips(level, "every_copy_counts_the_published_figures") {
+                continue;
+            }
+            MOST_LEVEL.store(level as u8, Ordering::Relaxed);
             let soma_counts = counts(&cube, &soma());
             let slab_counts = counts(&slab, &solid_pentominoes());
             let block_counts = counts(&block, &solid_pentominoes());
@@ -376,7 +372,7 @@ mod tests {
             // The X86V3 copy's compare and move-mask, where the CPU has
             // AVX2.
             #[cfg(target_arch = "x86_64")]
-            if super::fast_cpu() >= 1 {
+            if runs_or_skips(Level::V3, "nonzero_words_agree") {
                 assert_eq!(nonzero_all::<super::X86V3>(&x), want, "{pattern:#x}");
             }
         }

@@ -7,8 +7,8 @@ mod first_row;
 mod tables;
 
 use super::{PERMS_OF_3, Transform};
+use crate::cpu;
 use crate::sudoku::Grid;
-use crate::sudoku::solver::Isa;
 use copies::MinlexCopy;
 use tables::{
     ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates,
@@ -156,14 +156,14 @@ impl PuzzleMinlex {
     /// time: the leading empty rows, the first row with clues, then each
     /// further row (a band's last row has no choice to narrow).
     pub(super) fn form(&mut self, g: &Grid) -> Grid {
-        rows_grid(&self.rows_on(g, Isa::detect()))
+        rows_grid(&self.rows_on(g, cpu::level()))
     }
 
     /// [`Self::form`] packed four bits a cell, first cell highest, in six
     /// words (the last holding cell 80 in its top four bits), straight from
     /// the rows the search settles: no grid is written out and packed again.
     pub(super) fn packed_form(&mut self, g: &Grid) -> [u64; 6] {
-        pack_rows(&self.rows_on(g, Isa::detect()))
+        pack_rows(&self.rows_on(g, cpu::level()))
     }
 
     /// [`Self::form`] in the compiled copy `C` (see [`copies`]).
