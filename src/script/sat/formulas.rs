@@ -224,15 +224,15 @@ pub mod api {
     /// saying the count is partial.
     ///
     /// Example: `count_models(cnf_from([[1, 2]]), 10)`
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(return_raw, pure)]
     pub fn count_models(
         ctx: NativeCallContext,
-        formula: Cnf,
+        formula: &mut Cnf,
         limit: i64,
     ) -> Result<i64, Box<EvalAltResult>> {
         let limit = super::limit("count_models", limit)?;
         let monitor = crate::script::host::monitor(&ctx);
-        let r = sat::models::count_models(&formula, limit, &*monitor);
+        let r = sat::models::count_models(formula, limit, &*monitor);
         drop(monitor);
         let end = super::ended(&ctx, "count_models", r, "count")?;
         Ok(end.found as i64)
@@ -245,15 +245,15 @@ pub mod api {
     /// variables. Ctrl+C stops it with an error saying the list is partial.
     ///
     /// Example: `models(cnf_from([[1, 2]]), 10)`
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(return_raw, pure)]
     pub fn models(
         ctx: NativeCallContext,
-        formula: Cnf,
+        formula: &mut Cnf,
         limit: i64,
     ) -> Result<rhai::Array, Box<EvalAltResult>> {
         let limit = super::limit("models", limit)?;
         let monitor = crate::script::host::monitor(&ctx);
-        let r = sat::models::models(&formula, limit, &*monitor);
+        let r = sat::models::models(formula, limit, &*monitor);
         drop(monitor);
         let (list, end) = match r {
             Ok((list, end)) => (list, Ok(end)),
