@@ -105,6 +105,30 @@ fn sat_solving() {
 }
 
 #[test]
+fn model_counts_and_lists() {
+    // 2^40 models: never complete, so only a stop ends it.
+    for (code, want, end) in [
+        (
+            "count_models(cnf_from([], 40), 1000000000000)",
+            "stopped (Ctrl+C) in count_models after ",
+            " models: the count is partial",
+        ),
+        (
+            "models(cnf_from([], 40), 1000000000000)",
+            "stopped (Ctrl+C) in models after ",
+            " models: the list is partial",
+        ),
+    ] {
+        stops(code, want);
+        let host = Rc::new(RecordingHost::default());
+        let mut s = session(&host);
+        host.cancel_next_job();
+        let e = s.eval(code).unwrap_err();
+        assert!(e.message().ends_with(end), "{e}");
+    }
+}
+
+#[test]
 fn similarity() {
     stops(
         "canon_groups([ym, clark, su21_1, su21_99, x])",

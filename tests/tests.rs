@@ -46,6 +46,7 @@ mod readme;
 mod repl_tmux;
 mod round_trips;
 mod sat;
+mod sat_cardinality;
 mod sat_collections;
 mod sat_external;
 mod scripts_run;

@@ -239,6 +239,30 @@ pub const CASES: &[(&str, &str)] = &[
         "parse_dimacs: 1:7: bad header: too many variables; expected `p cnf V C`",
     ),
     (
+        "cnf_from([[1], [2, 0]])",
+        "cnf_from: clauses[1][1] is 0: 0 ends a clause in DIMACS, not in a clause array",
+    ),
+    (
+        "cnf_from([[1, 2], [-7]], 5)",
+        "cnf_from: clauses[1][0] is -7: variable 7 is past the last variable, 5",
+    ),
+    (
+        "cnf_from([[1, true]])",
+        "cnf_from: clauses[0][1] is a boolean, not an integer literal",
+    ),
+    (
+        "at_most([1, 2, 1], 1)",
+        "at_most: vars[2] is 1, as vars[0] is: list each literal once",
+    ),
+    (
+        "at_least([1, 2], -1)",
+        "at_least: k is -1: it must be 0 or more",
+    ),
+    (
+        "count_models(cnf_from([[1]]), 0)",
+        "count_models: limit is 0: it must be 1 or more (the most models to find)",
+    ),
+    (
         r#"parse_dimacs("1 2 0\n")"#,
         "parse_dimacs: 1:1: no `p cnf V C` header before the clauses",
     ),

@@ -23,6 +23,13 @@ fn projected_count(cnf: &Cnf) -> usize {
     seen.len()
 }
 
+/// Models on the main variables as the solver counts them.
+fn solver_count(cnf: &Cnf) -> usize {
+    crate::sat::models::count_models(cnf, usize::MAX, &crate::monitor::Silent)
+        .unwrap()
+        .found
+}
+
 fn choose(n: usize, k: usize) -> usize {
     (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
 }
@@ -65,7 +72,13 @@ fn the_counter_is_used_where_it_is_smaller_and_counts_right() {
     assert_eq!(f.clause_count(), 43);
     assert_eq!(f.vars(), 10 + 9 * 2);
     assert_eq!(f.main_vars(), 10);
-    assert_eq!(projected_count(&f), 1 + 10 + 45);
+    assert_eq!(solver_count(&f), 1 + 10 + 45);
+    // At most 2 of 7: C(7, 3) = 35 against 2·7·2 + 7 − 7 = 28, small
+    // enough to try all 2^19 assignments.
+    let (mut f, lits) = formula_over(7);
+    at_most(&mut f, &lits, 2, Extras::Allowed, "t").unwrap();
+    assert_eq!((f.clause_count(), f.vars()), (28, 7 + 6 * 2));
+    assert_eq!(projected_count(&f), 1 + 7 + 21);
     // Exactly one of 8: 8 literals' clause and a counter of 8·2 + 8 − 4 = 20.
     let (mut g, lits) = formula_over(8);
     exactly_one(&mut g, &lits, Extras::Allowed, "t").unwrap();
@@ -79,20 +92,20 @@ fn the_counter_is_used_where_it_is_smaller_and_counts_right() {
 
 #[test]
 fn two_constraints_never_share_extra_variables() {
-    // At most 2 of 1..=6 and at least 3 of 4..=9 (both as counters),
-    // against every assignment of the nine variables.
-    let mut f = Cnf::new(9);
-    let a: Vec<i32> = (1..=6).collect();
-    let b: Vec<i32> = (4..=9).collect();
+    // At most 2 of 1..=7 and at least 5 of 4..=10 (both as counters),
+    // against every assignment of the ten variables.
+    let mut f = Cnf::new(10);
+    let a: Vec<i32> = (1..=7).collect();
+    let b: Vec<i32> = (4..=10).collect();
     at_most(&mut f, &a, 2, Extras::Allowed, "t").unwrap();
     let after_first = f.vars();
-    at_least(&mut f, &b, 3, Extras::Allowed, "t").unwrap();
-    assert!(after_first > 9 && f.vars() > after_first);
+    at_least(&mut f, &b, 5, Extras::Allowed, "t").unwrap();
+    assert_eq!((after_first, f.vars()), (10 + 12, 10 + 24));
     let ones = |x: u64, vs: &[i32]| vs.iter().filter(|&&v| x >> (v - 1) & 1 == 1).count();
-    let brute = (0..1u64 << 9)
-        .filter(|&x| ones(x, &a) <= 2 && ones(x, &b) >= 3)
+    let brute = (0..1u64 << 10)
+        .filter(|&x| ones(x, &a) <= 2 && ones(x, &b) >= 5)
         .count();
-    assert_eq!(projected_count(&f), brute);
+    assert_eq!(solver_count(&f), brute);
 }
 
 #[test]
@@ -125,7 +138,7 @@ fn too_many_plain_clauses_are_refused_before_anything_is_added() {
     let e = at_most(&mut f, &lits, 10, Extras::Never, "t").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "at most 10 of 40 literals without extra variables takes 1121099408 clauses \
+        "at most 10 of 40 literals without extra variables takes 2311801440 clauses \
          (the limit is 1000000): give #{top: N} to number extra variables from N+1, \
          or use the method on a formula (f.at_most(vars, k))"
     );
@@ -190,11 +203,11 @@ fn constraint_literals_are_checked() {
     // A literal and its negation are two literals.
     assert_eq!(literals(&mut f, &[3, -3]).unwrap(), [3, -3]);
     // Once extras exist, the caller's variables are settled.
-    let lits = literals(&mut f, &[1, 2, 3, 4, 5]).unwrap();
+    let lits = literals(&mut f, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).unwrap();
     at_most(&mut f, &lits, 2, Extras::Allowed, "t").unwrap();
-    assert_eq!(f.main_vars(), 5);
+    assert_eq!(f.main_vars(), 10);
     let top = f.vars() as i64;
-    assert!(top > 5);
+    assert_eq!(top, 10 + 9 * 2);
     assert_eq!(
         literals(&mut f, &[top + 1]).unwrap_err().to_string(),
         format!(

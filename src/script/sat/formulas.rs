@@ -116,7 +116,9 @@ pub mod api {
     /// past 1,000,000. k >= n gives no clauses; k must be 0 or more. With
     /// `#{top: N}` extra variables may be numbered from N+1 (Sinz's
     /// sequential counter, about 2nk clauses). On a formula,
-    /// `f.at_most(vars, k)` numbers them for you.
+    /// `f.at_most(vars, k)` numbers them for you, and `count_models` leaves
+    /// them out; `cnf_from` takes every variable its clauses name as the
+    /// caller's, extra ones included, so their values would count.
     ///
     /// Example: `at_most([1, 2, 3, 4], 2)`
     #[rhai_fn(name = "at_most", return_raw)]
@@ -128,7 +130,7 @@ pub mod api {
     ///
     /// This form: `#{top: N}` numbers extra variables from N+1.
     ///
-    /// Example: `at_most([1, 2, 3, 4, 5, 6], 3, #{top: 6})`
+    /// Example: `at_most([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 2, #{top: 10})`
     #[rhai_fn(name = "at_most", return_raw)]
     pub fn at_most_with(
         vars: rhai::Array,
@@ -178,7 +180,7 @@ pub mod api {
     ///
     /// This form: `#{top: N}` numbers extra variables from N+1.
     ///
-    /// Example: `at_least([1, 2, 3, 4, 5, 6], 3, #{top: 6})`
+    /// Example: `at_least([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 8, #{top: 10})`
     #[rhai_fn(name = "at_least", return_raw)]
     pub fn at_least_with(
         vars: rhai::Array,
@@ -222,15 +224,15 @@ pub mod api {
     /// saying the count is partial.
     ///
     /// Example: `count_models(cnf_from([[1, 2]]), 10)`
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(return_raw, pure)]
     pub fn count_models(
         ctx: NativeCallContext,
-        formula: Cnf,
+        formula: &mut Cnf,
         limit: i64,
     ) -> Result<i64, Box<EvalAltResult>> {
         let limit = super::limit("count_models", limit)?;
         let monitor = crate::script::host::monitor(&ctx);
-        let r = sat::models::count_models(&formula, limit, &*monitor);
+        let r = sat::models::count_models(formula, limit, &*monitor);
         drop(monitor);
         let end = super::ended(&ctx, "count_models", r, "count")?;
         Ok(end.found as i64)
@@ -243,21 +245,24 @@ pub mod api {
     /// variables. Ctrl+C stops it with an error saying the list is partial.
     ///
     /// Example: `models(cnf_from([[1, 2]]), 10)`
-    #[rhai_fn(return_raw)]
+    #[rhai_fn(return_raw, pure)]
     pub fn models(
         ctx: NativeCallContext,
-        formula: Cnf,
+        formula: &mut Cnf,
         limit: i64,
     ) -> Result<rhai::Array, Box<EvalAltResult>> {
         let limit = super::limit("models", limit)?;
         let monitor = crate::script::host::monitor(&ctx);
-        let r = sat::models::models(&formula, limit, &*monitor);
+        let r = sat::models::models(formula, limit, &*monitor);
         drop(monitor);
         let (list, end) = match r {
             Ok((list, end)) => (list, Ok(end)),
             Err(e) => (Vec::new(), Err(e)),
         };
         super::ended(&ctx, "models", end, "list")?;
+        // The script's array holds a slot per literal, made here at once.
+        let slots: u64 = list.iter().map(|m| m.len() as u64 + 2).sum();
+        super::reserve("models", slots, std::mem::size_of::<Dynamic>() as u64)?;
         Ok(list.iter().map(|m| Dynamic::from(super::ints(m))).collect())
     }
 }
