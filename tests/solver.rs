@@ -280,11 +280,12 @@ fn writes_every_format_and_reads_it_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The search is compiled twice (the portable copy and, on x86-64 with
-/// AVX2/BMI2, a second copy chosen at run time). Both must make the same
-/// search: the same count, first solution and number of guesses on every
-/// puzzle, and the portable copy's solution is checked against the clues
-/// and the rules on its own.
+/// The search is compiled three times (the portable copy and, on x86-64,
+/// an AVX2/BMI2 copy and an AVX-512 one, chosen at run time). The copy
+/// this CPU runs and the portable one must make the same search: the
+/// same count, first solution and number of guesses on every puzzle, and
+/// the portable copy's solution is checked against the clues and the
+/// rules on its own.
 #[test]
 fn portable_and_detected_copies_search_alike() {
     use puzzlelab::sudoku::solver::{Isa, count_solutions_on};
