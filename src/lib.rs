@@ -9,8 +9,9 @@
 //! for any front end (`:vars`, `:load`, the lab's commands, evaluation,
 //! completion, help); `repl` is the terminal front end and `jupyter` the
 //! notebook kernel, which share `signals` (the interrupt flag, the stop
-//! signal, leaving at once) and not each other's code; `main` picks the
-//! mode. `tests/tidy.rs` checks the layering. See ARCHITECTURE.md.
+//! signal, leaving at once); `jupyter` uses nothing of `repl`, which only
+//! hands it the `jupyter` command; `main` picks the mode. `tests/tidy.rs`
+//! checks the layering. See ARCHITECTURE.md.
 
 pub mod controls;
 pub mod files;

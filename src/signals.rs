@@ -1,10 +1,10 @@
 //! The process's stop state, shared by the front ends (the REPL's modes
-//! and the notebook kernel), so that neither leans on the other: the
-//! interrupt flag Ctrl+C (or the notebook's interrupt button) sets, the
-//! signal that ends the run (SIGTERM, SIGHUP), whether code is running,
-//! and leaving at once ([`leave_now`]: outside programs killed, temporary
-//! files removed). Each front end's host reads the flags; each front end
-//! says with [`install`] what SIGINT does for it.
+//! and the notebook kernel), so that the kernel does not lean on the
+//! terminal front end: the interrupt flag Ctrl+C (or the notebook's
+//! interrupt button) sets, the signal that ends the run (SIGTERM, SIGHUP),
+//! whether code is running, and leaving at once ([`leave_now`]: outside
+//! programs killed, temporary files removed). Each front end's host reads
+//! the flags; each front end says with [`install`] what SIGINT does for it.
 //!
 //! Its one write is the line on stderr that says why the process leaves,
 //! our own words, which need no escaping.
