@@ -20,7 +20,6 @@
 //! | `polycube` | — | ours alone, against the goal in seconds |
 //! | `threads` | — | ours on 2 threads against ours on 1 (wall time), and beside it the same one-thread job run twice at once against once: what the machine's two cores give |
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -29,38 +28,12 @@ use std::time::{Duration, Instant};
 #[path = "../tests/common/data.rs"]
 mod data;
 
-/// What one finished process cost.
-#[derive(Clone, Copy, Debug)]
-struct Cost {
-    /// User + system CPU seconds of the process and the children it waited for.
-    cpu: f64,
-    /// Wall-clock seconds from start to exit.
-    wall: f64,
-    /// Largest resident set, in bytes.
-    peak: u64,
-}
+#[path = "common/launcher.rs"]
+mod protocol;
 
-/// A program and its arguments.
-#[derive(Clone, Debug)]
-struct Run {
-    program: PathBuf,
-    args: Vec<OsString>,
-}
+use protocol::{Cost, Run};
 
 impl Run {
-    fn new(program: impl Into<PathBuf>, args: &[&str]) -> Run {
-        Run {
-            program: program.into(),
-            args: args.iter().map(OsString::from).collect(),
-        }
-    }
-
-    fn text(&self) -> String {
-        let mut words = vec![self.program.display().to_string()];
-        words.extend(self.args.iter().map(|a| a.to_string_lossy().into_owned()));
-        words.join(" ")
-    }
-
     /// Run to the end with output discarded, started by the launcher when
     /// there is one (see [`launcher`]); the kernel's figures for this one
     /// process, or why it failed.
@@ -124,13 +97,15 @@ impl Run {
 /// the bench starts directly first is a copy of the bench: once the bench
 /// had read the Sudoku sets, every run read as at least 10-11 MiB (the
 /// sugyan peer, 3 MiB alone, included). The launcher is a copy of the
-/// bench at start-up (a few MiB), so peaks read true above that.
+/// bench at start-up (a few MiB), so peaks read true above that. Without
+/// it (its fork failed) every peak printed is marked.
 mod launcher {
     use std::fs::File;
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::os::fd::FromRawFd;
     use std::sync::{Mutex, OnceLock};
 
+    use super::protocol::{read_reply, read_request, reply, request};
     use super::{Cost, Run};
 
     /// The pipes to the launcher: requests out, replies in.
@@ -138,30 +113,52 @@ mod launcher {
 
     static LAUNCHER: OnceLock<Launcher> = OnceLock::new();
 
+    /// Why there is no launcher on Linux, where peaks need one.
+    static MISSING: OnceLock<String> = OnceLock::new();
+
     pub(super) fn get() -> Option<&'static Launcher> {
         LAUNCHER.get()
     }
 
-    fn pipe() -> Option<(File, File)> {
+    /// Why peaks read high (the launcher did not start), if they do.
+    pub(super) fn missing() -> Option<&'static str> {
+        MISSING.get().map(String::as_str)
+    }
+
+    fn pipe() -> std::io::Result<(File, File)> {
         let mut fds = [0; 2];
         // Closed on exec: no measured run holds the launcher's pipes.
         // SAFETY: fds has room for the two descriptors pipe2 writes.
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-            return None;
+            return Err(std::io::Error::last_os_error());
         }
         // SAFETY: both descriptors are new and owned by nothing else.
-        Some(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
+        Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
     }
 
     /// Fork the launcher (Linux only; elsewhere runs start from the
-    /// bench). Call before any thread starts.
+    /// bench). Call before any thread starts. When it cannot start, says
+    /// why loudly (stderr and the bench's own output) and marks every peak
+    /// from then on ([`missing`]).
     pub(super) fn start() {
         if !cfg!(target_os = "linux") {
             return;
         }
-        let (Some((req_read, req_write)), Some((rep_read, rep_write))) = (pipe(), pipe()) else {
-            return;
-        };
+        if let Err(why) = fork() {
+            let why = format!(
+                "the launcher did not start ({why}): runs start from the bench, and every \
+                 peak (marked *) includes the bench's own size"
+            );
+            eprintln!("WARNING: {why}");
+            println!("WARNING: {why}");
+            let _ = MISSING.set(why);
+        }
+    }
+
+    fn fork() -> Result<(), String> {
+        let pipes = |e: std::io::Error| format!("pipe: {e}");
+        let (req_read, req_write) = pipe().map_err(pipes)?;
+        let (rep_read, rep_write) = pipe().map_err(pipes)?;
         // SAFETY: called first in main, while this process has one thread.
         match unsafe { libc::fork() } {
             0 => {
@@ -174,58 +171,24 @@ mod launcher {
             pid if pid > 0 => {
                 drop((req_read, rep_write));
                 let _ = LAUNCHER.set(Launcher(Mutex::new((req_write, rep_read))));
+                Ok(())
             }
-            _ => {}
+            _ => Err(format!("fork: {}", std::io::Error::last_os_error())),
         }
     }
 
-    fn put(out: &mut Vec<u8>, bytes: &[u8]) {
-        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-        out.extend_from_slice(bytes);
-    }
-
-    fn number(input: &mut impl Read) -> Option<u32> {
-        let mut n = [0; 4];
-        input.read_exact(&mut n).ok()?;
-        Some(u32::from_le_bytes(n))
-    }
-
-    fn take(input: &mut impl Read) -> Option<Vec<u8>> {
-        let mut bytes = vec![0; number(input)? as usize];
-        input.read_exact(&mut bytes).ok()?;
-        Some(bytes)
-    }
-
-    /// The launcher's loop: a request is a count of words, then the
-    /// program and its arguments, each a length and bytes;
-    /// the reply, the cost or the error, as text. Ends when the bench
-    /// closes the pipe.
+    /// The launcher's loop (the protocol is in `common/launcher.rs`):
+    /// each request run and its cost or error sent back. Ends when the
+    /// bench closes the pipe, or after replying to a request it cannot
+    /// read (the stream is then out of step).
     fn serve(mut requests: File, mut replies: File) {
-        use std::os::unix::ffi::OsStringExt;
-        while let Some(count) = number(&mut requests) {
-            let mut words = Vec::new();
-            for _ in 0..count {
-                match take(&mut requests) {
-                    Some(word) => words.push(std::ffi::OsString::from_vec(word)),
-                    None => return,
-                }
-            }
-            let reply = match words.split_first() {
-                Some((program, args)) => {
-                    let run = Run {
-                        program: program.into(),
-                        args: args.to_vec(),
-                    };
-                    match run.cost_here() {
-                        Ok(c) => format!("ok {} {} {}", c.cpu, c.wall, c.peak),
-                        Err(e) => format!("error {e}"),
-                    }
-                }
-                None => "error an empty request".to_string(),
+        loop {
+            let (answer, go_on) = match read_request(&mut requests) {
+                Ok(None) => return,
+                Ok(Some(run)) => (run.cost_here(), true),
+                Err(e) => (Err(format!("a bad request: {e}")), false),
             };
-            let mut out = Vec::new();
-            put(&mut out, reply.as_bytes());
-            if replies.write_all(&out).is_err() {
+            if replies.write_all(&reply(&answer)).is_err() || !go_on {
                 return;
             }
         }
@@ -233,35 +196,15 @@ mod launcher {
 
     impl Launcher {
         pub(super) fn cost(&self, run: &Run) -> Result<Cost, String> {
-            use std::os::unix::ffi::OsStrExt;
             let mut pipes = self
                 .0
                 .lock()
                 .map_err(|_| "the launcher's lock is poisoned")?;
             let (requests, replies) = &mut *pipes;
-            let mut out = Vec::new();
-            out.extend_from_slice(&(1 + run.args.len() as u32).to_le_bytes());
-            put(&mut out, run.program.as_os_str().as_bytes());
-            for arg in &run.args {
-                put(&mut out, arg.as_bytes());
-            }
-            let lost = |_| format!("{}: the launcher is gone", run.text());
-            requests.write_all(&out).map_err(lost)?;
-            let reply =
-                take(replies).ok_or_else(|| format!("{}: the launcher is gone", run.text()))?;
-            let reply = String::from_utf8_lossy(&reply).into_owned();
-            let figures: Option<Vec<f64>> = reply
-                .strip_prefix("ok ")
-                .map(|r| r.split(' ').map(|w| w.parse().ok()).collect::<Option<_>>())
-                .unwrap_or(None);
-            match figures.as_deref() {
-                Some(&[cpu, wall, peak]) => Ok(Cost {
-                    cpu,
-                    wall,
-                    peak: peak as u64,
-                }),
-                _ => Err(reply.strip_prefix("error ").unwrap_or(&reply).to_string()),
-            }
+            requests
+                .write_all(&request(run))
+                .map_err(|_| format!("{}: the launcher is gone", run.text()))?;
+            read_reply(replies).map_err(|e| format!("{}: {e}", run.text()))
         }
     }
 }
@@ -285,6 +228,17 @@ fn load() -> f64 {
 
 fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1 << 20) as f64
+}
+
+/// A peak in MiB, marked `*` when it includes the bench's own size (the
+/// launcher did not start: see [`launcher::missing`]).
+fn peak_text(bytes: u64) -> String {
+    let mark = if launcher::missing().is_some() {
+        "*"
+    } else {
+        ""
+    };
+    format!("{:.0} MiB{mark}", mib(bytes))
 }
 
 /// One side of a row: the work, and the same program's start-up on a
@@ -343,15 +297,15 @@ fn compare(label: &str, ours: &Side, peer: Option<&Side>, rounds: usize) {
         }
         let (o, o_min, o_max) = spread(ours_cpu);
         let mut line = format!(
-            "ours {o:.3} s ({o_min:.3}-{o_max:.3}), {:.0} MiB",
-            mib(ours_peak)
+            "ours {o:.3} s ({o_min:.3}-{o_max:.3}), {}",
+            peak_text(ours_peak)
         );
         if peer.is_some() {
             let (p, _, _) = spread(peer_cpu);
             let (r, r_min, r_max) = spread(ratios);
             line += &format!(
-                "; peer {p:.3} s, {:.0} MiB; peer/ours {r:.2} ({r_min:.2}-{r_max:.2})",
-                mib(peer_peak)
+                "; peer {p:.3} s, {}; peer/ours {r:.2} ({r_min:.2}-{r_max:.2})",
+                peak_text(peer_peak)
             );
         } else {
             line += "; no peer";
@@ -696,6 +650,10 @@ fn main() {
         && wanted("threads")
     {
         thread_rows(dir, scratch.path(), rounds);
+    }
+    // Said again at the end, where a reader of the figures looks.
+    if let Some(why) = launcher::missing() {
+        println!("WARNING: {why}");
     }
     println!(
         "done in {:.0} s",

@@ -7,8 +7,11 @@
 //! engine and reaches the world only through a session's `Host`; `lab`
 //! runs lessons in a session; `commands` is the session's command layer
 //! for any front end (`:vars`, `:load`, the lab's commands, evaluation,
-//! completion, help); `repl` is the terminal front end; `main` picks the
-//! mode. `tests/tidy.rs` checks the layering. See ARCHITECTURE.md.
+//! completion, help); `repl` is the terminal front end and `jupyter` the
+//! notebook kernel, which share `signals` (the interrupt flag, the stop
+//! signal, leaving at once); `jupyter` uses nothing of `repl`, which only
+//! hands it the `jupyter` command; `main` picks the mode. `tests/tidy.rs`
+//! checks the layering. See ARCHITECTURE.md.
 
 pub mod controls;
 pub mod cpu;
@@ -19,6 +22,7 @@ pub mod permutations;
 pub mod process;
 pub mod reading;
 pub mod shard;
+pub mod signals;
 pub mod spelling;
 pub mod threads;
 

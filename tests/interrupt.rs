@@ -26,18 +26,19 @@ fn session(host: &Rc<RecordingHost>) -> Session {
     s
 }
 
-/// `code` stopped as its long job starts: the error starts with `want`,
-/// the next statement runs with the variables kept, and a script that
-/// catches the error goes on.
-fn stops(code: &str, want: &str) {
+/// `code` stopped by Ctrl+C pressed as `arm` plans it (inside the long
+/// job's loop): the error starts with `want`, the next statement runs with
+/// the variables kept, and a script that catches the error goes on.
+/// Returns the first stop's message, for its partial figures.
+fn stops(code: &str, want: &str, arm: impl Fn(&RecordingHost)) -> String {
     let host = Rc::new(RecordingHost::default());
     let mut s = session(&host);
-    host.cancel_next_job();
+    arm(&host);
     let e = s.eval(code).unwrap_err();
     let message = e.message();
     assert!(message.starts_with(want), "{code}: {message}");
     assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42, "{code}");
-    host.cancel_next_job();
+    arm(&host);
     let caught = s
         .eval(&format!(
             "let r = \"\"; try {{ {code}; }} catch (e) {{ r = e; }} r + \" / next\""
@@ -48,59 +49,108 @@ fn stops(code: &str, want: &str) {
         caught.starts_with(want) && caught.ends_with(" / next"),
         "{code}: {caught}"
     );
+    message
+}
+
+/// Ctrl+C once the job has reported work done: it is inside its loop.
+fn after_work(host: &RecordingHost) {
+    host.cancel_after_work(1);
+}
+
+/// The number right after `word` in `message`.
+fn figure_after(message: &str, word: &str) -> u64 {
+    let (_, rest) = message
+        .split_once(word)
+        .unwrap_or_else(|| panic!("no {word:?} in {message}"));
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no number after {word:?} in {message}"))
+}
+
+/// A partial figure: some of the work was done, not all of it.
+fn partial(message: &str, word: &str, whole: u64) -> u64 {
+    let n = figure_after(message, word);
+    assert!(0 < n && n < whole, "{n} of {whole}: {message}");
+    n
 }
 
 #[test]
 fn hui_sudoku() {
-    stops(
+    // A blank grid fills in 81 rounds; stopped inside, in an earlier one.
+    let m = stops(
         &format!("sudoku({})", blank()),
         "stopped (Ctrl+C) in sudoku in round ",
+        after_work,
     );
+    partial(&m, "in round ", 81);
 }
 
 #[test]
 fn count_solutions() {
-    stops(
+    let m = stops(
         &format!("count_solutions({}, 1000000000)", blank()),
         "stopped (Ctrl+C) in count_solutions after ",
+        after_work,
     );
-    let host = Rc::new(RecordingHost::default());
-    let mut s = session(&host);
-    host.cancel_next_job();
-    let e = s
-        .eval(&format!("count_solutions({}, 1000000000)", blank()))
-        .unwrap_err();
-    assert!(
-        e.message().ends_with(" solutions: the count is partial"),
-        "{e}"
-    );
+    assert!(m.ends_with(" solutions: the count is partial"), "{m}");
+    partial(&m, "after ", 1_000_000_000);
+}
+
+/// A packing stopped inside its search: `K of T top-level branches
+/// finished` with 0 < K < T, and fewer packings found than `whole`.
+fn partial_packing(message: &str, whole: u64) {
+    assert!(figure_after(message, "after ") < whole, "{message}");
+    let (before, _) = message
+        .split_once(" top-level branches")
+        .unwrap_or_else(|| panic!("no branches in {message}"));
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    let (done, total): (u64, u64) = match words[..] {
+        [total, "of", done] => (done.parse().unwrap(), total.parse().unwrap()),
+        _ => panic!("no `K of T` branches in {message}"),
+    };
+    assert!(0 < done && done < total, "{done} of {total}: {message}");
 }
 
 #[test]
 fn packing_counts_and_lists() {
-    stops(
+    // The published counts: 2,339 tilings of 6×10 by the pentominoes,
+    // 3,940 packings of 3×4×5 (each up to the box's symmetries).
+    let m = stops(
         "count_polyomino(rect(6, 10), \"pentominoes\")",
         "stopped (Ctrl+C) in count_polyomino after ",
+        after_work,
     );
-    stops(
+    partial_packing(&m, 2339);
+    let m = stops(
         "solve_polyomino(rect(6, 10), \"pentominoes\")",
         "stopped (Ctrl+C) in solve_polyomino after ",
+        after_work,
     );
-    stops(
+    partial_packing(&m, 2339);
+    let m = stops(
         "count_polycube(cuboid(3, 4, 5), \"pentominoes\")",
         "stopped (Ctrl+C) in count_polycube after ",
+        after_work,
     );
+    partial_packing(&m, 3940);
 }
 
 #[test]
 fn sat_solving() {
+    // The SAT solver reports no progress; it asks its monitor at every
+    // restart and propagation round, so the third check is inside the
+    // search.
+    let third = |host: &RecordingHost| host.cancel_after_checks(3);
     stops(
         &format!("sat_solve({})", blank()),
         "stopped (Ctrl+C) in sat_solve: no answer",
+        third,
     );
     stops(
         "sat_unique(clark)",
         "stopped (Ctrl+C) in sat_unique: no answer",
+        third,
     );
 }
 
@@ -130,31 +180,40 @@ fn model_counts_and_lists() {
 
 #[test]
 fn similarity() {
-    stops(
-        "canon_groups([ym, clark, su21_1, su21_99, x])",
-        "stopped (Ctrl+C) in canon_groups after 0 of 5 puzzles: no groups",
+    let many = "let a = []; for i in 0..200 { a.push(if i % 2 == 0 { ym } else { clark }) }";
+    let m = stops(
+        &format!("{many} canon_groups(a)"),
+        "stopped (Ctrl+C) in canon_groups after ",
+        after_work,
     );
-    stops(
-        "similar_report([[\"a\", ym], [\"b\", ym], [\"c\", ym]])",
-        "stopped (Ctrl+C) in similar_report after judging 0 of 3 pairs: no report",
+    partial(&m, "after ", 200);
+    // Two groups, of one pair each: the report asks before each group,
+    // so the second check comes after the first group was judged.
+    let m = stops(
+        "similar_report([[\"a\", ym], [\"b\", ym], [\"c\", clark], [\"d\", clark]])",
+        "stopped (Ctrl+C) in similar_report after judging ",
+        |host| host.cancel_after_checks(2),
     );
+    partial(&m, "after judging ", 2);
 }
 
 #[test]
 fn solve_file_returns_its_summary_marked_stopped() {
     let host = Rc::new(RecordingHost::default());
     let mut s = session(&host);
-    host.cancel_next_job();
+    host.cancel_after_work(1);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
     let r = s
         .eval(&format!(
-            "let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved < 100]"
+            "let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved]"
         ))
         .unwrap()
         .into_array()
         .unwrap();
     assert!(r[0].as_bool().unwrap(), "stopped: true");
-    assert!(r[1].as_bool().unwrap(), "not every puzzle was solved");
+    // Stopped inside: some of the 100 puzzles solved, not all.
+    let solved = r[1].as_int().unwrap();
+    assert!(0 < solved && solved < 100, "{solved} of 100 solved");
     // Consumed: the next statement runs to the end.
     let again = s.eval(&format!("solve_file({path:?}, #{{threads: 1}}).solved"));
     assert_eq!(again.unwrap().as_int().unwrap(), 100);
@@ -235,7 +294,7 @@ fn a_lab_section_stops_and_runs_again() {
     let mut cmd = |s: &mut Session, line: &str| state.command(line, s).unwrap();
     cmd(&mut s, &format!(":lab {file}"));
     assert!(cmd(&mut s, ":next").ends_with("   a + 1\n2"));
-    host.cancel_next_job();
+    host.cancel_after_work(1);
     let two = cmd(&mut s, ":next");
     assert!(
         two.contains("stopped (Ctrl+C) in count_solutions after "),
@@ -334,7 +393,8 @@ fn eval_mode_exits_130() {
             && err.contains(": stopped (Ctrl+C) in count_solutions after ")
             && err.ends_with(" solutions: the count is partial\n"),
         "{err}"
-    );
+    ); // Stopped inside the count: solutions found, not all asked for.
+    partial(&err, "after ", 1_000_000_000);
 }
 
 /// `run FILE`: the script catches the stop, prints the partial figure it
@@ -361,6 +421,7 @@ fn run_mode_catches_and_goes_on_then_exits_130() {
             && rest.ends_with(": the count is partial\nnext statement\n"),
         "{rest}"
     );
+    partial(&rest, "after ", 1_000_000_000);
 }
 
 /// Piped stdin: a stopped statement is reported and the next one runs; a

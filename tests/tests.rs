@@ -5,6 +5,8 @@
 mod common;
 
 mod bad_input;
+#[cfg(unix)]
+mod bench_launcher;
 mod cli;
 mod commands;
 mod cpu_levels;

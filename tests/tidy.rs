@@ -4,17 +4,26 @@
 //!
 //! ```text
 //! domains and support ◀── script ◀── commands, lab ◀── repl, main
+//!                                         ▲
+//!                     signals ◀── jupyter ┘ (repl dispatches to jupyter)
 //! ```
 //!
-//! - Nothing below `script` (the domains, `shard`, `svg`, `files`, `process`,
-//!   `monitor`, `memory`, `reading`, `permutations`, `threads`) uses `script`, `commands`, `lab` or
-//!   `repl`, Rhai, a terminal crate, or the terminal itself (stdin, stdout,
-//!   `println!`, ...).
-//! - `script` uses neither `commands`, `lab` nor `repl`, no terminal crate
-//!   (clap included: the command line's view of the limits is `repl::cli`'s),
+//! - Every top-level module of `src/` is in a layer ([`layer`]); a module
+//!   in none is reported, never let through.
+//! - Nothing below `script` (the domains, `shard`, `svg`, `xcover`, and the
+//!   support: `controls`, `files`, `memory`, `monitor`, `permutations`,
+//!   `process`, `reading`, `spelling`, `threads`) uses `script`, `commands`,
+//!   `lab`, `signals`, `jupyter` or `repl`, Rhai, a terminal crate, or the
+//!   terminal itself (stdin, stdout, `println!`, ...).
+//! - `script` uses none of the layers above it, no terminal crate (clap
+//!   included: the command line's view of the limits is `repl::cli`'s),
 //!   and not the terminal.
-//! - `commands` and `lab` use neither `repl` nor a terminal crate; `lab`
-//!   does not use `commands` (which drives it).
+//! - `commands` and `lab` use neither `signals`, `jupyter`, `repl` nor a
+//!   terminal crate; `lab` does not use `commands` (which drives it).
+//! - `signals` (the stop state both front ends share) uses no layer above
+//!   the support, no drawing terminal crate and no terminal but stderr.
+//! - `jupyter` does not use `repl`, nor the signal crates (`signals` is
+//!   how it hears signals), nor the terminal but stderr (its log).
 //!
 //! "Uses" means a `use` item, a path in code (`crate::lab::list()`,
 //! `super::super::repl`, `clap::Args`), a path inside a macro's or an
@@ -27,24 +36,42 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::Visit;
 
-/// The modules below `script`.
-const BELOW_SCRIPT: &[&str] = &[
-    "sudoku",
-    "pentomino",
-    "polyomino",
-    "sat",
-    "similarity",
-    "svg",
-    "files",
-    "process",
-    "monitor",
-    "memory",
-    "reading",
-    "shard",
-    "permutations",
-    "threads",
-    "cpu",
-];
+/// The layers of `src/`, lowest first. Every top-level module is in one
+/// ([`layer`]); a module in none fails the check until it is placed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Layer {
+    /// The domains and their support: native values, no Rhai, no terminal.
+    Domain,
+    /// Rhai's registrations over the domains; the world through a `Host`.
+    Script,
+    /// The session's commands, for any front end.
+    Commands,
+    /// The lab runner, which `commands` drives.
+    Lab,
+    /// The process's stop state, shared by the front ends.
+    Signals,
+    /// The notebook kernel, a front end.
+    Jupyter,
+    /// The terminal front end and the command line.
+    Repl,
+}
+
+/// The layer of top-level module `module` of `src/`, `None` for a module
+/// no rule places.
+fn layer(module: &str) -> Option<Layer> {
+    Some(match module {
+        "sudoku" | "pentomino" | "polyomino" | "sat" | "similarity" | "svg" | "xcover"
+        | "shard" | "controls" | "files" | "memory" | "monitor" | "permutations" | "process"
+        | "reading" | "spelling" | "threads" | "cpu" => Layer::Domain,
+        "script" => Layer::Script,
+        "commands" => Layer::Commands,
+        "lab" => Layer::Lab,
+        "signals" => Layer::Signals,
+        "jupyter" => Layer::Jupyter,
+        "repl" => Layer::Repl,
+        _ => return None,
+    })
+}
 
 /// Crates that drive or draw on a terminal.
 const TERMINAL_CRATES: &[&str] = &[
@@ -71,31 +98,70 @@ const TERMINAL_ITSELF: &[&str] = &[
     "dbg",
 ];
 
-/// What code in top-level module `module` must not use: modules of this
+/// The terminal but stderr: `signals` says there why the process leaves,
+/// and stderr is the notebook kernel's log.
+const TERMINAL_BUT_STDERR: &[&str] = &[
+    "std::io::stdin",
+    "std::io::stdout",
+    "std::io::IsTerminal",
+    "println",
+    "print",
+    "dbg",
+];
+
+/// What code in a module of layer `layer` must not use: modules of this
 /// crate, other crates, and terminal paths.
 fn forbidden(
-    module: &str,
+    layer: Layer,
 ) -> (
     Vec<&'static str>,
     Vec<&'static str>,
     &'static [&'static str],
 ) {
-    let mut crates: Vec<&str> = TERMINAL_CRATES.to_vec();
-    if BELOW_SCRIPT.contains(&module) {
-        crates.push("rhai");
-        (
-            vec!["script", "commands", "lab", "repl"],
-            crates,
-            TERMINAL_ITSELF,
-        )
-    } else if module == "script" {
-        (vec!["commands", "lab", "repl"], crates, TERMINAL_ITSELF)
-    } else if module == "commands" {
-        (vec!["repl"], crates, &[])
-    } else if module == "lab" {
-        (vec!["commands", "repl"], crates, &[])
-    } else {
-        (Vec::new(), Vec::new(), &[])
+    let terminal_crates = TERMINAL_CRATES.to_vec();
+    // The crates that draw or read a terminal, signals aside.
+    let drawing: Vec<&str> = TERMINAL_CRATES
+        .iter()
+        .copied()
+        .filter(|c| !matches!(*c, "signal_hook" | "ctrlc"))
+        .collect();
+    let above_script = ["commands", "lab", "signals", "jupyter", "repl"];
+    match layer {
+        Layer::Domain => {
+            let mut crates = terminal_crates;
+            crates.push("rhai");
+            let mut modules = vec!["script"];
+            modules.extend(above_script);
+            (modules, crates, TERMINAL_ITSELF)
+        }
+        Layer::Script => (above_script.to_vec(), terminal_crates, TERMINAL_ITSELF),
+        // The stop flags reach a session only through its host.
+        Layer::Commands => (vec!["signals", "jupyter", "repl"], terminal_crates, &[]),
+        Layer::Lab => (
+            vec!["commands", "signals", "jupyter", "repl"],
+            terminal_crates,
+            &[],
+        ),
+        Layer::Signals => {
+            let mut crates = drawing;
+            crates.push("rhai");
+            (
+                vec!["script", "commands", "lab", "jupyter", "repl"],
+                crates,
+                TERMINAL_BUT_STDERR,
+            )
+        }
+        // clap: the kernel's own subcommand; signals through `signals`.
+        Layer::Jupyter => {
+            let crates = TERMINAL_CRATES
+                .iter()
+                .copied()
+                .filter(|c| *c != "clap")
+                .collect();
+            (vec!["repl"], crates, TERMINAL_BUT_STDERR)
+        }
+        // The command line dispatches to every front end.
+        Layer::Repl => (Vec::new(), Vec::new(), &[]),
     }
 }
 
@@ -293,10 +359,17 @@ fn module_path(relative: &Path) -> Vec<String> {
 /// as `src/FILE:LINE: uses X`.
 fn violations(relative: &Path, text: &str) -> Vec<String> {
     let module = module_path(relative);
+    // lib.rs and main.rs: the crate's root, which names every module.
     let Some(top) = module.first() else {
         return Vec::new();
     };
-    let (modules, crates, terminal) = forbidden(top);
+    let Some(layer) = layer(top) else {
+        return vec![format!(
+            "src/{}: module `{top}` is in no layer (tests/tidy.rs, `layer`): place it",
+            relative.display()
+        )];
+    };
+    let (modules, crates, terminal) = forbidden(layer);
     let file = match syn::parse_file(text) {
         Ok(f) => f,
         Err(e) => return vec![format!("src/{}: does not parse: {e}", relative.display())],
@@ -397,6 +470,27 @@ fn each_layer_imports_only_the_layers_below_it() {
     );
 }
 
+/// Every top-level module of `src/` (a `.rs` file, or a folder holding
+/// Rust) is in a layer: a new module cannot slip past the check.
+#[test]
+fn every_module_is_in_a_layer() {
+    let mut unplaced = Vec::new();
+    for entry in std::fs::read_dir(src()).unwrap().flatten() {
+        let path = entry.path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut rust = Vec::new();
+        if path.is_dir() {
+            rust_files(&path, &mut rust);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            rust.push(path.clone());
+        }
+        if !rust.is_empty() && name != "lib" && name != "main" && layer(&name).is_none() {
+            unplaced.push(name);
+        }
+    }
+    assert!(unplaced.is_empty(), "modules in no layer: {unplaced:?}");
+}
+
 #[test]
 fn the_checker_sees_what_it_must() {
     // A planted violation of each kind is reported, with its line.
@@ -443,6 +537,49 @@ mod tests {
         ),
         ["src/lab/mod.rs:1: uses crate::commands"]
     );
+    // A module no rule places is an error, not a free pass.
+    assert_eq!(
+        violations(Path::new("newcomer/mod.rs"), "fn f() {}\n"),
+        [
+            "src/newcomer/mod.rs: module `newcomer` is in no layer (tests/tidy.rs, `layer`): place it"
+        ]
+    );
+    assert_eq!(layer("nowhere"), None);
+    // The notebook kernel does not lean on the terminal front end; the
+    // stop state they share uses neither, nor stdout.
+    let kernel = "use crate::repl::host::INTERRUPTED;\nuse crate::signals::Busy;\nfn f() { eprintln!(\"log\"); println!(\"x\"); signal_hook::low_level::raise(2); }\n";
+    assert_eq!(
+        violations(Path::new("jupyter/kernel.rs"), kernel),
+        [
+            "src/jupyter/kernel.rs:1: uses crate::repl",
+            "src/jupyter/kernel.rs:3: uses println!",
+            "src/jupyter/kernel.rs:3: uses signal_hook",
+        ]
+    );
+    let signals = "use crate::script::host::Host;\nfn f() { let _ = std::io::stdout(); crate::files::remove_temporaries(); let _ = std::io::stderr(); }\n";
+    assert_eq!(
+        violations(Path::new("signals.rs"), signals),
+        [
+            "src/signals.rs:1: uses crate::script",
+            "src/signals.rs:2: uses std::io::stdout",
+        ]
+    );
+    // Neither commands nor lab reach for the stop flags (a host does).
+    assert_eq!(
+        violations(
+            Path::new("commands/mod.rs"),
+            "use crate::signals::INTERRUPTED;\n"
+        ),
+        ["src/commands/mod.rs:1: uses crate::signals"]
+    );
+    // The helpers below script are held to it: spelling, controls, xcover.
+    for file in ["spelling.rs", "controls.rs", "xcover/mod.rs"] {
+        assert_eq!(
+            violations(Path::new(file), "use crate::script::Limits;\n").len(),
+            1,
+            "{file}"
+        );
+    }
     // The real sources are read: a repl file does use rustyline.
     let helper = std::fs::read_to_string(src().join("repl/helper.rs")).unwrap();
     let mut uses = Uses::default();

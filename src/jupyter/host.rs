@@ -19,8 +19,8 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::wire::Outgoing;
 use crate::monitor::{Monitor, Progress};
-use crate::repl::host::{INTERRUPTED, stop_asked};
 use crate::script::host::Host;
+use crate::signals::{INTERRUPTED, stop_asked};
 
 /// How long a job runs before its progress display appears.
 const PROGRESS_DELAY: Duration = Duration::from_millis(300);

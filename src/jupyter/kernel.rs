@@ -23,9 +23,9 @@ use super::host::{KernelHost, Outbox, media};
 use super::wire::Incoming;
 use crate::commands::{CommandContext, caret, describe_error, did_you_mean, is_command};
 use crate::lab::LabState;
-use crate::repl::host::INTERRUPTED;
 use crate::script::Limits;
 use crate::script::session::{EvalError, Session};
+use crate::signals::INTERRUPTED;
 
 /// The `kernel_info_reply`: Rhai as the language, `.rhai` files, and
 /// JavaScript's CodeMirror mode and Pygments lexer (Rhai's syntax is
@@ -145,12 +145,12 @@ impl Kernel {
             };
             // Marked running: SIGTERM then waits for the cell to stop (its
             // temporary files removed) instead of leaving at once.
-            let busy = crate::repl::host::Busy::start();
+            let busy = crate::signals::Busy::start();
             self.handle(request);
             drop(busy);
-            let signal = crate::repl::host::STOP_SIGNAL.load(Ordering::SeqCst);
+            let signal = crate::signals::STOP_SIGNAL.load(Ordering::SeqCst);
             if signal != 0 {
-                crate::repl::host::leave_now(128 + signal);
+                crate::signals::leave_now(128 + signal);
             }
         }
     }

@@ -11,7 +11,6 @@
 //! a lab as an `.ipynb` file.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -50,29 +49,22 @@ pub enum JupyterCommand {
     },
 }
 
-/// Run `command`.
-pub fn main(command: JupyterCommand, limits: &Limits) -> ExitCode {
-    let result = match command {
+/// Run `command`: what it has to say on stdout (the kernel, which runs
+/// until Jupyter shuts it down, nothing), or why it failed. The command
+/// line's front end prints either.
+pub fn main(command: JupyterCommand, limits: &Limits) -> Result<String, String> {
+    match command {
         JupyterCommand::Kernel {
             connection_file,
             max_message,
         } => zmtp::max_message(max_message.as_deref())
             .map_err(anyhow::Error::msg)
-            .and_then(|cap| run_kernel(&connection_file, cap, limits)),
-        JupyterCommand::Install { user, prefix } => install::install(user, prefix).map(|dir| {
-            crate::repl::host::write_stdout(
-                &format!("installed the puzzlelab kernelspec in {}\n", dir.display()),
-                true,
-            );
-        }),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            crate::repl::host::write_stderr(&format!("puzzlelab jupyter: {e:#}"));
-            ExitCode::FAILURE
-        }
+            .and_then(|cap| run_kernel(&connection_file, cap, limits))
+            .map(|()| String::new()),
+        JupyterCommand::Install { user, prefix } => install::install(user, prefix)
+            .map(|dir| format!("installed the puzzlelab kernelspec in {}", dir.display())),
     }
+    .map_err(|e| format!("{e:#}"))
 }
 
 /// Serve the kernel described by `connection_file` until Jupyter shuts it
@@ -139,7 +131,7 @@ pub fn run_kernel(
                 // why; after: the shell socket failed and the kernel ends.
                 if ready_tx.send(Err(e)).is_err() {
                     eprintln!("puzzlelab kernel: the shell channel failed; leaving");
-                    crate::repl::host::leave_now(1);
+                    crate::signals::leave_now(1);
                 }
             }
         })?;
@@ -179,31 +171,10 @@ fn warn_of_exposure(file: &std::path::Path, info: &jupyter_protocol::ConnectionI
 }
 
 /// SIGINT (the notebook's interrupt button, with `interrupt_mode: signal`)
-/// sets the REPL's interrupt flag: the running cell stops as a REPL line
-/// does at Ctrl+C, and the kernel goes on. SIGTERM and SIGHUP end the
-/// kernel as they end a run: the running cell is stopped and given time to
-/// remove its temporary files, which `leave_now` removes anyway.
-#[cfg(unix)]
+/// sets the interrupt flag: the running cell stops as a REPL line does at
+/// Ctrl+C, and the kernel goes on. SIGTERM and SIGHUP end the kernel as
+/// they end a run: the running cell is stopped and given time to remove
+/// its temporary files, which `leave_now` removes anyway.
 fn install_signal_handlers() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
-    };
-    let _ = std::thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            for signal in signals.forever() {
-                if signal == SIGINT {
-                    crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed);
-                } else {
-                    crate::repl::on_stop_signal(signal);
-                }
-            }
-        });
-}
-
-/// Ctrl+C where signals are not Unix's.
-#[cfg(not(unix))]
-fn install_signal_handlers() {
-    let _ = ctrlc::set_handler(|| crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed));
+    crate::signals::install(|| crate::signals::INTERRUPTED.store(true, Ordering::Relaxed));
 }

@@ -113,13 +113,13 @@ pub async fn serve(
                     super::kernel::kernel_info().as_child_of(&message)
                 }
                 JupyterMessageContent::InterruptRequest(_) => {
-                    crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed);
+                    crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
                     InterruptReply::new().as_child_of(&message)
                 }
                 JupyterMessageContent::ShutdownRequest(request) => {
                     // A running cell is stopped; outside solvers and
                     // temporary files go with the process.
-                    crate::repl::host::INTERRUPTED.store(true, Ordering::Relaxed);
+                    crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
                     let reply = ShutdownReply {
                         restart: request.restart,
                         status: ReplyStatus::Ok,
@@ -140,7 +140,7 @@ pub async fn serve(
         control_relays.drained(REPLY_GRACE).await;
         // The socket files (ipc, the private folder) are listed
         // temporaries: leave_now removes them.
-        crate::repl::host::leave_now(0);
+        crate::signals::leave_now(0);
     });
 
     tokio::spawn(async move {

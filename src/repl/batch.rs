@@ -4,12 +4,13 @@
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
-use super::host::{SIGINT_SEEN, STOP_SIGNAL};
+use super::host::SIGINT_SEEN;
 use super::{new_session, running, show, show_reply};
 use crate::commands::{CommandContext, is_command};
 use crate::lab::LabState;
 use crate::script::Limits;
 use crate::shard::Shard;
+use crate::signals::STOP_SIGNAL;
 
 /// The exit status of a non-interactive run: 128 + the signal when
 /// SIGTERM or SIGHUP ended it, 130 when SIGINT arrived during it (whether

@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -14,11 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::monitor::{Monitor, Progress};
 use crate::script::host::Host;
-
-/// The process-wide interrupt flag: set by the Ctrl+C handler, cleared
-/// before each evaluation. Script code sees it through [`Host::cancelled`],
-/// domain code through a [`Monitor`].
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+use crate::signals::{INTERRUPTED, STOP_SIGNAL, leave_now, stop_asked};
 
 /// True when a person types at the interactive REPL (set once at start).
 pub static AT_PROMPT: AtomicBool = AtomicBool::new(false);
@@ -27,46 +23,6 @@ pub static AT_PROMPT: AtomicBool = AtomicBool::new(false);
 /// modes a run during which SIGINT arrived exits with status 130, even when
 /// the script caught the `stopped (Ctrl+C)` error and went on.
 pub static SIGINT_SEEN: AtomicBool = AtomicBool::new(false);
-
-/// The signal (SIGTERM, SIGHUP) that asked the whole run to end, 0 while
-/// none did. Unlike Ctrl+C it is never consumed: every job and statement
-/// after it stops too, and the exit status is 128 + its number.
-pub static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
-
-/// True while code runs (a statement, a lab command); a stop signal that
-/// arrives when nothing runs leaves at once.
-pub static BUSY: AtomicBool = AtomicBool::new(false);
-
-/// Whether running code should stop: Ctrl+C, or a signal ending the run.
-pub fn stop_asked() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed) || STOP_SIGNAL.load(Ordering::Relaxed) != 0
-}
-
-/// Marks code as running until dropped (see [`BUSY`]).
-pub struct Busy(bool);
-
-impl Busy {
-    /// Code starts running.
-    pub fn start() -> Busy {
-        Busy(BUSY.swap(true, Ordering::SeqCst))
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        BUSY.store(self.0, Ordering::SeqCst);
-    }
-}
-
-/// Leave the process now with `code`, without unwinding: an outside
-/// program still running is killed with its whole process group and
-/// temporary files being written are removed first.
-pub fn leave_now(code: i32) -> ! {
-    crate::process::kill_all();
-    crate::files::remove_temporaries();
-    super::restore_terminal();
-    std::process::exit(code)
-}
 
 /// The host of every command-line mode.
 pub struct TerminalHost {
@@ -133,13 +89,7 @@ impl Host for TerminalHost {
     }
 
     fn stop_cause(&self) -> &'static str {
-        // Numbered as POSIX numbers them (SIGHUP 1, SIGTERM 15).
-        match STOP_SIGNAL.load(Ordering::Relaxed) {
-            0 => "Ctrl+C",
-            1 => "SIGHUP",
-            15 => "SIGTERM",
-            _ => "a signal",
-        }
+        crate::signals::stop_cause()
     }
 
     fn take_cancel(&self) -> bool {

@@ -28,7 +28,8 @@ mod merge;
 mod rate;
 mod sink;
 
-use host::{INTERRUPTED, SIGINT_SEEN, STOP_SIGNAL, TerminalHost};
+use crate::signals::{self, INTERRUPTED, STOP_SIGNAL};
+use host::{SIGINT_SEEN, TerminalHost};
 
 /// The stack of the thread everything runs on: script recursion up to the
 /// cap on `--max-call-levels` ([`crate::script::MAX_CALL_LEVELS`]) and dropping deeply
@@ -133,7 +134,16 @@ pub fn main(args: Vec<String>) -> ExitCode {
         cli::Mode::Lab { name, print: false } => start(Some(name), options.quiet, limits),
         cli::Mode::LabNotebook { name, out } => lab_notebook(&name, &out, limits),
         #[cfg(feature = "jupyter")]
-        cli::Mode::Jupyter(command) => crate::jupyter::main(command, limits),
+        cli::Mode::Jupyter(command) => match crate::jupyter::main(command, limits) {
+            Ok(text) => {
+                show(&text);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                host::write_stderr(&format!("puzzlelab jupyter: {e}"));
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
@@ -281,7 +291,7 @@ fn lab_list() -> String {
 }
 
 /// Run `work` (a statement, a command) as running code: a stop signal
-/// then waits for it ([`host::BUSY`]), and at the prompt a Ctrl+C left
+/// then waits for it ([`signals::BUSY`]), and at the prompt a Ctrl+C left
 /// over from before (pressed while a quick call that does not listen ran)
 /// is dropped first and after. Without a person at the prompt nothing is
 /// dropped: a SIGINT that arrives between two piped statements stops the
@@ -291,7 +301,7 @@ fn running<T>(work: impl FnOnce() -> T) -> T {
     if at_prompt {
         INTERRUPTED.store(false, Ordering::Relaxed);
     }
-    let busy = host::Busy::start();
+    let busy = signals::Busy::start();
     let result = work();
     drop(busy);
     if at_prompt {
@@ -320,56 +330,18 @@ fn show(text: &str) {
     );
 }
 
-/// How long running code has, after SIGTERM or SIGHUP, to stop and let
-/// the run end in order (temporary files removed by their owners) before
-/// the process leaves anyway (see [`host::leave_now`]).
-const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
-
 /// Ctrl+C sets [`INTERRUPTED`] (running code checks it and stops) and
 /// [`SIGINT_SEEN`]. Without a person at the prompt (`run`, `-e`, piped
 /// stdin) a second SIGINT leaves at once with status 130. At the REPL,
 /// three presses while the flag is still set, i.e. while the running code
-/// is not listening, leave the program.
-///
-/// SIGTERM and SIGHUP end the run in every mode: running code is stopped
-/// through the same flag (so jobs clean up as after Ctrl+C: an unfinished
-/// output file's temporary is removed, an outside solver killed), nothing
-/// runs after it, and the exit status is 128 + the signal (143, 129). With
-/// no code running, or at a second such signal, or when the code has not
-/// stopped after [`STOP_GRACE`], the process leaves at once
-/// ([`host::leave_now`] still kills outside programs and removes
-/// temporary files).
-///
-/// signal-hook rather than ctrlc: its handler thread is told which signal
-/// came, and the exit status depends on it.
-#[cfg(unix)]
+/// is not listening, leave the program. SIGTERM and SIGHUP end the run in
+/// every mode ([`signals::on_stop_signal`]).
 fn install_interrupt_handler(interactive: bool) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     host::AT_PROMPT.store(interactive, Ordering::Relaxed);
     if interactive {
         save_terminal();
     }
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
-    };
-    let _ = std::thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            for signal in signals.forever() {
-                if signal == SIGINT {
-                    on_interrupt(interactive);
-                } else {
-                    on_stop_signal(signal);
-                }
-            }
-        });
-}
-
-/// Ctrl+C where signals are not Unix's.
-#[cfg(not(unix))]
-fn install_interrupt_handler(interactive: bool) {
-    host::AT_PROMPT.store(interactive, Ordering::Relaxed);
-    let _ = ctrlc::set_handler(move || on_interrupt(interactive));
+    signals::install(move || on_interrupt(interactive));
 }
 
 /// SIGINT (see [`install_interrupt_handler`]).
@@ -377,51 +349,16 @@ fn on_interrupt(interactive: bool) {
     static PRESSES: AtomicU32 = AtomicU32::new(0);
     if SIGINT_SEEN.swap(true, Ordering::Relaxed) && !interactive {
         host::write_stderr_now("\nstopped (Ctrl+C) a second time: leaving");
-        host::leave_now(130);
+        signals::leave_now(130);
     }
     if INTERRUPTED.swap(true, Ordering::Relaxed) {
         if PRESSES.fetch_add(1, Ordering::Relaxed) >= 1 {
             host::write_stderr_now("\ninterrupted three times: leaving");
-            host::leave_now(130);
+            signals::leave_now(130);
         }
     } else {
         PRESSES.store(0, Ordering::Relaxed);
     }
-}
-
-/// SIGTERM or SIGHUP (see [`install_interrupt_handler`]); the notebook
-/// kernel's too, so that a cell's temporary files go as a run's do.
-#[cfg(unix)]
-pub(crate) fn on_stop_signal(signal: i32) {
-    let first = STOP_SIGNAL
-        .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
-        .is_ok();
-    INTERRUPTED.store(true, Ordering::SeqCst);
-    let code = 128 + signal;
-    if !first || !host::BUSY.load(Ordering::SeqCst) {
-        host::write_stderr_now(&format!("\nstopped by {}: leaving", signal_name(signal)));
-        host::leave_now(code);
-    }
-    let _ = std::thread::Builder::new()
-        .name("stop-grace".into())
-        .spawn(move || {
-            std::thread::sleep(STOP_GRACE);
-            host::write_stderr_now(&format!(
-                "\nstopped by {}: the running code did not stop within {} s; leaving",
-                signal_name(signal),
-                STOP_GRACE.as_secs()
-            ));
-            host::leave_now(code);
-        });
-}
-
-/// The name of a stop signal, for messages.
-pub fn signal_name(signal: i32) -> String {
-    #[cfg(unix)]
-    if let Ok(s) = nix::sys::signal::Signal::try_from(signal) {
-        return s.as_str().to_string();
-    }
-    format!("signal {signal}")
 }
 
 /// The exit status of a run that a stop signal ended (128 + its number),
@@ -431,7 +368,7 @@ pub fn stop_status() -> Option<ExitCode> {
     if signal == 0 {
         return None;
     }
-    host::write_stderr(&format!("stopped by {}", signal_name(signal)));
+    host::write_stderr(&format!("stopped by {}", signals::signal_name(signal)));
     Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)))
 }
 
@@ -439,7 +376,8 @@ pub fn stop_status() -> Option<ExitCode> {
 #[cfg(unix)]
 static TERMINAL: std::sync::Mutex<Option<nix::sys::termios::Termios>> = std::sync::Mutex::new(None);
 
-/// Remember the terminal's settings (see [`restore_terminal`]).
+/// Remember the terminal's settings, to be put back when the process
+/// leaves at once (see [`restore_terminal`]).
 fn save_terminal() {
     #[cfg(unix)]
     if let Ok(t) = nix::sys::termios::tcgetattr(std::io::stdin())
@@ -447,6 +385,7 @@ fn save_terminal() {
     {
         *saved = Some(t);
     }
+    signals::at_leaving(restore_terminal);
 }
 
 /// Put the terminal back as it was at the start: leaving at once on a

@@ -157,6 +157,9 @@ pub struct RecordingHost {
     /// Checks by long jobs' monitors left before Ctrl+C is pressed (0: none
     /// planned).
     stop_after_checks: Arc<AtomicU64>,
+    /// Work (a progress report's `done`) after which the next check presses
+    /// Ctrl+C (0: none planned).
+    stop_after_done: Arc<AtomicU64>,
 }
 
 /// An input line for [`RecordingHost::with_input`] that stands for Ctrl+C
@@ -202,6 +205,14 @@ impl RecordingHost {
         self.stop_after_checks.store(n, Ordering::Relaxed);
     }
 
+    /// Press Ctrl+C at the first monitor check after a long job has
+    /// reported `n` units of work done: the job is then provably inside its
+    /// loop, so a job that asks its monitor only before its loop is not
+    /// stopped and a test sees it run on.
+    pub fn cancel_after_work(&self, n: u64) {
+        self.stop_after_done.store(n.max(1), Ordering::Relaxed);
+    }
+
     /// How many progress reports long jobs have made.
     pub fn progress_reports(&self) -> u64 {
         self.reports.load(Ordering::Relaxed)
@@ -245,6 +256,7 @@ impl Host for RecordingHost {
     fn monitor(&self) -> Box<dyn Monitor> {
         Box::new(RecordingMonitor {
             stop_after_checks: self.stop_after_checks.clone(),
+            stop_after_done: self.stop_after_done.clone(),
             stop: self.stop.clone(),
             reports: self.reports.clone(),
         })
@@ -253,6 +265,7 @@ impl Host for RecordingHost {
 
 struct RecordingMonitor {
     stop_after_checks: Arc<AtomicU64>,
+    stop_after_done: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
     reports: Arc<AtomicU64>,
 }
@@ -269,7 +282,18 @@ impl Monitor for RecordingMonitor {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn report(&self, _progress: &Progress) {
+    fn report(&self, progress: &Progress) {
         self.reports.fetch_add(1, Ordering::Relaxed);
+        let n = self.stop_after_done.load(Ordering::Relaxed);
+        if n > 0
+            && progress.done >= n
+            && self
+                .stop_after_done
+                .compare_exchange(n, 0, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            // The next check, after this work, presses Ctrl+C.
+            self.stop_after_checks.store(1, Ordering::Relaxed);
+        }
     }
 }

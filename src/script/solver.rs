@@ -21,7 +21,7 @@ pub mod api {
     use crate::sudoku::Grid;
     use crate::sudoku::file_solve;
     use crate::sudoku::formats::{self, Format, Record};
-    use crate::sudoku::solver::{self, rate as human};
+    use crate::sudoku::solver;
 
     fn invalid(what: &str, e: solver::InvalidGrid) -> Box<EvalAltResult> {
         error(format!("{what}: {e}"))
@@ -87,7 +87,7 @@ pub mod api {
     #[rhai_fn(pure, return_raw)]
     pub fn rate(g: &mut Grid) -> Result<Map, Box<EvalAltResult>> {
         let c = solver::count_solutions(g, 2).map_err(|e| invalid("rate", e))?;
-        let h = human::rate_human(g);
+        let h = solver::rate::rate_human(g);
         let mut m = Map::new();
         m.insert("solutions".into(), Dynamic::from(c.solutions as i64));
         m.insert("guesses".into(), Dynamic::from(c.guesses as i64));

@@ -1,10 +1,8 @@
-//! Helpers shared by the integration tests (`mod common;` in each): the
+//! Helpers shared by the modules of the one integration-test binary
+//! (`mod common;` in `tests/tests.rs`, `crate::common` in each module): the
 //! print-mode transcript of a lab cut into its sections, assertions on a
 //! section's lines, and the sources' printed outputs (docs/sources.md) that several tests check
 //! ([`hui_lab`], [`pentomino_program`]).
-
-// Each test crate compiles this module and uses only part of it.
-#![allow(dead_code)]
 
 pub mod data;
 pub mod hui_lab;
