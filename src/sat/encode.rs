@@ -144,9 +144,20 @@ impl Counts {
 
 /// A formula in conjunctive normal form: variables 1..=vars, clauses kept
 /// flat as DIMACS writes them (each clause's literals, then 0).
+///
+/// Variables 1..=main are the caller's own; those above are extra
+/// variables a cardinality encoding added (its counters). Counting and
+/// listing models look at the main variables only, so extra variables
+/// never multiply the count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cnf {
     vars: u32,
+    /// The caller's variables are 1..=main (main <= vars).
+    main: u32,
+    /// Whether `main` is settled: declared, or extra variables exist above
+    /// it. A formula built from clauses alone grows it to the largest
+    /// variable its clauses name.
+    settled: bool,
     lits: Vec<i32>,
     clauses: usize,
     comments: Vec<String>,
@@ -158,6 +169,8 @@ impl Cnf {
     pub fn new(vars: u32) -> Cnf {
         Cnf {
             vars,
+            main: vars,
+            settled: true,
             lits: Vec::new(),
             clauses: 0,
             comments: Vec::new(),
@@ -168,6 +181,80 @@ impl Cnf {
     /// Number of variables (the header's V).
     pub fn vars(&self) -> u32 {
         self.vars
+    }
+
+    /// An empty formula whose variables are those its clauses will name
+    /// (the largest so far), until extra variables are added.
+    pub fn growing() -> Cnf {
+        Cnf {
+            settled: false,
+            ..Cnf::new(0)
+        }
+    }
+
+    /// The caller's variables are 1..=this; those above are extra.
+    pub fn main_vars(&self) -> u32 {
+        self.main
+    }
+
+    /// Whether the caller's variables are settled (declared, or extra
+    /// variables above them), so a literal past [`Cnf::vars`] is an error.
+    pub fn is_settled(&self) -> bool {
+        self.settled
+    }
+
+    /// Make variable `v` part of the formula: one it has already, or, while
+    /// the caller's variables are not settled, a new one of them. False
+    /// when it is past a settled formula's variables.
+    pub fn admit(&mut self, v: u32) -> bool {
+        if v <= self.vars {
+            return true;
+        }
+        if self.settled {
+            return false;
+        }
+        self.vars = v;
+        self.main = v;
+        true
+    }
+
+    /// `count` new extra variables after the current last one: the first
+    /// of them, or `None` when the numbers would pass `i32::MAX` (DIMACS
+    /// literals are i32). Settles the caller's variables.
+    pub fn add_extra_vars(&mut self, count: u32) -> Option<u32> {
+        let top = self.vars.checked_add(count)?;
+        if top > i32::MAX as u32 {
+            return None;
+        }
+        self.settled = true;
+        let first = self.vars + 1;
+        self.vars = top;
+        Some(first)
+    }
+
+    /// Room for `lits` more literals in `clauses` more clauses, asked of
+    /// the allocator; false when it refuses (never an abort).
+    pub fn try_reserve(&mut self, lits: usize, clauses: usize) -> bool {
+        self.lits.try_reserve(lits.saturating_add(clauses)).is_ok()
+    }
+
+    /// The variables of `other` (made by [`Cnf::same_vars`] before a
+    /// change that was refused), clauses kept.
+    pub fn take_vars_of(&mut self, other: &Cnf) {
+        self.vars = other.vars;
+        self.main = other.main;
+        self.settled = other.settled;
+    }
+
+    /// An empty formula with the same variables (for checking clauses
+    /// before any is added).
+    pub fn same_vars(&self) -> Cnf {
+        Cnf {
+            vars: self.vars,
+            main: self.main,
+            settled: self.settled,
+            ..Cnf::new(0)
+        }
     }
 
     /// Number of clauses (the header's C).
@@ -215,7 +302,16 @@ impl Cnf {
     /// Sudoku the count of each family of clauses.
     pub fn summary(&self) -> String {
         let c = self;
-        let mut s = format!("CNF: {} variables, {} clauses", c.vars(), c.clause_count());
+        let extra = if c.main < c.vars {
+            format!(" ({} main, {} extra)", c.main, c.vars - c.main)
+        } else {
+            String::new()
+        };
+        let mut s = format!(
+            "CNF: {} variables{extra}, {} clauses",
+            c.vars(),
+            c.clause_count()
+        );
         match c.counts() {
             Some(k) => {
                 let each = |v: &[usize; 4]| {

@@ -7,11 +7,16 @@
 //!   solver answers, decoding a model into a board.
 //! - [`solve`]: the embedded solver (batsat), `solve` and `unique`.
 //! - [`external`]: running an installed solver command.
+//! - [`cardinality`]: formulas for any puzzle: clauses checked as given,
+//!   at most / at least / exactly one (binomial and sequential counter).
+//! - [`models`]: counting and listing models on the caller's variables.
 
 pub mod board;
+pub mod cardinality;
 pub mod dimacs;
 pub mod encode;
 pub mod external;
+pub mod models;
 pub mod solve;
 
 use std::fmt;
@@ -19,10 +24,12 @@ use std::fmt;
 use crate::monitor::Monitor;
 
 pub use board::{BoardError, SudokuBoard};
+pub use cardinality::{Extras, FormulaError, GivenClauses, Place};
 pub use dimacs::{
     Answer, DecodeError, DimacsError, Reading, decode, read_answer, read_dimacs, to_dimacs,
 };
 pub use encode::{Cnf, Counts, Family, encode, encode_named};
+pub use models::Enumerated;
 pub use solve::{SudokuSat, Uniqueness, solve, unique};
 
 /// Anything that can go wrong in the sat domain.

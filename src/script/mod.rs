@@ -183,9 +183,13 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         name: "sat",
-        about: "Sudoku as SAT after the J encoding, DIMACS in and out",
+        about: "Sudoku as SAT after the J encoding, DIMACS in and out; SAT for any puzzle (clauses, cardinality, model counts)",
         module: sat::module,
-        manifests: &[&sat::api::RHAI_MANIFEST, &sat::boards::api::RHAI_MANIFEST],
+        manifests: &[
+            &sat::api::RHAI_MANIFEST,
+            &sat::boards::api::RHAI_MANIFEST,
+            &sat::formulas::api::RHAI_MANIFEST,
+        ],
         extras: no_extras,
     },
     Domain {

@@ -6,11 +6,14 @@ use rhai::Module;
 use rhai::plugin::*;
 
 pub(super) mod boards;
+pub(super) mod formulas;
 
-/// The sat functions as a Rhai module (boards in `sat/boards.rs`).
+/// The sat functions as a Rhai module (boards in `sat/boards.rs`,
+/// formulas for any puzzle in `sat/formulas.rs`).
 pub fn module() -> Module {
     let mut module = exported_module!(api);
     module.combine_flatten(boards::module());
+    module.combine_flatten(formulas::module());
     module
 }
 
@@ -330,12 +333,15 @@ pub mod api {
     }
 
     /// The model of any formula from the embedded solver (array of literals), or () when unsatisfiable.
+    ///
+    /// The model lists the caller's variables (`f.main_vars`), not the
+    /// extra variables a cardinality constraint added.
     #[rhai_fn(return_raw, pure)]
     pub fn sat_model(
         ctx: NativeCallContext,
         formula: &mut Cnf,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        match crate::sat::solve::solve_cnf(formula, &*super::monitor(&ctx))
+        match crate::sat::models::model(formula, &*super::monitor(&ctx))
             .map_err(|e| super::sat_error(&ctx, "sat_model", e))?
         {
             None => Ok(Dynamic::UNIT),
