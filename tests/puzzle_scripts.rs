@@ -1,6 +1,6 @@
 //! The puzzle scripts in `scripts/` (N-queens, Langford pairs, Latin
 //! squares, Kakuro, a nonogram, Futoshiki), run as `puzzlelab run` runs
-//! them. Counts are checked against OEIS; each puzzle's solution against
+//! them; Latin squares and Futoshiki also as SAT. Counts are checked against OEIS; each puzzle's solution against
 //! the one its source publishes, and against a plain checker of every rule
 //! written here, independent of the scripts' exact-cover models.
 
@@ -112,7 +112,13 @@ fn latin_square_counts_are_oeis_a002860_and_a000315() {
         );
         assert!(out.contains(&line), "{line:?} in:\n{out}");
         factorial *= n;
+        // The SAT model counts models, one solver call each: up to order 4.
+        if n <= 4 {
+            let line = format!("SAT, order {n}: {a} models\n");
+            assert!(out.contains(&line), "{line:?} in:\n{out}");
+        }
     }
+    assert!(out.contains("SAT, order 5 reduced: 56 models\n"), "{out}");
 }
 
 #[test]
@@ -218,6 +224,8 @@ fn futoshiki_solution_is_wikipedias() {
     let published = ["54321", "43152", "21435", "35214", "12543"];
     let square = block(&out, "exact cover:", 5);
     assert_eq!(square, published, "{out}");
+    // The SAT model: one model, the same square.
+    assert!(out.contains("SAT: 1 model(s), the same square\n"), "{out}");
     let at = |r: usize, c: usize| square[r].as_bytes()[c] - b'0';
     for i in 0..5 {
         let mut row: Vec<u8> = (0..5).map(|c| at(i, c)).collect();
