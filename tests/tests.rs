@@ -44,6 +44,7 @@ mod pentomino_session;
 mod polycube;
 mod polyomino;
 mod polyomino_session;
+mod puzzle_scripts;
 mod readme;
 mod repl_tmux;
 mod round_trips;
