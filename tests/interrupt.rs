@@ -171,7 +171,9 @@ fn model_counts_and_lists() {
     ] {
         // Ctrl+C at the third monitor check, inside the search: some
         // models are found, never all 2^40.
-        let m = stops(code, want, |host: &RecordingHost| host.cancel_after_checks(3));
+        let m = stops(code, want, |host: &RecordingHost| {
+            host.cancel_after_checks(3)
+        });
         assert!(figure_after(&m, "after ") < 1 << 40, "{m}");
         let host = Rc::new(RecordingHost::default());
         let mut s = session(&host);
