@@ -88,80 +88,14 @@ pub async fn serve(
 
     let key = info.key.as_str();
     let (mut shell_out, mut shell_in) = Connection::new(shell, key, &session_id).split();
-    let mut control = Connection::new(control, key, &session_id);
-    let (mut stdin_out, mut stdin_in) = Connection::new(stdin, key, &session_id).split();
+    let control = Connection::new(control, key, &session_id);
+    let (mut stdin_out, stdin_in) = Connection::new(stdin, key, &session_id).split();
     let mut iopub = Connection::new(iopub, key, &session_id);
 
     tokio::spawn(beat(KernelHeartbeatConnection { socket: heartbeat }));
 
-    tokio::spawn(async move {
-        let mut dropped = Dropped::new(Channel::Control);
-        loop {
-            let message = match control.read().await {
-                Ok(message) => message,
-                Err(e) if socket_failed(&e) => {
-                    eprintln!("puzzlelab kernel: the control channel failed: {e}");
-                    return;
-                }
-                Err(e) => {
-                    dropped.note(&e);
-                    continue;
-                }
-            };
-            let reply: JupyterMessage = match &message.content {
-                JupyterMessageContent::KernelInfoRequest(_) => {
-                    super::kernel::kernel_info().as_child_of(&message)
-                }
-                JupyterMessageContent::InterruptRequest(_) => {
-                    crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
-                    InterruptReply::new().as_child_of(&message)
-                }
-                JupyterMessageContent::ShutdownRequest(request) => {
-                    // A running cell is stopped; outside solvers and
-                    // temporary files go with the process.
-                    crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
-                    let reply = ShutdownReply {
-                        restart: request.restart,
-                        status: ReplyStatus::Ok,
-                        error: None,
-                    }
-                    .as_child_of(&message);
-                    let _ = control.send(reply).await;
-                    break;
-                }
-                _ => continue,
-            };
-            let _ = control.send(reply).await;
-        }
-        // `send` only queued the reply: closing the socket lets ZeroMQ's
-        // writer flush it and close its connections, and each relay ends
-        // once it has passed every byte on to the client.
-        drop(control);
-        control_relays.drained(REPLY_GRACE).await;
-        // The socket files (ipc, the private folder) are listed
-        // temporaries: leave_now removes them.
-        crate::signals::leave_now(0);
-    });
-
-    tokio::spawn(async move {
-        let mut dropped = Dropped::new(Channel::Stdin);
-        loop {
-            match stdin_in.read().await {
-                Ok(message) => {
-                    if let JupyterMessageContent::InputReply(reply) = &message.content
-                        && input.send(reply.value.clone()).is_err()
-                    {
-                        return;
-                    }
-                }
-                Err(e) if socket_failed(&e) => {
-                    eprintln!("puzzlelab kernel: the stdin channel failed: {e}");
-                    return;
-                }
-                Err(e) => dropped.note(&e),
-            }
-        }
-    });
+    tokio::spawn(answer_control(control, control_relays));
+    tokio::spawn(pass_input_replies(stdin_in, input));
 
     tokio::spawn(async move {
         while let Some(message) = outgoing.recv().await {
@@ -189,6 +123,86 @@ pub async fn serve(
                 }
             }
             Err(e) if socket_failed(&e) => return Err(e.into()),
+            Err(e) => dropped.note(&e),
+        }
+    }
+}
+
+/// Answers the control channel (`kernel_info`, `interrupt_request`,
+/// `shutdown_request`) while a cell runs; after a shutdown's reply has
+/// reached the client (or `REPLY_GRACE` passed), leaves the process.
+async fn answer_control(
+    mut control: jupyter_zmq_client::KernelControlConnection,
+    control_relays: Arc<Relays>,
+) {
+    let mut dropped = Dropped::new(Channel::Control);
+    loop {
+        let message = match control.read().await {
+            Ok(message) => message,
+            Err(e) if socket_failed(&e) => {
+                eprintln!("puzzlelab kernel: the control channel failed: {e}");
+                return;
+            }
+            Err(e) => {
+                dropped.note(&e);
+                continue;
+            }
+        };
+        let reply: JupyterMessage = match &message.content {
+            JupyterMessageContent::KernelInfoRequest(_) => {
+                super::kernel::kernel_info().as_child_of(&message)
+            }
+            JupyterMessageContent::InterruptRequest(_) => {
+                crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
+                InterruptReply::new().as_child_of(&message)
+            }
+            JupyterMessageContent::ShutdownRequest(request) => {
+                // A running cell is stopped; outside solvers and
+                // temporary files go with the process.
+                crate::signals::INTERRUPTED.store(true, Ordering::Relaxed);
+                let reply = ShutdownReply {
+                    restart: request.restart,
+                    status: ReplyStatus::Ok,
+                    error: None,
+                }
+                .as_child_of(&message);
+                let _ = control.send(reply).await;
+                break;
+            }
+            _ => continue,
+        };
+        let _ = control.send(reply).await;
+    }
+    // `send` only queued the reply: closing the socket lets ZeroMQ's
+    // writer flush it and close its connections, and each relay ends
+    // once it has passed every byte on to the client.
+    drop(control);
+    control_relays.drained(REPLY_GRACE).await;
+    // The socket files (ipc, the private folder) are listed
+    // temporaries: leave_now removes them.
+    crate::signals::leave_now(0);
+}
+
+/// Hands the text of each `input_reply` on the stdin channel to the
+/// session's `input`, until the session or the socket is gone.
+async fn pass_input_replies(
+    mut stdin_in: jupyter_zmq_client::RouterRecvConnection,
+    input: mpsc::Sender<String>,
+) {
+    let mut dropped = Dropped::new(Channel::Stdin);
+    loop {
+        match stdin_in.read().await {
+            Ok(message) => {
+                if let JupyterMessageContent::InputReply(reply) = &message.content
+                    && input.send(reply.value.clone()).is_err()
+                {
+                    return;
+                }
+            }
+            Err(e) if socket_failed(&e) => {
+                eprintln!("puzzlelab kernel: the stdin channel failed: {e}");
+                return;
+            }
             Err(e) => dropped.note(&e),
         }
     }

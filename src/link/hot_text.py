@@ -4,8 +4,22 @@ grouped at the front of the binary's code.
 
 Usage, from the repository's root:
   python3 src/link/hot_text.py            build the release and bench
-                                          profiles and profile both
-  python3 src/link/hot_text.py BINARY...  profile these builds
+                                          profiles, profile both, write
+                                          the script, then measure what
+                                          it buys (below)
+  python3 src/link/hot_text.py BINARY...  profile these builds (and write
+                                          the script; nothing measured)
+  python3 src/link/hot_text.py --measure  measure only
+
+What it buys, measured at each regeneration: the release binary built
+with the script and the same code linked without it (the linker called
+through a wrapper that drops the script), run in turns, start-up
+(`-q -e 0`) and the 3x20 count, each process's CPU time (user + system)
+and minor page faults, medians. Record the figures in
+docs/benchmarks.md; when the layout no longer pays (under 2% on both),
+drop it (build.rs, this folder, tests/layout.rs). tests/layout.rs fails
+once fewer than 80% of the script's names are functions in the built
+binary's `.text.hot`: that is when to run this again.
 
 Why: the binary holds about 10 MB of code, and the functions one command
 runs (start-up, a pentomino count, a Sudoku solve) were scattered across
@@ -39,9 +53,11 @@ bench's 3x20 row is the one that shows it.
 
 Needs valgrind and nm (binutils).
 """
+import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -104,6 +120,13 @@ def defined(binary):
     return size
 
 
+def release_binary():
+    """target/release/puzzlelab, wherever cargo keeps its target folder."""
+    meta = subprocess.run(["cargo", "metadata", "--format-version", "1", "--no-deps"],
+                          check=True, capture_output=True, text=True).stdout
+    return os.path.join(json.loads(meta)["target_directory"], "release", "puzzlelab")
+
+
 def built():
     """Build the release and bench profiles; copies of their binaries."""
     keep = tempfile.mkdtemp(prefix="hot-text-")
@@ -114,12 +137,64 @@ def built():
     ]:
         subprocess.run(command, check=True)
         copy = os.path.join(keep, f"puzzlelab-{profile}")
-        shutil.copy2("target/release/puzzlelab", copy)
+        shutil.copy2(release_binary(), copy)
         copies.append(copy)
     return copies
 
 
+def run_once(binary, args):
+    """CPU seconds (user + system) and minor page faults of one run."""
+    with open(os.devnull, "w") as null:
+        p = subprocess.Popen([binary, *args], stdout=null)
+        _, status, usage = os.wait4(p.pid, 0)
+    if status != 0:
+        sys.exit(f"{binary} {' '.join(args)}: exit status {status}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_minflt
+
+
+# What the layout is for: start-up, and a short count (its set-up outweighs
+# its search).
+MEASURED = [("start-up", RUNS[0]), ("3x20 count", RUNS[1])]
+ROUNDS = 21
+
+
+def measure():
+    """Release built with the script and linked without it, compared."""
+    keep = tempfile.mkdtemp(prefix="hot-text-measure-")
+    wrapper = os.path.join(keep, "cc-plain")
+    with open(wrapper, "w") as f:
+        f.write('#!/bin/sh\n# cc without the hot-text script\nfor a do shift\n'
+                '  case "$a" in -Wl,-T,*hot-text.ld) ;; *) set -- "$@" "$a" ;; esac\ndone\n'
+                'exec cc "$@"\n')
+    os.chmod(wrapper, 0o755)
+    plain = os.path.join(keep, "puzzlelab-plain")
+    hot = os.path.join(keep, "puzzlelab-hot")
+    # The plain link first: the build left in target/ is the usual one.
+    subprocess.run(["cargo", "rustc", "--release", "--bin", "puzzlelab", "--", "-C", f"linker={wrapper}"],
+                   check=True)
+    shutil.copy2(release_binary(), plain)
+    subprocess.run(["cargo", "build", "--release", "--bin", "puzzlelab"], check=True)
+    shutil.copy2(release_binary(), hot)
+    got = {}
+    for _ in range(ROUNDS):
+        for name, args in MEASURED:
+            for label, binary in (("with", hot), ("without", plain)):
+                got.setdefault((name, label), []).append(run_once(binary, args))
+    print(f"what the layout buys ({ROUNDS} rounds in turns, medians, load {os.getloadavg()[0]:.1f}):")
+    for name, _ in MEASURED:
+        with_, without = got[(name, "with")], got[(name, "without")]
+        cw, fw = (statistics.median(r[i] for r in with_) for i in (0, 1))
+        cp, fp = (statistics.median(r[i] for r in without) for i in (0, 1))
+        print(f"  {name}: CPU {1000 * cw:.2f} ms with, {1000 * cp:.2f} ms without "
+              f"(the layout saves {100 * (cp - cw) / cp:.1f}%); "
+              f"minor page faults {fw:.0f} with, {fp:.0f} without")
+    shutil.rmtree(keep)
+
+
 def main():
+    if sys.argv[1:] == ["--measure"]:
+        measure()
+        return
     binaries = sys.argv[1:] or built()
     order, reach, sizes = [], [], []
     for binary in binaries:
@@ -169,6 +244,8 @@ def main():
             f.write(f"    *(.text.{p} .text.unlikely.{p})\n")
         f.write("  }\n}\nINSERT BEFORE .text;\n")
     print(f"{OUT}: {len(lines)} section names, {exact} of them whole")
+    if not sys.argv[1:]:
+        measure()
 
 
 main()

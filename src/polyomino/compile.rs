@@ -226,6 +226,54 @@ pub const POOL: &str =
 /// Compile a problem. Errors: no cells, no pieces, areas that differ, a box
 /// beyond [`MAX_CELLS`], more than [`MAX_KINDS`] kinds.
 pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
+    check_areas(problem)?;
+    let kinds = kinds(problem);
+    if kinds.len() > MAX_KINDS {
+        return Err(PolyError::TooManyPieces {
+            kinds: kinds.len(),
+            limit: MAX_KINDS,
+        });
+    }
+    let layout = Layout::of(&problem.open)?;
+    let (cell_of, coords) = layout.cells();
+    let nbits = layout.nbits;
+    let mut open_grid = vec![false; nbits];
+    let mut open = Vec::with_capacity(problem.open.len());
+    for &p in &layout.trimmed {
+        let b = layout.bit(p);
+        open_grid[b] = true;
+        open.push(b);
+    }
+    let holes = (open.len() < nbits).then_some(open_grid.as_slice());
+    let (placements, excesses): (Vec<KindPlacements>, Vec<Vec<i64>>) =
+        kinds.iter().map(|k| layout.placements(k, holes)).unzip();
+    let bit = |p: Point| layout.bit(p);
+    let group = symmetries(problem.planar, &kinds, &layout.trimmed, layout.side, &bit);
+    let impossible = if placements.iter().any(KindPlacements::is_empty) {
+        Some("a piece fits nowhere")
+    } else if !colouring_allows(&kinds, &excesses, &open, &coords) {
+        Some("a chessboard colouring rules it out")
+    } else {
+        None
+    };
+    Ok(Compiled {
+        nbits,
+        axes: layout.axes,
+        coords,
+        open,
+        cell_of,
+        dims: problem.dims,
+        kinds,
+        placements,
+        group,
+        impossible,
+        planar: problem.planar,
+    })
+}
+
+/// The problem has cells and pieces, and the pieces cover as many cells
+/// as the board has.
+fn check_areas(problem: &Problem) -> Result<(), PolyError> {
     let area = problem.open.len();
     if area == 0 {
         return Err(PolyError::NoCells);
@@ -244,74 +292,105 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             pieces: piece_area,
         });
     }
-    let kinds = kinds(problem);
-    if kinds.len() > MAX_KINDS {
-        return Err(PolyError::TooManyPieces {
-            kinds: kinds.len(),
-            limit: MAX_KINDS,
-        });
-    }
-    // Trim the box to the cells.
-    let mut low = [u16::MAX; 3];
-    for p in &problem.open {
-        for a in 0..3 {
-            low[a] = low[a].min(p[a]);
-        }
-    }
-    let trimmed: Vec<Point> = normalize3(&problem.open);
-    let side = extent(&trimmed);
-    let nbits: usize = side.iter().product();
-    if nbits > MAX_CELLS {
-        return Err(PolyError::BoardTooLarge {
-            cells: nbits,
-            limit: MAX_CELLS,
-        });
-    }
-    // Axes in bit order: shortest first (ties keep layer, row, col order),
-    // so the first empty cell sweeps the box along its shortest side.
-    let mut order: Vec<usize> = (0..3).filter(|&a| side[a] > 1).collect();
-    order.sort_by_key(|&a| side[a]);
-    let mut axes = Vec::new();
-    let mut stride = 1;
-    for &a in &order {
-        axes.push((stride, side[a]));
-        stride *= side[a];
-    }
-    // Stride of each of the caller's axes in bit order (0 for a side of 1).
-    let mut stride_of = [0usize; 3];
-    for (&a, &(s, _)) in order.iter().zip(&axes) {
-        stride_of[a] = s;
-    }
-    let bit = |p: Point| -> usize {
-        p[0] as usize * stride_of[0] + p[1] as usize * stride_of[1] + p[2] as usize * stride_of[2]
-    };
-    let mut cell_of = vec![[0u16; 3]; nbits];
-    let mut coords = vec![[0u16; 3]; nbits];
-    for l in 0..side[0] {
-        for r in 0..side[1] {
-            for c in 0..side[2] {
-                let p = [l as u16, r as u16, c as u16];
-                let b = bit(p);
-                cell_of[b] = [p[0] + low[0], p[1] + low[1], p[2] + low[2]];
-                coords[b] = std::array::from_fn(|i| order.get(i).map_or(0, |&a| p[a]));
+    Ok(())
+}
+
+/// The box trimmed to the cells and numbered in bits, the shortest axis
+/// first.
+struct Layout {
+    /// The trimmed box's corner in the caller's box.
+    low: [u16; 3],
+    /// The cells, moved to the trimmed box.
+    trimmed: Vec<Point>,
+    /// The trimmed box's sides, in the caller's axis order.
+    side: [usize; 3],
+    nbits: usize,
+    /// The caller's axes longer than 1, in bit order.
+    order: Vec<usize>,
+    /// Per axis in bit order: stride and side.
+    axes: Vec<(usize, usize)>,
+    /// Stride of each of the caller's axes in bit order (0 for a side of 1).
+    stride_of: [usize; 3],
+}
+
+impl Layout {
+    /// The layout of the box around `cells`; a box beyond [`MAX_CELLS`]
+    /// refused.
+    fn of(cells: &[Point]) -> Result<Layout, PolyError> {
+        let mut low = [u16::MAX; 3];
+        for p in cells {
+            for a in 0..3 {
+                low[a] = low[a].min(p[a]);
             }
         }
+        let trimmed: Vec<Point> = normalize3(cells);
+        let side = extent(&trimmed);
+        let nbits: usize = side.iter().product();
+        if nbits > MAX_CELLS {
+            return Err(PolyError::BoardTooLarge {
+                cells: nbits,
+                limit: MAX_CELLS,
+            });
+        }
+        // Axes in bit order: shortest first (ties keep layer, row, col order),
+        // so the first empty cell sweeps the box along its shortest side.
+        let mut order: Vec<usize> = (0..3).filter(|&a| side[a] > 1).collect();
+        order.sort_by_key(|&a| side[a]);
+        let mut axes = Vec::new();
+        let mut stride = 1;
+        for &a in &order {
+            axes.push((stride, side[a]));
+            stride *= side[a];
+        }
+        let mut stride_of = [0usize; 3];
+        for (&a, &(s, _)) in order.iter().zip(&axes) {
+            stride_of[a] = s;
+        }
+        Ok(Layout {
+            low,
+            trimmed,
+            side,
+            nbits,
+            order,
+            axes,
+            stride_of,
+        })
     }
-    let mut open_grid = vec![false; nbits];
-    let mut open = Vec::with_capacity(area);
-    for &p in &trimmed {
-        let b = bit(p);
-        open_grid[b] = true;
-        open.push(b);
+
+    /// The bit of a point of the trimmed box.
+    #[inline]
+    fn bit(&self, p: Point) -> usize {
+        let s = &self.stride_of;
+        p[0] as usize * s[0] + p[1] as usize * s[1] + p[2] as usize * s[2]
     }
-    let mut placements = Vec::with_capacity(kinds.len());
-    // Per kind, the colour excesses its placements cover (see
-    // `colouring_allows`): a placement's is its orientation's, negated
-    // when the shift's coordinates sum to an odd number.
-    let mut excesses: Vec<Vec<i64>> = Vec::with_capacity(kinds.len());
-    let full = open.len() == nbits;
-    let mut offsets: Vec<usize> = Vec::new();
-    for k in &kinds {
+
+    /// Per bit, the cell of the caller's box, and its coordinates along
+    /// the axes in bit order.
+    fn cells(&self) -> (Vec<Point>, Vec<[u16; 3]>) {
+        let (side, low) = (self.side, self.low);
+        let mut cell_of = vec![[0u16; 3]; self.nbits];
+        let mut coords = vec![[0u16; 3]; self.nbits];
+        for l in 0..side[0] {
+            for r in 0..side[1] {
+                for c in 0..side[2] {
+                    let p = [l as u16, r as u16, c as u16];
+                    let b = self.bit(p);
+                    cell_of[b] = [p[0] + low[0], p[1] + low[1], p[2] + low[2]];
+                    coords[b] = std::array::from_fn(|i| self.order.get(i).map_or(0, |&a| p[a]));
+                }
+            }
+        }
+        (cell_of, coords)
+    }
+
+    /// Kind `k`'s placements in the box, each on open cells only
+    /// (`open_grid`, per bit; `None` when every cell is open), and the
+    /// colour excesses they cover (see `colouring_allows`): a
+    /// placement's is its orientation's, negated when the shift's
+    /// coordinates sum to an odd number.
+    fn placements(&self, k: &Kind, open_grid: Option<&[bool]>) -> (KindPlacements, Vec<i64>) {
+        let (side, stride_of) = (self.side, self.stride_of);
+        let (full, open_grid) = (open_grid.is_none(), open_grid.unwrap_or_default());
         let fitting: Vec<(&Vec<Point>, [usize; 3])> = k
             .orientations
             .iter()
@@ -327,11 +406,12 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
             bits: Vec::with_capacity(room * k.size),
         };
         let mut values = Vec::new();
+        let mut offsets: Vec<usize> = Vec::new();
         for (o, e) in fitting {
             // Bit numbers are linear in the coordinates: the orientation's
             // bits sorted once stay sorted under every shift.
             offsets.clear();
-            offsets.extend(o.iter().map(|&p| bit(p)));
+            offsets.extend(o.iter().map(|&p| self.bit(p)));
             offsets.sort_unstable();
             let excess: i64 = o.iter().map(|p| colour(p.iter().copied())).sum();
             // Shifts of even and odd coordinate sum placed.
@@ -362,30 +442,8 @@ pub fn compile(problem: &Problem) -> Result<Compiled, PolyError> {
         }
         values.sort_unstable();
         values.dedup();
-        placements.push(list);
-        excesses.push(values);
+        (list, values)
     }
-    let group = symmetries(problem.planar, &kinds, &trimmed, side, &bit);
-    let impossible = if placements.iter().any(KindPlacements::is_empty) {
-        Some("a piece fits nowhere")
-    } else if !colouring_allows(&kinds, &excesses, &open, &coords) {
-        Some("a chessboard colouring rules it out")
-    } else {
-        None
-    };
-    Ok(Compiled {
-        nbits,
-        axes,
-        coords,
-        open,
-        cell_of,
-        dims: problem.dims,
-        kinds,
-        placements,
-        group,
-        impossible,
-        planar: problem.planar,
-    })
 }
 
 /// The turns that map the trimmed box's cells onto themselves and the piece

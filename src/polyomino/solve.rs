@@ -198,10 +198,10 @@ fn solve_problem(
             proof: p.impossible,
             ..Outcome::default()
         },
-        Some(Tables::U64(t)) => run(p, t, prepared.fewest.as_ref(), options, monitor),
-        Some(Tables::U128(t)) => run(p, t, None, options, monitor),
-        Some(Tables::W4(t)) => run(p, t, None, options, monitor),
-        Some(Tables::W16(t)) => run(p, t, None, options, monitor),
+        Some(Tables::U64(t)) => search_branches(p, t, prepared.fewest.as_ref(), options, monitor),
+        Some(Tables::U128(t)) => search_branches(p, t, None, options, monitor),
+        Some(Tables::W4(t)) => search_branches(p, t, None, options, monitor),
+        Some(Tables::W16(t)) => search_branches(p, t, None, options, monitor),
     };
     out.symmetries = symmetries;
     // A raw count from the symmetry-broken search grows by |G|/|Stab| at a
@@ -240,27 +240,31 @@ fn in_order<T: Sync, R: Send>(parts: &[T], workers: usize, one: impl Fn(&T) -> R
     done.into_iter().map(|(_, r)| r).collect()
 }
 
-fn run<B: Bits + Send + Sync>(
+/// A top-level branch's work: its index, and the share of its items
+/// taken (the search's number of its first item, and the shard), or
+/// `None` for all of it.
+type Part = (usize, Option<(u64, Shard)>);
+
+/// What the steps of one search share: the problem, its tables, and the
+/// task.
+struct Search<'a, B> {
+    p: &'a Compiled,
+    t: &'a Table<B>,
+    fewest: Option<&'a FewestTable>,
+    task: Task,
+}
+
+/// Searches the top-level branches of `p` (on threads, or a shard's items
+/// of them, as `options` asks) and adds up what they found.
+fn search_branches<B: Bits + Send + Sync>(
     p: &Compiled,
     t: &Table<B>,
     fewest: Option<&FewestTable>,
     options: &Options,
     monitor: &dyn Monitor,
 ) -> Outcome {
-    let task = Task {
-        raw: options.raw,
-        keep: options.keep,
-        limit: options.limit,
-        // Pockets pay off in boxes, where a thin box walls cells in
-        // easily, on big boards with many pieces, and with mixed sizes
-        // (the bench measures both ways).
-        pockets: options.pockets.unwrap_or_else(|| {
-            !p.planar
-                || p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20
-                || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
-        }),
-        memo: true,
-    };
+    let task = task_of(p, options);
+    let search = Search { p, t, fewest, task };
     let mut roots: Vec<Root> = roots(p, t, &task);
     let mut shared = Shared {
         monitor,
@@ -274,8 +278,6 @@ fn run<B: Bits + Send + Sync>(
         .threads
         .unwrap_or_else(rayon::current_num_threads)
         .max(1);
-    // A shard numbers the second-level items of all branches in search
-    // order: branch r's come after those of the branches before it.
     let shard = options.shard.filter(|s| !s.is_whole());
     // A count on several threads: the few, uneven top-level branches are
     // cut one level deeper so that no thread waits long for the last one.
@@ -285,33 +287,11 @@ fn run<B: Bits + Send + Sync>(
         roots = deepen(p, t, task, roots, &shared);
         shared.branches = roots.len() as u64;
     }
-    let mut firsts: Vec<u64> = Vec::new();
-    let mut items = (0, 0);
-    if let Some(shard) = shard {
-        let per_root: Vec<u64> = roots
-            .par_iter()
-            .map(|root| match fewest {
-                Some(ft) => fewest_items(p, t, ft, task, root, &shared),
-                None => root_items(p, t, task, root, &shared),
-            })
-            .collect();
-        let mut next = 0;
-        for n in per_root {
-            firsts.push(next);
-            next += n;
-        }
-        items = (next, shard.len_of(next));
-    }
     // The work: each top-level branch whole, or a shard's items of it.
-    let mut parts: Vec<(usize, Option<(u64, Shard)>)> = (0..roots.len())
-        .map(|i| (i, shard.map(|s| (firsts[i], s))))
-        .collect();
-    // A count by the fewest search on several threads, with fewer
-    // branches than a few per thread (Bedlam's cross has 2): each branch's
-    // work items (the placements tried at its first node) become parts of
-    // their own, taken as a shard of the branch would take them, so the
-    // threads share dozens of parts instead of waiting on the larger
-    // branch. The counts add up as the shards' do.
+    let (mut parts, items) = match shard {
+        Some(shard) => search.shard_parts(&roots, &shared, shard),
+        None => ((0..roots.len()).map(|i| (i, None)).collect(), (0, 0)),
+    };
     if let Some(ft) = fewest
         && threads > 1
         && shard.is_none()
@@ -319,11 +299,72 @@ fn run<B: Bits + Send + Sync>(
         && options.limit.is_none()
         && roots.len() < 4 * threads
     {
+        parts = search.fewest_parts(ft, &roots, &shared);
+        shared.branches = parts.len() as u64;
+    }
+    let found = search.run_parts(&roots, &shared, &parts, options, threads);
+    outcome(found, &shared, parts.len(), items, options)
+}
+
+/// The search's task as `options` ask it.
+fn task_of(p: &Compiled, options: &Options) -> Task {
+    Task {
+        raw: options.raw,
+        keep: options.keep,
+        limit: options.limit,
+        // Pockets pay off in boxes, where a thin box walls cells in
+        // easily, on big boards with many pieces, and with mixed sizes
+        // (the bench measures both ways).
+        pockets: options.pockets.unwrap_or_else(|| {
+            !p.planar
+                || p.kinds.iter().map(|k| k.count as usize).sum::<usize>() > 20
+                || p.kinds.iter().any(|k| k.size != p.kinds[0].size)
+        }),
+        memo: true,
+    }
+}
+
+impl<B: Bits + Send + Sync> Search<'_, B> {
+    /// A shard's parts: every branch, each with the number of its first
+    /// item (a shard numbers the second-level items of all branches in
+    /// search order: branch r's come after those of the branches before
+    /// it); and the items of the whole search and of the shard.
+    fn shard_parts(
+        &self,
+        roots: &[Root],
+        shared: &Shared,
+        shard: Shard,
+    ) -> (Vec<Part>, (u64, u64)) {
+        let (p, t, task) = (self.p, self.t, self.task);
+        let per_root: Vec<u64> = roots
+            .par_iter()
+            .map(|root| match self.fewest {
+                Some(ft) => fewest_items(p, t, ft, task, root, shared),
+                None => root_items(p, t, task, root, shared),
+            })
+            .collect();
+        let mut parts = Vec::with_capacity(roots.len());
+        let mut next = 0;
+        for (i, n) in per_root.into_iter().enumerate() {
+            parts.push((i, Some((next, shard))));
+            next += n;
+        }
+        (parts, (next, shard.len_of(next)))
+    }
+
+    /// A count by the fewest search on several threads, with fewer
+    /// branches than a few per thread (Bedlam's cross has 2): each
+    /// branch's work items (the placements tried at its first node)
+    /// become parts of their own, taken as a shard of the branch would
+    /// take them, so the threads share dozens of parts instead of waiting
+    /// on the larger branch. The counts add up as the shards' do.
+    fn fewest_parts(&self, ft: &FewestTable, roots: &[Root], shared: &Shared) -> Vec<Part> {
+        let (p, t, task) = (self.p, self.t, self.task);
         let per_root: Vec<u64> = roots
             .iter()
-            .map(|root| fewest_items(p, t, ft, task, root, &shared))
+            .map(|root| fewest_items(p, t, ft, task, root, shared))
             .collect();
-        parts = per_root
+        per_root
             .iter()
             .enumerate()
             .flat_map(|(i, &n)| {
@@ -333,61 +374,83 @@ fn run<B: Bits + Send + Sync>(
                     _ => cut.into_iter().map(|s| (i, Some((0, s)))).collect(),
                 }
             })
-            .collect();
-        shared.branches = parts.len() as u64;
+            .collect()
     }
-    let one = |part: &(usize, Option<(u64, Shard)>)| {
-        let (i, split) = *part;
-        let root = &roots[i];
-        let f = match fewest {
-            Some(ft) => fewest_root(p, t, ft, task, root, &shared, split),
-            None => run_root(p, t, task, root, &shared, split),
+
+    /// Searches `parts` on `threads` threads, in chunks when there is a
+    /// limit; what each part found, in the parts' order.
+    fn run_parts(
+        &self,
+        roots: &[Root],
+        shared: &Shared,
+        parts: &[Part],
+        options: &Options,
+        threads: usize,
+    ) -> Vec<Found> {
+        let (p, t, task) = (self.p, self.t, self.task);
+        let one = |part: &Part| {
+            let (i, split) = *part;
+            let root = &roots[i];
+            let f = match self.fewest {
+                Some(ft) => fewest_root(p, t, ft, task, root, shared, split),
+                None => run_root(p, t, task, root, shared, split),
+            };
+            // A branch cut short by Ctrl+C is not finished.
+            if f.stopped != Some(Stopped::Cancelled) {
+                shared.branches_done.fetch_add(1, Ordering::Relaxed);
+            }
+            shared.report();
+            f
         };
-        // A branch cut short by Ctrl+C is not finished.
-        if f.stopped != Some(Stopped::Cancelled) {
-            shared.branches_done.fetch_add(1, Ordering::Relaxed);
-        }
-        shared.report();
-        f
-    };
-    let mut found: Vec<Found> = Vec::with_capacity(roots.len());
-    let mut total = 0u64;
-    // With a limit, branches run a chunk at a time so that work stops soon
-    // after enough is found; the order of results never depends on timing.
-    let chunk = if options.limit.is_some() {
-        threads
-    } else {
-        parts.len().max(1)
-    };
-    let pool = if threads > 1 && options.threads.is_some() {
-        crate::threads::pool(threads).ok()
-    } else {
-        None
-    };
-    // Threads asked for and refused (checked before the job, so rare):
-    // this thread, never the global pool, whose start would then panic.
-    let here = threads == 1 || (options.threads.is_some() && pool.is_none());
-    for part in parts.chunks(chunk) {
-        let results: Vec<Found> = if here || part.len() == 1 {
-            part.iter().map(one).collect()
-        } else if let Some(pool) = &pool {
-            pool.install(|| in_order(part, threads, one))
+        let mut found: Vec<Found> = Vec::with_capacity(roots.len());
+        let mut total = 0u64;
+        // With a limit, branches run a chunk at a time so that work stops soon
+        // after enough is found; the order of results never depends on timing.
+        let chunk = if options.limit.is_some() {
+            threads
         } else {
-            in_order(part, threads, one)
+            parts.len().max(1)
         };
-        for f in results {
-            total += f.count;
-            found.push(f);
+        let pool = if threads > 1 && options.threads.is_some() {
+            crate::threads::pool(threads).ok()
+        } else {
+            None
+        };
+        // Threads asked for and refused (checked before the job, so rare):
+        // this thread, never the global pool, whose start would then panic.
+        let here = threads == 1 || (options.threads.is_some() && pool.is_none());
+        for part in parts.chunks(chunk) {
+            let results: Vec<Found> = if here || part.len() == 1 {
+                part.iter().map(one).collect()
+            } else if let Some(pool) = &pool {
+                pool.install(|| in_order(part, threads, one))
+            } else {
+                in_order(part, threads, one)
+            };
+            for f in results {
+                total += f.count;
+                found.push(f);
+            }
+            if options.limit.is_some_and(|l| total >= l) || shared.cancelled.load(Ordering::Relaxed)
+            {
+                break;
+            }
         }
-        if options.limit.is_some_and(|l| total >= l) || shared.cancelled.load(Ordering::Relaxed) {
-            break;
-        }
+        found
     }
+}
+
+/// The search's outcome: what its `parts` `found` added up, cut to the
+/// limit, marked stopped as it was; its last progress reported.
+fn outcome(
+    found: Vec<Found>,
+    shared: &Shared,
+    parts: usize,
+    items: (u64, u64),
+    options: &Options,
+) -> Outcome {
     let mut out = Outcome {
-        branches: (
-            shared.branches_done.load(Ordering::Relaxed),
-            parts.len() as u64,
-        ),
+        branches: (shared.branches_done.load(Ordering::Relaxed), parts as u64),
         items,
         ..Outcome::default()
     };
@@ -409,7 +472,7 @@ fn run<B: Bits + Send + Sync>(
     if out.stopped.is_none() && (cancelled || shared.cancelled.load(Ordering::Relaxed)) {
         out.stopped = Some(Stopped::Cancelled);
     }
-    monitor.report(&crate::monitor::Progress {
+    shared.monitor.report(&crate::monitor::Progress {
         label: "polyomino: top-level branches",
         done: out.branches.0,
         total: Some(out.branches.1),

@@ -361,9 +361,10 @@ fn soma_cube() {
 #[test]
 fn few_solid_branches_are_cut_into_items_for_threads() {
     // On several threads the fewest search deals each of its few
-    // top-level branches as its work items (see `solve::run`): the counts
-    // stay the published ones (Soma 240 / 11520, Conway and Guy; 2x3x10
-    // pentacubes 12 / 96), and the parts outnumber the branches.
+    // top-level branches as its work items (see
+    // `solve::Search::fewest_parts`): the counts stay the published
+    // ones (Soma 240 / 11520, Conway and Guy; 2x3x10 pentacubes 12 /
+    // 96), and the parts outnumber the branches.
     let cases = [
         (Space::cuboid(3, 3, 3).unwrap(), soma(), 240, 11520),
         (

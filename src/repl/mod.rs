@@ -120,7 +120,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
         cli::Mode::Generate(args) => {
             install_interrupt_handler(false);
-            generate::run(&args, options.shard)
+            generate::make_puzzles(&args, options.shard)
         }
         cli::Mode::Rate(args) => {
             install_interrupt_handler(false);

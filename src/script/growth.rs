@@ -177,8 +177,14 @@ macro_rules! changing {
 /// The checked operations as a module, registered after Rhai's packages.
 pub fn module() -> Module {
     let mut m = Module::new();
+    strings(&mut m);
+    arrays(&mut m);
+    blobs(&mut m);
+    m
+}
 
-    // Strings.
+/// The string operations that grow a string or make an array of it.
+fn strings(m: &mut Module) {
     m.set_native_fn(
         "+",
         |a: ImmutableString, b: ImmutableString| -> Checked<_> {
@@ -198,38 +204,34 @@ pub fn module() -> Module {
         concat(c.encode_utf8(&mut [0; 4]), &a)
     });
     for name in ["+=", "append"] {
-        changing!(&mut m, name, move |s: &mut ImmutableString,
-                                      t: ImmutableString|
-              -> Checked<_> {
-            append(name, s, &t)
-        });
-        changing!(&mut m, name, move |s: &mut ImmutableString,
-                                      c: char|
+        changing!(m, name, move |s: &mut ImmutableString,
+                                 t: ImmutableString|
+              -> Checked<_> { append(name, s, &t) });
+        changing!(m, name, move |s: &mut ImmutableString,
+                                 c: char|
               -> Checked<_> {
             append(name, s, c.encode_utf8(&mut [0; 4]))
         });
     }
-    changing!(&mut m, "pad", |s: &mut ImmutableString,
-                              len: INT,
-                              c: char|
+    changing!(m, "pad", |s: &mut ImmutableString,
+                         len: INT,
+                         c: char|
      -> Checked<_> {
         pad_text(s, len, c.encode_utf8(&mut [0; 4]))
     });
-    changing!(&mut m, "pad", |s: &mut ImmutableString,
-                              len: INT,
-                              padding: ImmutableString|
-     -> Checked<_> {
-        pad_text(s, len, &padding)
-    },);
-    changing!(&mut m, "replace", |s: &mut ImmutableString,
-                                  find: ImmutableString,
-                                  with: ImmutableString|
+    changing!(m, "pad", |s: &mut ImmutableString,
+                         len: INT,
+                         padding: ImmutableString|
+     -> Checked<_> { pad_text(s, len, &padding) },);
+    changing!(m, "replace", |s: &mut ImmutableString,
+                             find: ImmutableString,
+                             with: ImmutableString|
      -> Checked<_> {
         replace(s, &find, &with)
     },);
-    changing!(&mut m, "replace", |s: &mut ImmutableString,
-                                  find: char,
-                                  with: ImmutableString|
+    changing!(m, "replace", |s: &mut ImmutableString,
+                             find: char,
+                             with: ImmutableString|
      -> Checked<_> {
         replace(s, find.encode_utf8(&mut [0; 4]), &with)
     },);
@@ -261,19 +263,19 @@ pub fn module() -> Module {
         }
         Ok(s.split(at).map(piece).collect::<Array>())
     });
+}
 
-    // Arrays.
+/// The array operations that grow an array.
+fn arrays(m: &mut Module) {
     for name in ["push", "+="] {
-        changing!(&mut m, name, move |a: &mut Array,
-                                      x: Dynamic|
-              -> Checked<_> {
+        changing!(m, name, move |a: &mut Array, x: Dynamic| -> Checked<_> {
             reserve_slots(name, a, 1)?;
             a.push(x);
             Ok(())
         });
     }
     for name in ["append", "+="] {
-        changing!(&mut m, name, move |a: &mut Array, b: Array| -> Checked<_> {
+        changing!(m, name, move |a: &mut Array, b: Array| -> Checked<_> {
             if a.is_empty() {
                 *a = b;
                 return Ok(());
@@ -297,9 +299,9 @@ pub fn module() -> Module {
         out.extend(b);
         Ok(out)
     });
-    changing!(&mut m, "insert", |a: &mut Array,
-                                 at: INT,
-                                 x: Dynamic|
+    changing!(m, "insert", |a: &mut Array,
+                            at: INT,
+                            x: Dynamic|
      -> Checked<_> {
         reserve_slots("insert", a, 1)?;
         let len = a.len() as INT;
@@ -313,9 +315,9 @@ pub fn module() -> Module {
         a.insert(at as usize, x);
         Ok(())
     });
-    changing!(&mut m, "pad", |a: &mut Array,
-                              len: INT,
-                              x: Dynamic|
+    changing!(m, "pad", |a: &mut Array,
+                         len: INT,
+                         x: Dynamic|
      -> Checked<_> {
         let len = count(len);
         if len <= a.len() {
@@ -329,13 +331,15 @@ pub fn module() -> Module {
         a.resize(len, x);
         Ok(())
     });
+}
 
-    // BLOBs.
+/// The BLOB operations that make or grow a BLOB, or an array of one.
+fn blobs(m: &mut Module) {
     m.set_native_fn("blob", |len: INT| -> Checked<_> { blob(len, 0) });
     m.set_native_fn("blob", blob);
-    changing!(&mut m, "pad", |b: &mut Blob,
-                              len: INT,
-                              value: INT|
+    changing!(m, "pad", |b: &mut Blob,
+                         len: INT,
+                         value: INT|
      -> Checked<_> {
         let len = count(len);
         if len > b.len() {
@@ -351,7 +355,6 @@ pub fn module() -> Module {
             .map(|&x| Dynamic::from(x as INT))
             .collect::<Array>())
     });
-    m
 }
 
 /// Rhai's `blob(len, value)`, checked first.

@@ -192,31 +192,15 @@ fn solve_in_blocks(
     block_size: usize,
 ) -> Result<FileSummary, String> {
     let start = Instant::now();
-    let mut writer = match out {
-        Some(o) if !shard.is_whole() => {
-            let mut job = serde_json::Map::new();
-            job.insert("input".into(), path.display().to_string().into());
-            let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-            job.insert("bytes".into(), bytes.into());
-            job.insert("format".into(), o.format.name().into());
-            let head = Head {
-                kind: Kind::SolveFile,
-                shard,
-                job,
-            };
-            Some(Sink::Part(
-                PartWriter::create(&shard.part_path(&o.path), &[path], &head)
-                    .map_err(|e| e.to_string())?,
-            ))
-        }
-        Some(o) => Some(Sink::Plain(SafeWriter::create(&o.path, o.format, &[path])?)),
+    let mut sink = match out {
+        Some(o) => Some(open_sink(path, o, shard)?),
         None => None,
     };
     let mut reader = Reader {
         records: formats::records_of_file(path, monitor),
         shard,
         // The records are kept only to be written out; the search needs the grids.
-        keep_records: writer.is_some(),
+        keep_records: sink.is_some(),
         size: block_size,
         digest: Digest::default(),
         first_error: None,
@@ -224,9 +208,6 @@ fn solve_in_blocks(
     let mut sum = FileSummary::default();
     let (mut block, mut next) = (Block::default(), Block::default());
     reader.fill(&mut block, &mut sum);
-    // On more than one thread the next block is read while this one is
-    // solved: reading is serial, and every core would wait for it.
-    let overlap = threads != 1;
     loop {
         if reader.records.stopped() {
             // Ctrl+C or the memory budget while reading: this block is not solved.
@@ -237,81 +218,17 @@ fn solve_in_blocks(
             break;
         }
         sum.puzzles += block.grids.len();
-        let offset = Offset {
-            inner: monitor,
-            done: sum.done as u64,
-            found: sum.solved as u64,
-        };
-        // A run that writes nothing only counts: no solution grid is built.
-        let keep_records = reader.keep_records;
-        let grids = &block.grids;
-        let solve = || {
-            if keep_records {
-                let b = batch::solve_all(grids, threads, &offset);
-                (b.tally(), Some(b))
-            } else {
-                (batch::tally_all(grids, threads, &offset), None)
-            }
-        };
-        let (t, solved) = if overlap {
-            std::thread::scope(|s| {
-                let solving = s.spawn(solve);
-                reader.fill(&mut next, &mut sum);
-                solving
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
-            })
-        } else {
-            let done = solve();
-            reader.fill(&mut next, &mut sum);
-            done
-        };
+        let (t, solved) = solve_block(&block, &mut next, &mut reader, &mut sum, threads, monitor);
         sum.add(&t);
         if t.stopped {
             sum.stopped = true;
             break;
         }
-        if let (Some(w), Some(o), Some(b)) = (writer.as_mut(), out, solved) {
-            for ((r, outcome), &i) in block.records.iter().zip(&b.outcomes).zip(&block.indices) {
-                let solution = outcome.as_ref().and_then(|o| o.solution());
-                match w {
-                    Sink::Plain(w) => w.push(&match o.format {
-                        Format::Lines => Record::new(solution.unwrap_or(r.grid)),
-                        _ => Record {
-                            solution,
-                            ..r.clone()
-                        },
-                    })?,
-                    // The part keeps the puzzle, its verdict and its
-                    // solution whatever the format, so that the merge can
-                    // check one against the other (and makes the record).
-                    Sink::Part(p) => {
-                        let verdict = match outcome {
-                            Some(Outcome::Unique(_)) => Verdict::Unique,
-                            Some(Outcome::Multiple(_)) => Verdict::Multiple,
-                            Some(Outcome::Invalid(_)) => Verdict::Invalid,
-                            Some(Outcome::Unsolvable) => Verdict::Unsolvable,
-                            None => {
-                                return Err(format!(
-                                    "{}: puzzle {} was not solved",
-                                    path.display(),
-                                    i + 1
-                                ));
-                            }
-                        };
-                        let record = Record {
-                            solution,
-                            ..r.clone()
-                        };
-                        p.line(&record_line(i, &record, verdict))
-                            .map_err(|e| e.to_string())?
-                    }
-                }
-            }
+        if let (Some(sink), Some(o), Some(b)) = (sink.as_mut(), out, solved) {
+            write_block(sink, o.format, path, &block, &b)?;
         }
         std::mem::swap(&mut block, &mut next);
     }
-    let (digest, first_error) = (reader.digest, reader.first_error);
     sum.seconds = start.elapsed().as_secs_f64();
     if sum.stopped {
         // A stopped run reports what it finished: the puzzles of a block
@@ -319,14 +236,147 @@ fn solve_in_blocks(
         sum.puzzles = sum.done;
     }
     if sum.file_puzzles == 0 && !sum.stopped {
-        let why = first_error
+        let why = reader
+            .first_error
             .map(|e| e.to_string())
             .unwrap_or_else(|| format!("{}: no puzzles in the file", path.display()));
         return Err(why);
     }
-    match writer {
-        Some(Sink::Plain(w)) if !sum.stopped => w.finish()?,
-        Some(Sink::Part(p)) if !sum.stopped => {
+    match sink {
+        Some(sink) if !sum.stopped => close_sink(sink, &sum, &reader.digest)?,
+        _ => {}
+    }
+    Ok(sum)
+}
+
+/// Where shard `shard` of solving `path` writes: `out` itself, or the
+/// shard's part beside it, its header naming the job.
+fn open_sink(path: &Path, out: &Output, shard: Shard) -> Result<Sink, String> {
+    if shard.is_whole() {
+        return Ok(Sink::Plain(SafeWriter::create(
+            &out.path,
+            out.format,
+            &[path],
+        )?));
+    }
+    let mut job = serde_json::Map::new();
+    job.insert("input".into(), path.display().to_string().into());
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    job.insert("bytes".into(), bytes.into());
+    job.insert("format".into(), out.format.name().into());
+    let head = Head {
+        kind: Kind::SolveFile,
+        shard,
+        job,
+    };
+    PartWriter::create(&shard.part_path(&out.path), &[path], &head)
+        .map(Sink::Part)
+        .map_err(|e| e.to_string())
+}
+
+/// Solves `block` on `threads` threads and, meanwhile on more than one
+/// thread, reads the next block into `next` (reading is serial, and every
+/// core would wait for it). The block's tally, and its solutions when
+/// they are written out (a run that writes nothing only counts: no
+/// solution grid is built).
+fn solve_block(
+    block: &Block,
+    next: &mut Block,
+    reader: &mut Reader,
+    sum: &mut FileSummary,
+    threads: usize,
+    monitor: &dyn Monitor,
+) -> (batch::Tally, Option<batch::Batch>) {
+    let offset = Offset {
+        inner: monitor,
+        done: sum.done as u64,
+        found: sum.solved as u64,
+    };
+    let keep_records = reader.keep_records;
+    let grids = &block.grids;
+    let solve = || {
+        if keep_records {
+            let b = batch::solve_all(grids, threads, &offset);
+            (b.tally(), Some(b))
+        } else {
+            (batch::tally_all(grids, threads, &offset), None)
+        }
+    };
+    if threads != 1 {
+        std::thread::scope(|s| {
+            let solving = s.spawn(solve);
+            reader.fill(next, sum);
+            solving
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
+    } else {
+        let done = solve();
+        reader.fill(next, sum);
+        done
+    }
+}
+
+/// Writes a solved block's puzzles with their solutions (`solved`) to
+/// `sink`: the output file in `format`, or a shard's part.
+fn write_block(
+    sink: &mut Sink,
+    format: Format,
+    path: &Path,
+    block: &Block,
+    solved: &batch::Batch,
+) -> Result<(), String> {
+    for ((r, outcome), &i) in block
+        .records
+        .iter()
+        .zip(&solved.outcomes)
+        .zip(&block.indices)
+    {
+        let solution = outcome.as_ref().and_then(|o| o.solution());
+        match sink {
+            Sink::Plain(w) => w.push(&match format {
+                Format::Lines => Record::new(solution.unwrap_or(r.grid)),
+                _ => Record {
+                    solution,
+                    ..r.clone()
+                },
+            })?,
+            // The part keeps the puzzle, its verdict and its
+            // solution whatever the format, so that the merge can
+            // check one against the other (and makes the record).
+            Sink::Part(p) => {
+                let verdict = match outcome {
+                    Some(Outcome::Unique(_)) => Verdict::Unique,
+                    Some(Outcome::Multiple(_)) => Verdict::Multiple,
+                    Some(Outcome::Invalid(_)) => Verdict::Invalid,
+                    Some(Outcome::Unsolvable) => Verdict::Unsolvable,
+                    None => {
+                        return Err(format!(
+                            "{}: puzzle {} was not solved",
+                            path.display(),
+                            i + 1
+                        ));
+                    }
+                };
+                let record = Record {
+                    solution,
+                    ..r.clone()
+                };
+                p.line(&record_line(i, &record, verdict))
+                    .map_err(|e| e.to_string())?
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts a whole run's output in place: the file, or the shard's part
+/// with its end line (the shard's counts and the `digest` of the whole
+/// file's puzzles).
+fn close_sink(sink: Sink, sum: &FileSummary, digest: &Digest) -> Result<(), String> {
+    match sink {
+        Sink::Plain(w) => w.finish(),
+        Sink::Part(p) => {
             let mut totals = serde_json::Map::new();
             for (key, n) in [
                 ("file_puzzles", sum.file_puzzles),
@@ -341,11 +391,9 @@ fn solve_in_blocks(
                 totals.insert(key.into(), (n as u64).into());
             }
             totals.insert("digest".into(), digest.hex().into());
-            p.finish(&totals).map_err(|e| e.to_string())?
+            p.finish(&totals).map_err(|e| e.to_string())
         }
-        _ => {}
     }
-    Ok(sum)
 }
 
 #[cfg(test)]

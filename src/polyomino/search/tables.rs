@@ -254,8 +254,6 @@ impl<B: Bits> Walls<B> {
 
 /// Build the search tables (a shuffled order of placements with `seed`).
 pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Table<B> {
-    let nkinds = p.kinds.len();
-    let nbits = p.nbits;
     // The fewest-options search (solids in boxes of up to 64 cells)
     // chooses its own broken kind; the 2D path keeps `broken_kind`.
     let broken = if super::FewestTable::applies(p) {
@@ -263,42 +261,8 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     } else {
         broken_kind(p)
     };
-    // Ranks and orbit minima of the broken kind's placements.
-    let (mut rank, mut omin, mut reps) = (Vec::new(), Vec::new(), Vec::new());
-    if let Some(k) = broken {
-        let list = &p.placements[k];
-        let mut sorted: Vec<usize> = (0..list.len()).collect();
-        sorted.sort_by(|&a, &b| list[a].cmp(&list[b]));
-        rank = vec![0u32; list.len()];
-        for (r, &i) in sorted.iter().enumerate() {
-            rank[i] = r as u32;
-        }
-        // A placement's index by its bits: a binary search in `sorted`.
-        let by_bits = |bits: &[u16]| {
-            sorted
-                .binary_search_by(|&j| list[j].cmp(bits))
-                .ok()
-                .and_then(|r| sorted.get(r).copied())
-        };
-        omin = vec![0u32; list.len()];
-        for (i, pl) in list.iter().enumerate() {
-            let images: Vec<usize> = p
-                .group
-                .iter()
-                .map(|g| {
-                    let j = by_bits(&image(pl, &g.bits));
-                    // Symmetries map this kind's orientation set onto itself.
-                    debug_assert!(j.is_some(), "a symmetry moved kind {k} off its placements");
-                    j.unwrap_or(i)
-                })
-                .collect();
-            omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);
-            if omin[i] == rank[i] {
-                let stab = (0..images.len()).filter(|&t| images[t] == i).collect();
-                reps.push((i, rank[i], stab));
-            }
-        }
-    }
+    let orbits = broken.map_or_else(Orbits::default, |k| orbits(p, k));
+    let (rank, omin, mut reps) = (orbits.rank, orbits.omin, orbits.reps);
     let second = match broken {
         Some(k) if !super::FewestTable::applies(p) => second_break(p, k, &reps),
         _ => None,
@@ -309,22 +273,12 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         .fold(B::ONES, |m, &b| m.and(B::ZERO.with(b).not()));
     let axes = axes_of::<B>(p);
     let walls = Walls::new(p, &axes, start);
-    let entry = |k: usize, i: u32, m: B| {
-        let (r, o) = match &second {
-            _ if Some(k) == broken => (rank[i as usize], omin[i as usize]),
-            // Above `SECOND_FLOOR` when kept (see `second_break`).
-            Some(sb) if sb.kind == k => (2 * u32::from(sb.kept[i as usize]), 2),
-            _ => (0, 0),
-        };
-        Entry {
-            mask: m,
-            kind: k as u8,
-            id: i as u16,
-            rank: r as u16,
-            omin: o as u16,
-        }
+    let filing = Filing {
+        broken,
+        rank: &rank,
+        omin: &omin,
+        second: second.as_ref(),
     };
-    let probes = probe_runs(p);
     // Each kept placement once, by anchor (lowest) cell, then kind, then
     // placement index (or shuffled within a cell and kind). The broken
     // kind keeps every placement: its representatives are among them.
@@ -337,147 +291,23 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
     let mut kept = |k: usize, m: B| {
         Some(k) == broken || !prune || !walls.shuts_pocket_shifted(k, m, &mut last)
     };
-    let mut entries = Vec::new();
-    if let Some(seed) = seed {
-        let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits];
-        for (k, list) in p.placements.iter().enumerate() {
-            for (i, bits) in list.iter().enumerate() {
-                if let Some(&first) = bits.first()
-                    && kept(k, mask_of(bits))
-                {
-                    per_cell[first as usize][k].push(i as u32);
-                }
-            }
-        }
-        use rand::seq::SliceRandom;
-        let mut rng = shuffle_lists(&mut per_cell, seed);
-        reps.shuffle(&mut rng);
-        for cell in &per_cell {
-            for (k, list) in cell.iter().enumerate() {
-                for &i in list {
-                    entries.push(entry(k, i, mask_of(&p.placements[k][i as usize])));
-                }
-            }
-        }
-    } else {
-        // Sorted by anchor cell (counted first, then placed): the pocket
-        // test runs once per placement, and its verdict waits as the
-        // mask (zero: dropped) or, on boards beyond 128 cells (large
-        // masks), as the anchor (`u16::MAX`: dropped). A narrow board
-        // keeps every placement: nothing waits (on 3x20 three pages of
-        // masks fewer to touch), the masks are made as they are placed.
-        let total = p.placements.iter().map(|l| l.len()).sum();
-        let verdicts = B::PROBED && prune;
-        let mut masks: Vec<B> = Vec::with_capacity(if verdicts { total } else { 0 });
-        let mut anchors: Vec<u16> = Vec::with_capacity(if B::PROBED { 0 } else { total });
-        let mut at = vec![0u32; nbits + 1];
-        for (k, list) in p.placements.iter().enumerate() {
-            for bits in list {
-                if B::PROBED && !prune {
-                    if let Some(&first) = bits.first() {
-                        at[first as usize + 1] += 1;
-                    }
-                    continue;
-                }
-                let m = mask_of::<B>(bits);
-                let first = match bits.first() {
-                    Some(&first) if kept(k, m) => {
-                        at[first as usize + 1] += 1;
-                        Some(first)
-                    }
-                    _ => None,
-                };
-                if B::PROBED {
-                    masks.push(if first.is_some() { m } else { B::ZERO });
-                } else {
-                    anchors.push(first.unwrap_or(u16::MAX));
-                }
-            }
-        }
-        for c in 0..nbits {
-            at[c + 1] += at[c];
-        }
-        let blank = Entry {
-            mask: B::ZERO,
-            kind: 0,
-            id: 0,
-            rank: 0,
-            omin: 0,
-        };
-        entries = vec![blank; at[nbits] as usize];
-        let (mut mask, mut anchor) = (masks.iter(), anchors.iter());
-        for (k, list) in p.placements.iter().enumerate() {
-            for (i, bits) in list.iter().enumerate() {
-                let (m, c) = if B::PROBED && !prune {
-                    match bits.first() {
-                        Some(&c) => (mask_of(bits), usize::from(c)),
-                        None => continue,
-                    }
-                } else if B::PROBED {
-                    match mask.next() {
-                        Some(&m) if !m.is_zero() => (m, m.lowest()),
-                        _ => continue,
-                    }
-                } else {
-                    match anchor.next() {
-                        Some(&c) if c != u16::MAX => (mask_of(bits), usize::from(c)),
-                        _ => continue,
-                    }
-                };
-                if let Some(slot) = at.get_mut(c) {
-                    entries[*slot as usize] = entry(k, i as u32, m);
-                    *slot += 1;
-                }
-            }
-        }
-        // Freed before the probe index is built, which can reuse the pages.
-        drop((masks, anchors));
-    }
+    let entries = match seed {
+        Some(seed) => shuffled_entries(p, seed, &mut kept, &mut reps, &filing),
+        None => sorted_entries(p, prune, &mut kept, &filing),
+    };
+    let probes = probe_runs(p);
     let pbits = probes.iter().map(|r| r.1).sum();
     let index = probe_index(
-        nkinds,
-        nbits,
+        p.kinds.len(),
+        p.nbits,
         |c| ProbeCells::new(c, probes, start),
         pbits,
         &entries,
     );
-    let ndirs = 2 * axes.len();
-    let (mut cover, mut cover_entries) = (Lists::empty(), Vec::new());
-    if tight {
-        // Neighbour of cell b in direction d (axis d/2, down when d is even).
-        let step = |b: usize, d: usize| -> Option<usize> {
-            let (stride, low, high) = axes[d / 2];
-            let s = stride as usize;
-            if d.is_multiple_of(2) {
-                low.has(b).then(|| b - s)
-            } else {
-                high.has(b).then(|| b + s)
-            }
-        };
-        let mut lists: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; nbits * ndirs];
-        for (k, list) in p.placements.iter().enumerate() {
-            for (i, bits) in list.iter().enumerate() {
-                for &b in bits {
-                    let b = b as usize;
-                    let inside: Vec<usize> = (0..ndirs)
-                        .filter(|&d| step(b, d).is_some_and(|n| bits.contains(&(n as u16))))
-                        .collect();
-                    match inside.as_slice() {
-                        [d] => lists[b * ndirs + d][k].push(i as u32),
-                        // A one-cell piece fits whichever way the cell opens.
-                        [] => (0..ndirs).for_each(|d| lists[b * ndirs + d][k].push(i as u32)),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        if let Some(seed) = seed {
-            shuffle_lists(&mut lists, seed ^ 0x5eed);
-        }
-        (cover, cover_entries) = Lists::from_nested(nkinds, &lists, |k, i| {
-            entry(k, i, mask_of(&p.placements[k][i as usize]))
-        });
-    }
+    let (cover, cover_entries) = match tight {
+        true => cover_lists(p, &axes, seed, &filing),
+        false => (Lists::empty(), Vec::new()),
+    };
     Table {
         probes,
         pbits,
@@ -493,6 +323,244 @@ pub(crate) fn build<B: Bits>(p: &Compiled, seed: Option<u64>, tight: bool) -> Ta
         reps,
         second: second.map(|sb| (sb.kind, sb.g)),
     }
+}
+
+/// The broken kind's placements under the symmetry group: per placement
+/// its rank (by bit list) and its orbit's least rank; the representatives
+/// (least of their orbit) with their ranks and stabilisers.
+#[derive(Default)]
+struct Orbits {
+    rank: Vec<u32>,
+    omin: Vec<u32>,
+    reps: Vec<(usize, u32, Vec<usize>)>,
+}
+
+/// The [`Orbits`] of kind `k`'s placements.
+fn orbits(p: &Compiled, k: usize) -> Orbits {
+    let list = &p.placements[k];
+    let mut sorted: Vec<usize> = (0..list.len()).collect();
+    sorted.sort_by(|&a, &b| list[a].cmp(&list[b]));
+    let mut rank = vec![0u32; list.len()];
+    for (r, &i) in sorted.iter().enumerate() {
+        rank[i] = r as u32;
+    }
+    // A placement's index by its bits: a binary search in `sorted`.
+    let by_bits = |bits: &[u16]| {
+        sorted
+            .binary_search_by(|&j| list[j].cmp(bits))
+            .ok()
+            .and_then(|r| sorted.get(r).copied())
+    };
+    let mut omin = vec![0u32; list.len()];
+    let mut reps = Vec::new();
+    for (i, pl) in list.iter().enumerate() {
+        let images: Vec<usize> = p
+            .group
+            .iter()
+            .map(|g| {
+                let j = by_bits(&image(pl, &g.bits));
+                // Symmetries map this kind's orientation set onto itself.
+                debug_assert!(j.is_some(), "a symmetry moved kind {k} off its placements");
+                j.unwrap_or(i)
+            })
+            .collect();
+        omin[i] = images.iter().map(|&j| rank[j]).min().unwrap_or(rank[i]);
+        if omin[i] == rank[i] {
+            let stab = (0..images.len()).filter(|&t| images[t] == i).collect();
+            reps.push((i, rank[i], stab));
+        }
+    }
+    Orbits { rank, omin, reps }
+}
+
+/// How a placement is filed as an [`Entry`]: the broken kind's with its
+/// rank and orbit minimum, a second break's kept ones above
+/// [`SECOND_FLOOR`] (see [`second_break`]), every other one at 0.
+struct Filing<'a> {
+    broken: Option<usize>,
+    rank: &'a [u32],
+    omin: &'a [u32],
+    second: Option<&'a SecondBreak>,
+}
+
+impl Filing<'_> {
+    /// Placement `i` of kind `k`, of mask `m`.
+    #[inline]
+    fn entry<B: Bits>(&self, k: usize, i: u32, m: B) -> Entry<B> {
+        let (r, o) = match self.second {
+            _ if Some(k) == self.broken => (self.rank[i as usize], self.omin[i as usize]),
+            // Above `SECOND_FLOOR` when kept (see `second_break`).
+            Some(sb) if sb.kind == k => (2 * u32::from(sb.kept[i as usize]), 2),
+            _ => (0, 0),
+        };
+        Entry {
+            mask: m,
+            kind: k as u8,
+            id: i as u16,
+            rank: r as u16,
+            omin: o as u16,
+        }
+    }
+}
+
+/// The placements `kept` keeps, by anchor cell and kind, each cell's and
+/// kind's list (and the representatives `reps`) shuffled by `seed`.
+fn shuffled_entries<B: Bits>(
+    p: &Compiled,
+    seed: u64,
+    kept: &mut impl FnMut(usize, B) -> bool,
+    reps: &mut [(usize, u32, Vec<usize>)],
+    filing: &Filing,
+) -> Vec<Entry<B>> {
+    let mut per_cell: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); p.kinds.len()]; p.nbits];
+    for (k, list) in p.placements.iter().enumerate() {
+        for (i, bits) in list.iter().enumerate() {
+            if let Some(&first) = bits.first()
+                && kept(k, mask_of(bits))
+            {
+                per_cell[first as usize][k].push(i as u32);
+            }
+        }
+    }
+    use rand::seq::SliceRandom;
+    let mut rng = shuffle_lists(&mut per_cell, seed);
+    reps.shuffle(&mut rng);
+    let mut entries = Vec::new();
+    for cell in &per_cell {
+        for (k, list) in cell.iter().enumerate() {
+            for &i in list {
+                entries.push(filing.entry(k, i, mask_of(&p.placements[k][i as usize])));
+            }
+        }
+    }
+    entries
+}
+
+/// The placements `kept` keeps (all unless `prune`), by anchor cell
+/// (counted first, then placed), kind and index. The pocket test runs
+/// once per placement, and its verdict waits as the mask (zero: dropped)
+/// or, beyond 128 cells, as the anchor (`u16::MAX`: dropped). A narrow
+/// board keeps every placement: nothing waits (on 3x20 three pages of
+/// masks fewer to touch), the masks are made as they are placed.
+fn sorted_entries<B: Bits>(
+    p: &Compiled,
+    prune: bool,
+    kept: &mut impl FnMut(usize, B) -> bool,
+    filing: &Filing,
+) -> Vec<Entry<B>> {
+    let nbits = p.nbits;
+    let total = p.placements.iter().map(|l| l.len()).sum();
+    let verdicts = B::PROBED && prune;
+    let mut masks: Vec<B> = Vec::with_capacity(if verdicts { total } else { 0 });
+    let mut anchors: Vec<u16> = Vec::with_capacity(if B::PROBED { 0 } else { total });
+    let mut at = vec![0u32; nbits + 1];
+    for (k, list) in p.placements.iter().enumerate() {
+        for bits in list {
+            if B::PROBED && !prune {
+                if let Some(&first) = bits.first() {
+                    at[first as usize + 1] += 1;
+                }
+                continue;
+            }
+            let m = mask_of::<B>(bits);
+            let first = match bits.first() {
+                Some(&first) if kept(k, m) => {
+                    at[first as usize + 1] += 1;
+                    Some(first)
+                }
+                _ => None,
+            };
+            if B::PROBED {
+                masks.push(if first.is_some() { m } else { B::ZERO });
+            } else {
+                anchors.push(first.unwrap_or(u16::MAX));
+            }
+        }
+    }
+    for c in 0..nbits {
+        at[c + 1] += at[c];
+    }
+    let blank = Entry {
+        mask: B::ZERO,
+        kind: 0,
+        id: 0,
+        rank: 0,
+        omin: 0,
+    };
+    let mut entries = vec![blank; at[nbits] as usize];
+    let (mut mask, mut anchor) = (masks.iter(), anchors.iter());
+    for (k, list) in p.placements.iter().enumerate() {
+        for (i, bits) in list.iter().enumerate() {
+            let (m, c) = if B::PROBED && !prune {
+                match bits.first() {
+                    Some(&c) => (mask_of(bits), usize::from(c)),
+                    None => continue,
+                }
+            } else if B::PROBED {
+                match mask.next() {
+                    Some(&m) if !m.is_zero() => (m, m.lowest()),
+                    _ => continue,
+                }
+            } else {
+                match anchor.next() {
+                    Some(&c) if c != u16::MAX => (mask_of(bits), usize::from(c)),
+                    _ => continue,
+                }
+            };
+            if let Some(slot) = at.get_mut(c) {
+                entries[*slot as usize] = filing.entry(k, i as u32, m);
+                *slot += 1;
+            }
+        }
+    }
+    // Freed before the probe index is built, which can reuse the pages.
+    drop((masks, anchors));
+    entries
+}
+
+/// The tight rule's lists: per cell and open side (a direction along an
+/// axis), per kind, the placements that cover the cell and leave it only
+/// on that side, shuffled by `seed` if given.
+fn cover_lists<B: Bits>(
+    p: &Compiled,
+    axes: &[(u32, B, B)],
+    seed: Option<u64>,
+    filing: &Filing,
+) -> (Lists<B>, Vec<Entry<B>>) {
+    let (nkinds, ndirs) = (p.kinds.len(), 2 * axes.len());
+    // Neighbour of cell b in direction d (axis d/2, down when d is even).
+    let step = |b: usize, d: usize| -> Option<usize> {
+        let (stride, low, high) = axes[d / 2];
+        let s = stride as usize;
+        if d.is_multiple_of(2) {
+            low.has(b).then(|| b - s)
+        } else {
+            high.has(b).then(|| b + s)
+        }
+    };
+    let mut lists: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); nkinds]; p.nbits * ndirs];
+    for (k, list) in p.placements.iter().enumerate() {
+        for (i, bits) in list.iter().enumerate() {
+            for &b in bits {
+                let b = b as usize;
+                let inside: Vec<usize> = (0..ndirs)
+                    .filter(|&d| step(b, d).is_some_and(|n| bits.contains(&(n as u16))))
+                    .collect();
+                match inside.as_slice() {
+                    [d] => lists[b * ndirs + d][k].push(i as u32),
+                    // A one-cell piece fits whichever way the cell opens.
+                    [] => (0..ndirs).for_each(|d| lists[b * ndirs + d][k].push(i as u32)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if let Some(seed) = seed {
+        shuffle_lists(&mut lists, seed ^ 0x5eed);
+    }
+    Lists::from_nested(nkinds, &lists, |k, i| {
+        filing.entry(k, i, mask_of(&p.placements[k][i as usize]))
+    })
 }
 
 /// The floor (see `Root::floor`) that drops the placements a second

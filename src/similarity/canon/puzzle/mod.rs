@@ -620,6 +620,27 @@ impl PuzzleMinlex {
             }
             return;
         }
+        self.fill_repeated_names::<C>(st, r, depth, v, slot, row, p, k, best);
+    }
+
+    /// [`Self::fill_names`] when a new digit is met twice in the slot's
+    /// stack (not a valid puzzle): it keeps its first name, and the
+    /// orders are grouped by the names they give.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn fill_repeated_names<C: MinlexCopy>(
+        &mut self,
+        st: &State,
+        r: usize,
+        depth: usize,
+        v: &[u8; 9],
+        slot: usize,
+        row: u64,
+        p: Part,
+        k: [u32; 3],
+        best: &mut u64,
+    ) {
+        let base = 3 * PERMS_OF_3[p.sigma as usize][slot];
         // Per group: the new digits in the order named (four bits each),
         // how many, the orders.
         let mut groups = [(0u16, 0u8, 0u8); 6];
