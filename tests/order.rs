@@ -258,3 +258,196 @@ fn initial_candidates_rate_as_the_puzzle() {
     let e = CandidateGrid::from_pencil_line(std::str::from_utf8(&line).unwrap()).unwrap_err();
     assert!(e.contains("has no candidate left"), "{e}");
 }
+
+fn session() -> puzzlelab::script::session::Session {
+    let host = std::rc::Rc::new(puzzlelab::script::host::RecordingHost::default());
+    puzzlelab::script::session::Session::new(&puzzlelab::script::Limits::default(), host)
+}
+
+fn eval(s: &mut puzzlelab::script::session::Session, code: &str) -> String {
+    match s.eval(code) {
+        Ok(v) => v.to_string(),
+        Err(e) => panic!("{code}: {}", e.message()),
+    }
+}
+
+/// The pencil-mark line of a grid's starting candidates, from the
+/// definition: place `d` of a cell shows `d` when the cell holds `d`, or
+/// is empty and no cell of its row, column or box holds `d`.
+fn starting_line_by_hand(g: &Grid, filled_shown: bool) -> String {
+    let mut out = String::new();
+    for c in 0..81 {
+        let (r, k) = (c / 9, c % 9);
+        for d in 1..=9u8 {
+            let seen = (0..81).any(|p| {
+                p != c
+                    && g.get(p) == d
+                    && (p / 9 == r || p % 9 == k || (p / 27 == c / 27 && p % 9 / 3 == k / 3))
+            });
+            let shown = match g.get(c) {
+                0 => !seen,
+                v => filled_shown && v == d,
+            };
+            out.push(if shown { char::from(b'0' + d) } else { '.' });
+        }
+    }
+    out
+}
+
+#[test]
+fn candidate_lines_follow_the_definition_and_read_back() {
+    let mut s = session();
+    let text = include_str!("data/sudoku/serg_benchmark.txt");
+    let mut checked = 0;
+    for line in text.lines().step_by(211).take(8) {
+        let Ok(g) = Grid::parse(line.trim()) else {
+            continue;
+        };
+        let p = g.line();
+        let free_form = eval(&mut s, &format!("line(free(grid(\"{p}\")))"));
+        assert_eq!(free_form, starting_line_by_hand(&g, false), "{p}");
+        let sukaku = eval(&mut s, &format!("line(grid(\"{p}\"), free(grid(\"{p}\")))"));
+        assert_eq!(sukaku, starting_line_by_hand(&g, true), "{p}");
+        for l in [&free_form, &sukaku] {
+            assert_eq!(
+                eval(
+                    &mut s,
+                    &format!("candidates(\"{l}\") == free(grid(\"{p}\"))")
+                ),
+                "true",
+                "{p}"
+            );
+        }
+        // se_rate's reader: the Sukaku line is the puzzle's position.
+        let b = CandidateGrid::from_pencil_line(&sukaku).unwrap();
+        assert_eq!(b.grid(), g);
+        assert_eq!(b.pencil_line(), sukaku);
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked}");
+    // Easter Monster's first two cells, by hand: r1c1 holds 1; r1c2 is
+    // empty, row 1 holds 1 2, column 2 holds 9 5 3, box 1 holds 1 9 6.
+    let em = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let l = eval(
+        &mut s,
+        &format!("line(grid(\"{em}\"), free(grid(\"{em}\")))"),
+    );
+    assert_eq!(l.len(), 729);
+    assert_eq!(&l[..9], "1........");
+    assert_eq!(&l[9..18], "...4..78.");
+}
+
+/// The starting candidates of a puzzle as Sukaku Explainer's line
+/// (filled cells shown by their digit), written by hand.
+fn sukaku_of(g: &Grid) -> String {
+    starting_line_by_hand(g, true)
+}
+
+#[test]
+fn pencil_mark_lines_rate_as_their_puzzles_in_files() {
+    // serate's published figures (tests/data/se_sample.txt) for puzzles
+    // whose SE path this engine follows exactly (ER <= 4.2).
+    let sample = include_str!("data/se_sample.txt");
+    let mut rows: Vec<(Grid, String)> = Vec::new();
+    for l in sample.lines().filter(|l| !l.starts_with('#')) {
+        let mut it = l.split(' ');
+        let (Some(p), Some(r)) = (it.next(), it.next()) else {
+            continue;
+        };
+        let er: f64 = r.split('/').next().unwrap().parse().unwrap();
+        if er <= 4.2 && rows.len() < 12 {
+            rows.push((Grid::parse(p).unwrap(), r.to_string()));
+        }
+    }
+    assert_eq!(rows.len(), 12);
+    // One file: each puzzle's line, then its starting candidates' line
+    // (one of them named), then a line with r1c2 emptied of candidates.
+    let file = crate::common::scratch_file("order", "mixed.txt");
+    let mut text = String::from("# puzzles and their pencil-mark lines\n");
+    for (i, (g, _)) in rows.iter().enumerate() {
+        text.push_str(&format!("{}\n", g.line()));
+        match i {
+            3 => text.push_str(&format!("named\t{}\n", sukaku_of(g))),
+            _ => text.push_str(&format!("{}\n", sukaku_of(g))),
+        }
+    }
+    let g0 = &rows[0].0;
+    let empty_cell = (0..81).find(|&c| g0.get(c) == 0).unwrap();
+    let mut bad = sukaku_of(g0).into_bytes();
+    bad[empty_cell * 9..empty_cell * 9 + 9].fill(b'.');
+    text.push_str(std::str::from_utf8(&bad).unwrap());
+    text.push('\n');
+    std::fs::write(&file, &text).unwrap();
+    let bad_line = rows.len() * 2 + 2;
+    let cell = format!("r{}c{}", empty_cell / 9 + 1, empty_cell % 9 + 1);
+
+    let mut s = session();
+    let f = file.as_str();
+    let r = s
+        .eval(&format!("rate_file(\"{f}\", #{{threads: 1}})"))
+        .unwrap()
+        .cast::<rhai::Map>();
+    let lines: Vec<String> = r["lines"]
+        .clone()
+        .into_array()
+        .unwrap()
+        .into_iter()
+        .map(|l| l.into_string().unwrap())
+        .collect();
+    assert_eq!(lines.len(), rows.len() * 2);
+    for (i, (g, published)) in rows.iter().enumerate() {
+        assert_eq!(lines[2 * i], format!("{} {published}", g.line()));
+        assert_eq!(lines[2 * i + 1], format!("{} {published}", sukaku_of(g)));
+    }
+    let errors = format!("{:?}", r["errors"]);
+    assert!(
+        errors.contains(&format!(
+            "{f}:{bad_line}: pencil marks: {cell} has no candidate left"
+        )),
+        "{errors}"
+    );
+
+    // read_puzzles: grids and Candidates, line by line; rate and se_rate
+    // take either, and the Candidates are the puzzle's free().
+    let p0 = g0.line();
+    assert_eq!(
+        eval(
+            &mut s,
+            &format!("let a = read_puzzles(\"{f}\"); [a.len(), type_of(a[0]), type_of(a[1])]")
+        ),
+        "[24, \"Grid\", \"Candidates\"]"
+    );
+    assert_eq!(
+        eval(
+            &mut s,
+            &format!("read_puzzles(\"{f}\")[1] == free(grid(\"{p0}\"))")
+        ),
+        "true"
+    );
+    assert_eq!(
+        eval(&mut s, &format!("read_file(\"{f}\").names[7]")),
+        "named"
+    );
+    let er = |s: &mut puzzlelab::script::session::Session, code: &str| {
+        eval(
+            s,
+            &format!("let r = {code}; `${{r.er}}/${{r.ep}}/${{r.ed}}`"),
+        )
+    };
+    let want = rows[0].1.clone();
+    let line0 = sukaku_of(g0);
+    assert_eq!(er(&mut s, &format!("rate(\"{line0}\")")), want);
+    assert_eq!(er(&mut s, &format!("rate(read_puzzles(\"{f}\")[1])")), want);
+    assert_eq!(
+        er(&mut s, &format!("se_rate(read_puzzles(\"{f}\")[1])")),
+        want
+    );
+    assert_eq!(er(&mut s, &format!("rate(\"{p0}\")")), want);
+    assert_eq!(eval(&mut s, &format!("rate(\"{line0}\").solutions")), "1");
+    // Where only puzzles are read, a pencil-mark line is a bad line that says so.
+    let e = eval(
+        &mut s,
+        &format!("solve_file(\"{f}\", #{{threads: 1}}).errors[0]"),
+    );
+    assert!(e.contains(":3: a 729-character pencil-mark line"), "{e}");
+}

@@ -311,7 +311,7 @@ fn rate_file_map(
     let mut body = Vec::new();
     let mut notes = Array::new();
     let sum = human::rate_file(input, shard, threads, &*monitor, |r| {
-        let line = human::serate_line(&r.grid, &r.rating);
+        let line = human::serate_line(&r.puzzle_line(), &r.rating);
         if let Err(e) = &r.rating {
             notes.push(Dynamic::from(format!("{path}:{}: {e}", r.line)));
         }
@@ -630,6 +630,52 @@ pub mod api {
         se_rate_map(&ctx, stopped, r)
     }
 
+    /// Sudoku Explainer's rating of pencil marks (as `serate` rates their Sukaku line): `se_rate(free(g))` is `se_rate(g)`.
+    ///
+    /// Cells with no candidates are filled, as in `free`. A position with
+    /// no solution or several is an error.
+    /// Example: `se_rate(free(ym)).er`
+    #[rhai_fn(name = "se_rate", return_raw)]
+    pub fn se_rate_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        let monitor = crate::script::host::monitor(&ctx);
+        let r = human::se_rate_position(&CandidateGrid::from_candidates(&c), &*monitor);
+        let stopped = monitor.cancelled();
+        drop(monitor);
+        se_rate_map(&ctx, stopped, r)
+    }
+
+    /// How hard pencil marks are, as a map: `solutions` (0, 1, or 2 for two or more) and SE's `er`, `ep`, `ed` as `rate(g)` gives them.
+    ///
+    /// Cells with no candidates are filled, as in `free`. The fast
+    /// solver's `guesses`, `technique`, `level` and `placed` are a grid's
+    /// (`rate(g)`). Ctrl+C stops it with an error.
+    /// Example: `rate(free(ym)).er`
+    #[rhai_fn(name = "rate", return_raw)]
+    pub fn rate_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        position_rate(&ctx, &CandidateGrid::from_candidates(&c))
+    }
+
+    /// How hard a puzzle line (as `rate(grid(text))`) or a 729-character pencil-mark line (as `rate(candidates)`) is.
+    ///
+    /// A pencil-mark line is read as `se_rate` reads it (a cell of nine
+    /// `.` is an error naming it).
+    /// Example: `rate(line(ym, free(ym))).er`
+    #[rhai_fn(name = "rate", return_raw)]
+    pub fn rate_text(ctx: NativeCallContext, text: &str) -> Result<Map, Box<EvalAltResult>> {
+        if text.chars().filter(|c| !c.is_whitespace()).count() != 729 {
+            let mut g = Grid::parse(text).map_err(|e| error(format!("rate: {e}")))?;
+            return crate::script::solver::api::rate(&mut g);
+        }
+        let b = CandidateGrid::from_pencil_line(text).map_err(|e| error(format!("rate: {e}")))?;
+        position_rate(&ctx, &b)
+    }
+
     /// Sudoku Explainer's rating of a puzzle line or Sukaku Explainer's 729-character pencil-mark line (as `serate` rates it).
     ///
     /// An 81-cell line is rated as `se_rate(grid)`. In a 729-character line
@@ -653,6 +699,38 @@ pub mod api {
         drop(monitor);
         se_rate_map(&ctx, stopped, r)
     }
+}
+
+/// `rate` of a pencil-mark position: its solutions (to two) and SE's
+/// figures, `()` with `unknown` saying why when not known.
+fn position_rate(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Map, Box<EvalAltResult>> {
+    let monitor = crate::script::host::monitor(ctx);
+    let r = human::se_rate_position(b, &*monitor);
+    let stopped = monitor.cancelled();
+    drop(monitor);
+    if stopped {
+        return Err(crate::script::host::stopped(
+            ctx,
+            "in rate: no rating (the path was not finished)",
+        ));
+    }
+    let mut m = Map::new();
+    for key in ["er", "ep", "ed"] {
+        m.insert(key.into(), Dynamic::UNIT);
+    }
+    let solutions: i64 = match &r {
+        Ok(_) => 1,
+        Err(human::RateError::Multiple) => 2,
+        Err(_) => 0,
+    };
+    m.insert("solutions".into(), Dynamic::from(solutions));
+    match r {
+        Ok(r) => rating_fields(&r, &mut m),
+        Err(e) => {
+            m.insert("unknown".into(), Dynamic::from(e.to_string()));
+        }
+    }
+    Ok(m)
 }
 
 /// `se_rate`'s answer: the rating as a map, or the stop or error.
