@@ -163,7 +163,7 @@ mod tests {
         );
         assert!(parse_pencil_line(&empty, true).is_ok());
         assert_eq!(
-            parse_pencil_line(&line[1..], false).unwrap_err(),
+            parse_pencil_line(&line[..728], false).unwrap_err(),
             PencilLineError::Length { found: 728 }
         );
     }
