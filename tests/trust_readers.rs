@@ -445,6 +445,7 @@ fn records() -> impl Strategy<Value = Vec<Record>> {
             grid,
             solution,
             line,
+            marks: None,
         },
     );
     proptest::collection::vec(record, 0..6)

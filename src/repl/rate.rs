@@ -45,7 +45,7 @@ pub(super) fn run(args: &RateArgs, shard: Option<Shard>) -> ExitCode {
     let mut write_error = None;
     let mut notes = Vec::new();
     let result = human::rate_file(input, shard, args.threads, &*monitor, |r| {
-        let line = serate_line(&r.grid, &r.rating);
+        let line = serate_line(&r.puzzle_line(), &r.rating);
         if let Err(e) = &r.rating {
             notes.push(format!("{}:{}: {e}", args.file, r.line));
         }

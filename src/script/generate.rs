@@ -157,9 +157,11 @@ pub mod api {
     /// 729-character pencil-mark line, filled cells showing their digit).
     /// `name` is one of `techniques()` up to 8.9 (any case; "Unique
     /// Rectangle" takes every type); an unknown name gets the list and the
-    /// closest names. Options: `seed`, `symmetry`, `clues` as for
-    /// `generate`, `seconds` (give up after this long, default 60).
-    /// Ctrl+C stops it. The same seed gives the same puzzle.
+    /// closest names; Direct Claiming, never SE's next step, is refused at
+    /// once with why. Options: `seed`, `symmetry`, `clues` as for
+    /// `generate`, `seconds` (give up after this long, default 60: a
+    /// technique rare on SE's paths gets an error saying none was found in
+    /// that time). Ctrl+C stops it. The same seed gives the same puzzle.
     /// Example: `practice("X-Wing", #{seed: 2}).step.technique`
     /// Example: `let p = practice("Naked Pair"); hint(p.position).technique`
     #[rhai_fn(name = "practice", return_raw)]

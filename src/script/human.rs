@@ -13,6 +13,10 @@ use crate::sudoku::Grid;
 use crate::sudoku::human::{self, CandidateGrid, Explanation, Step};
 use crate::sudoku::solver;
 
+mod rate_file;
+use rate_file::rate_file_map;
+pub(crate) use rate_file::{rate_head, rate_totals};
+
 /// The human-technique functions as a Rhai module.
 pub fn module() -> Module {
     exported_module!(api)
@@ -285,116 +289,6 @@ fn before(
         .map_err(|e| error(format!("position_before: {e}")))
 }
 
-/// `rate_file`: the lines of a file's puzzles rated as `serate` prints
-/// them, returned and, with `out`, written (a shard's part for a shard).
-fn rate_file_map(
-    ctx: &NativeCallContext,
-    path: &str,
-    options: Map,
-) -> Result<Map, Box<EvalAltResult>> {
-    use crate::script::options::Options;
-    use crate::shard::{PartWriter, lines::text_line};
-    use std::path::Path;
-    let mut options = Options::new("rate_file", options, &["threads", "out", "shard"])?;
-    let shard = crate::script::shard::shard_of(ctx, "rate_file", &mut options)?;
-    let threads = options.threads()?;
-    let out = options.string("out")?;
-    let input = Path::new(path);
-    if let Some(out) = &out {
-        // Before the rating, which may take hours: not after it.
-        let written = crate::script::shard::written_path(out, shard);
-        crate::files::check_output(&written, &[input])
-            .map_err(|e| error(format!("rate_file: {e}")))?;
-    }
-    let monitor = crate::script::host::monitor(ctx);
-    let mut lines = Array::new();
-    let mut body = Vec::new();
-    let mut notes = Array::new();
-    let sum = human::rate_file(input, shard, threads, &*monitor, |r| {
-        let line = human::serate_line(&r.grid, &r.rating);
-        if let Err(e) = &r.rating {
-            notes.push(Dynamic::from(format!("{path}:{}: {e}", r.line)));
-        }
-        body.push(match shard.is_whole() {
-            true => line.clone(),
-            false => text_line(r.index, &line),
-        });
-        lines.push(Dynamic::from(line));
-        true
-    })
-    .map_err(|e| error(format!("rate_file: {e}")))?;
-    drop(monitor);
-    let int = |n: u64| Dynamic::from(n as i64);
-    let mut m = Map::new();
-    m.insert("lines".into(), Dynamic::from_array(lines));
-    m.insert("puzzles".into(), int(sum.done));
-    m.insert("exact".into(), int(sum.exact));
-    m.insert("bounded".into(), int(sum.bounded));
-    m.insert("unrated".into(), int(sum.unrated));
-    m.insert("not_rated".into(), Dynamic::from_array(notes));
-    let errors: Array = sum
-        .errors
-        .iter()
-        .map(|e| Dynamic::from(e.to_string()))
-        .collect();
-    m.insert("errors".into(), Dynamic::from_array(errors));
-    m.insert("stopped".into(), Dynamic::from(sum.stopped));
-    if sum.stopped {
-        // Partial: nothing is written, the summary says so.
-        crate::script::host::host(ctx).take_cancel();
-        return Ok(m);
-    }
-    if let Some(out) = out {
-        let write = |e: crate::files::WriteError| error(format!("rate_file: {e}"));
-        if shard.is_whole() {
-            let mut text = body.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            crate::files::write_atomic(&out, text.as_bytes(), &[input]).map_err(write)?;
-        } else {
-            let part = shard.part_path(Path::new(&out));
-            let mut w =
-                PartWriter::create(&part, &[input], &rate_head(path, shard)).map_err(write)?;
-            for line in &body {
-                w.line(line).map_err(write)?;
-            }
-            w.finish(&rate_totals(&sum)).map_err(write)?;
-            m.insert("part".into(), Dynamic::from(part.display().to_string()));
-        }
-    }
-    if !shard.is_whole() {
-        m.insert("shard".into(), Dynamic::from(shard.to_string()));
-    }
-    Ok(m)
-}
-
-/// The part header of shard `shard` of rating the file `path` (the
-/// same for `rate_file` and `puzzlelab rate`, so their parts merge).
-pub(crate) fn rate_head(path: &str, shard: crate::shard::Shard) -> crate::shard::Head {
-    let mut job = serde_json::Map::new();
-    job.insert("input".into(), path.into());
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    job.insert("bytes".into(), bytes.into());
-    crate::shard::Head {
-        kind: crate::shard::Kind::Rate,
-        shard,
-        job,
-    }
-}
-
-/// The end line's totals of a rated part: what `merge` checks and adds.
-pub(crate) fn rate_totals(sum: &human::RateSummary) -> serde_json::Map<String, serde_json::Value> {
-    let mut totals = serde_json::Map::new();
-    totals.insert("file_puzzles".into(), sum.file_puzzles.into());
-    totals.insert("errors".into(), (sum.errors.total() as u64).into());
-    totals.insert("digest".into(), sum.digest.clone().into());
-    totals.insert("exact".into(), sum.exact.into());
-    totals.insert("bounded".into(), sum.bounded.into());
-    totals.insert("unrated".into(), sum.unrated.into());
-    totals
-}
-
 #[export_module(manifest)]
 pub mod api {
     use rhai::{Array, Map};
@@ -630,6 +524,52 @@ pub mod api {
         se_rate_map(&ctx, stopped, r)
     }
 
+    /// Sudoku Explainer's rating of pencil marks (as `serate` rates their Sukaku line): `se_rate(free(g))` is `se_rate(g)`.
+    ///
+    /// Cells with no candidates are filled, as in `free`. A position with
+    /// no solution or several is an error.
+    /// Example: `se_rate(free(ym)).er`
+    #[rhai_fn(name = "se_rate", return_raw)]
+    pub fn se_rate_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        let monitor = crate::script::host::monitor(&ctx);
+        let r = human::se_rate_position(&CandidateGrid::from_candidates(&c), &*monitor);
+        let stopped = monitor.cancelled();
+        drop(monitor);
+        se_rate_map(&ctx, stopped, r)
+    }
+
+    /// How hard pencil marks are, as a map: `solutions` (0, 1, or 2 for two or more) and SE's `er`, `ep`, `ed` as `rate(g)` gives them.
+    ///
+    /// Cells with no candidates are filled, as in `free`. The fast
+    /// solver's `guesses`, `technique`, `level` and `placed` are a grid's
+    /// (`rate(g)`). Ctrl+C stops it with an error.
+    /// Example: `rate(free(ym)).er`
+    #[rhai_fn(name = "rate", return_raw)]
+    pub fn rate_candidates(
+        ctx: NativeCallContext,
+        c: Candidates,
+    ) -> Result<Map, Box<EvalAltResult>> {
+        position_rate(&ctx, &CandidateGrid::from_candidates(&c))
+    }
+
+    /// How hard a puzzle line (as `rate(grid(text))`) or a 729-character pencil-mark line (as `rate(candidates)`) is.
+    ///
+    /// A pencil-mark line is read as `se_rate` reads it (a cell of nine
+    /// `.` is an error naming it).
+    /// Example: `rate(line(ym, free(ym))).er`
+    #[rhai_fn(name = "rate", return_raw)]
+    pub fn rate_text(ctx: NativeCallContext, text: &str) -> Result<Map, Box<EvalAltResult>> {
+        if text.chars().filter(|c| !c.is_whitespace()).count() != 729 {
+            let mut g = Grid::parse(text).map_err(|e| error(format!("rate: {e}")))?;
+            return crate::script::solver::api::rate(&mut g);
+        }
+        let b = CandidateGrid::from_pencil_line(text).map_err(|e| error(format!("rate: {e}")))?;
+        position_rate(&ctx, &b)
+    }
+
     /// Sudoku Explainer's rating of a puzzle line or Sukaku Explainer's 729-character pencil-mark line (as `serate` rates it).
     ///
     /// An 81-cell line is rated as `se_rate(grid)`. In a 729-character line
@@ -653,6 +593,38 @@ pub mod api {
         drop(monitor);
         se_rate_map(&ctx, stopped, r)
     }
+}
+
+/// `rate` of a pencil-mark position: its solutions (to two) and SE's
+/// figures, `()` with `unknown` saying why when not known.
+fn position_rate(ctx: &NativeCallContext, b: &CandidateGrid) -> Result<Map, Box<EvalAltResult>> {
+    let monitor = crate::script::host::monitor(ctx);
+    let r = human::se_rate_position(b, &*monitor);
+    let stopped = monitor.cancelled();
+    drop(monitor);
+    if stopped {
+        return Err(crate::script::host::stopped(
+            ctx,
+            "in rate: no rating (the path was not finished)",
+        ));
+    }
+    let mut m = Map::new();
+    for key in ["er", "ep", "ed"] {
+        m.insert(key.into(), Dynamic::UNIT);
+    }
+    let solutions: i64 = match &r {
+        Ok(_) => 1,
+        Err(human::RateError::Multiple) => 2,
+        Err(_) => 0,
+    };
+    m.insert("solutions".into(), Dynamic::from(solutions));
+    match r {
+        Ok(r) => rating_fields(&r, &mut m),
+        Err(e) => {
+            m.insert("unknown".into(), Dynamic::from(e.to_string()));
+        }
+    }
+    Ok(m)
 }
 
 /// `se_rate`'s answer: the rating as a map, or the stop or error.

@@ -23,6 +23,17 @@ pub mod api {
     use crate::sudoku::formats::{self, Format, Record};
     use crate::sudoku::solver;
 
+    /// A record as a script value: its grid, or a pencil-mark line's
+    /// candidates.
+    fn puzzle_value(r: formats::Record) -> Dynamic {
+        match r.marks {
+            Some(m) => Dynamic::from(
+                crate::sudoku::human::CandidateGrid::from_pencil_masks(&m).candidates(),
+            ),
+            None => Dynamic::from(r.grid),
+        }
+    }
+
     fn invalid(what: &str, e: solver::InvalidGrid) -> Box<EvalAltResult> {
         error(format!("{what}: {e}"))
     }
@@ -110,15 +121,18 @@ pub mod api {
     /// `stopped (Ctrl+C)` error.
     ///
     /// Lines may be 81 cells, `name<TAB>cells`, or CSV `puzzle,solution`;
-    /// `#` comments and blank lines are skipped. Use `read_file` to get the
-    /// names, line numbers and errors too.
+    /// `#` comments and blank lines are skipped. A line of 729 characters
+    /// (or `name<TAB>` and one) is Sukaku Explainer's pencil-mark line (see
+    /// `line(g, c)`) and becomes Candidates, its filled cells without
+    /// candidates as in `free`: a file may mix both, line by line, and
+    /// `rate`, `se_rate`, `hint` and `explain` take either. A pencil-mark
+    /// line with a cell of nine `.` is a bad line naming the cell. Use
+    /// `read_file` to get the names, line numbers and errors too.
     #[rhai_fn(return_raw)]
     pub fn read_puzzles(ctx: NativeCallContext, path: &str) -> Result<Array, Box<EvalAltResult>> {
         // The grids go straight into the array: no list of records first.
         let mut grids = Array::new();
-        let c = read_each(&ctx, "read_puzzles", path, |r| {
-            grids.push(Dynamic::from(r.grid))
-        })?;
+        let c = read_each(&ctx, "read_puzzles", path, |r| grids.push(puzzle_value(r)))?;
         let host = host(&ctx);
         for e in error_strings(&c.errors) {
             host.note(&format!("warning: {e}"));
@@ -128,7 +142,8 @@ pub mod api {
 
     /// A puzzle file in full, as a map (puzzles, names, lines, errors).
     ///
-    /// `puzzles` are grids, `names` strings (`""` when none), `lines` line
+    /// `puzzles` are grids (Candidates for a pencil-mark line, as
+    /// `read_puzzles` reads them), `names` strings (`""` when none), `lines` line
     /// numbers, and `errors` one string per bad line (the first 1000, then
     /// `... and N more bad lines`). Names written by `write_puzzles` read
     /// back as they were (see its escapes). Read as a stream, as
@@ -140,9 +155,9 @@ pub mod api {
         let (mut grids, mut names, mut lines) = (Array::new(), Array::new(), Array::new());
         let errors = error_strings(&c.errors);
         for r in c.records {
-            grids.push(Dynamic::from(r.grid));
-            names.push(Dynamic::from(r.name.unwrap_or_default()));
+            names.push(Dynamic::from(r.name.clone().unwrap_or_default()));
             lines.push(Dynamic::from(r.line as i64));
+            grids.push(puzzle_value(r));
         }
         m.insert("puzzles".into(), Dynamic::from(grids));
         m.insert("names".into(), Dynamic::from(names));

@@ -123,12 +123,45 @@ pub mod api {
     /// candidates (`1`-`9`, any order), or `.`/`0` for a filled cell. In a
     /// text without `.`/`0` (Hodoku's and SE's form, which show a placed
     /// digit as itself) a lone digit no peer lists is a placed digit, as SE
-    /// reads it. An error names `line:col` and what is wrong.
+    /// reads it. One word of 729 characters is a pencil-mark line (see
+    /// `line(c)`): `candidates(line(c)) == c`; in Sukaku Explainer's form
+    /// (no cell of nine `.`) a lone digit no peer holds is a given. An
+    /// error names `line:col` and what is wrong.
     /// Example: `candidates(free(ym).to_string()) == free(ym)`
     #[rhai_fn(return_raw)]
     pub fn candidates(text: &str) -> Result<Candidates, Box<EvalAltResult>> {
         crate::sudoku::formats::parse_pencilmarks(text)
             .map_err(|e| crate::script::error(format!("candidates: {e}")))
+    }
+
+    /// Sukaku Explainer's 729-character pencil-mark line of the candidates: each cell's nine places, a digit or `.`.
+    ///
+    /// Cell by cell, row by row, digit `d` at place `d` when it is a
+    /// candidate, `.` when not. A cell with no candidates (a filled cell in
+    /// `free`'s form) is nine `.`: `candidates(line(c)) == c`. Sukaku
+    /// Explainer, `se_rate` and `rate_file` want filled cells shown by their
+    /// digit: `line(g, c)` writes them so.
+    /// Example: `line(free(ym)).len()`
+    #[rhai_fn(name = "line")]
+    pub fn candidates_line(c: Candidates) -> String {
+        crate::sudoku::formats::write_pencil_line(c.bits())
+    }
+
+    /// The 729-character pencil-mark line of candidates `c` on grid `g`: `g`'s filled cells show their digit alone, as Sukaku Explainer writes them.
+    ///
+    /// The form `se_rate`, `rate`, `rate_file` and `read_puzzles` read:
+    /// `se_rate(line(g, free(g)))` rates as `se_rate(g)`. An empty cell of
+    /// `g` with no candidate in `c` is nine `.`, which they refuse.
+    /// Example: `se_rate(line(ym, free(ym))).er`
+    #[rhai_fn(name = "line")]
+    pub fn grid_candidates_line(g: Grid, c: Candidates) -> String {
+        let mut masks = *c.bits();
+        for (cell, m) in masks.iter_mut().enumerate() {
+            if g.get(cell) != 0 {
+                *m = 1 << (g.get(cell) - 1);
+            }
+        }
+        crate::sudoku::formats::write_pencil_line(&masks)
     }
 
     /// J's printout of `free g`: 81 lines (cells) of nine 0/1 (digits 1-9).

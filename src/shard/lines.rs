@@ -102,6 +102,7 @@ pub fn parse_record_line(text: &str) -> Result<(u64, Record, Verdict), String> {
             grid: puzzle,
             solution,
             line: number(line, "line")? as usize,
+            marks: None,
         },
         verdict,
     ))
@@ -214,7 +215,12 @@ pub fn parse_rated(text: &str) -> Result<(Grid, RatingKind), String> {
     let (puzzle, rest) = text
         .split_once(' ')
         .ok_or("a rated line is PUZZLE ER/EP/ED")?;
-    let puzzle = grid(puzzle, "puzzle")?;
+    let puzzle = match crate::sudoku::formats::is_pencil_line(puzzle) {
+        true => crate::sudoku::formats::parse_pencil_line(puzzle, false)
+            .map(|m| crate::sudoku::formats::pencil_givens(&m))
+            .map_err(|e| format!("pencil marks: {e}"))?,
+        false => grid(puzzle, "puzzle")?,
+    };
     if let Some(why) = rest.strip_prefix("-/-/- ") {
         return match why {
             "invalid" if puzzle.check().is_ok() => {
@@ -300,6 +306,7 @@ mod tests {
                 grid: p,
                 solution: Some(s),
                 line: 7,
+                marks: None,
             };
             let line = record_line(12, &r, Verdict::Unique);
             assert_eq!(parse_record_line(&line).unwrap(), (12, r, Verdict::Unique));

@@ -24,6 +24,21 @@ pub const DEFAULT_SECONDS: u64 = 60;
 /// forcing chains with nested levels, 9.0 and up, are the slowest).
 const CAP: u8 = 89;
 
+/// Techniques `techniques()` lists that are never SE's next step, with
+/// why: practice refuses them at once rather than searching in vain.
+///
+/// Direct Claiming: digit `d` of line `r` lies in box `B`, and the removal
+/// from `B` leaves `d` one place `x` in a parallel line `r'` of the band,
+/// in box `B'`. The third box `B''` of the band holds `d` only on the third
+/// line `r''` (`r` has it only in `B`, `r'` only in `B` and at `x`), so
+/// `B''` points along `r''`, and that removal leaves `d` only at `x` in
+/// `B'`: a Hidden Single (1.2) or a Direct Pointing (1.7) is always there
+/// before the Direct Claiming (1.9).
+const NEVER_NEXT: &[(&str, &str)] = &[(
+    "Direct Claiming",
+    "a Hidden Single or a Direct Pointing always comes before it (the band's third box points along the third line and leaves the same digit alone in its box); practice \"Direct Pointing\" or \"Claiming\"",
+)];
+
 /// A practice puzzle.
 #[derive(Clone, Debug)]
 pub struct Practice {
@@ -81,6 +96,12 @@ pub fn practice(
             generate::tenths(CAP)
         )));
     }
+    if let Some((_, why)) = NEVER_NEXT.iter().find(|(n, _)| *n == info.name) {
+        return Err(GenerateError::Infeasible(format!(
+            "{} is never SE's next step: {why}",
+            info.name
+        )));
+    }
     if options.pattern.is_some() {
         return Err(GenerateError::Infeasible(
             "practice puzzles are minimal: give no pattern".into(),
@@ -99,13 +120,16 @@ pub fn practice(
         }
         let left = limit.saturating_sub(start.elapsed());
         if left.is_zero() || tries >= options.tries {
+            let bound = match options.tries {
+                u64::MAX => format!("within {} s", limit.as_secs_f64()),
+                n => format!("within {} s or {n} puzzles", limit.as_secs_f64()),
+            };
             return Err(GenerateError::NotReached {
                 tries,
                 what: format!(
-                    "no puzzle whose SE path takes a step of {} within {} s or {} puzzles",
+                    "no puzzle whose SE path takes a step of {} (rated {}) {bound} (the time is the option seconds, --seconds)",
                     info.name,
-                    limit.as_secs_f64(),
-                    options.tries
+                    generate::tenths(info.rating),
                 ),
             });
         }

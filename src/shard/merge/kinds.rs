@@ -140,6 +140,12 @@ pub(super) fn rated(
             want_index(body, line, index, i)?;
             let (grid, rated) = parse_rated(rest).map_err(|e| body.error(line, e))?;
             digest.add(grid.cells());
+            // A pencil-mark line's marks, as `rate_file` digests them.
+            if let Some((marks, _)) = rest.split_once(' ')
+                && crate::sudoku::formats::is_pencil_line(marks)
+            {
+                digest.add(marks.as_bytes());
+            }
             *tallies[j].entry("puzzles").or_default() += 1;
             *tallies[j].entry(rated.name()).or_default() += 1;
             writeln!(file, "{rest}").map_err(cannot)

@@ -7,7 +7,11 @@
 //! - `name<TAB>81 cells`, optionally `<TAB>solution` (the Perl finder's form);
 //! - CSV (RFC 4180 quoting) `puzzle,solution` or `name,puzzle,solution`
 //!   (a first line that is not a puzzle is a header);
-//! - `#` comments and blank lines are skipped.
+//! - `#` comments and blank lines are skipped;
+//! - where a reader asks for them ([`Records::pencil_lines`]: `read_puzzles`,
+//!   `read_file`, `rate_file`), Sukaku Explainer's 729-character pencil-mark
+//!   lines ([`pencil_line`]), bare or after `name<TAB>`, mixed with puzzles
+//!   line by line (each line is read by its length).
 //!
 //! A bad line becomes an error naming `file:line:column` and reading goes
 //! on: [`Collection`] holds the records and the errors side by side (the
@@ -17,6 +21,7 @@
 //! ([`names`]) so that every written file reads back as it was written.
 
 mod names;
+mod pencil_line;
 mod pencilmarks;
 mod read;
 #[cfg(test)]
@@ -27,9 +32,14 @@ use std::fmt;
 use std::path::Path;
 
 use super::Grid;
+use super::grid::CELLS;
 use crate::reading::{ErrorList, MAX_ERRORS, MAX_SKIP};
 
 pub use names::{MAX_NAME, escape_name, unescape_name};
+pub use pencil_line::{
+    PENCIL_LINE, PencilLineError, is_pencil_line, parse_pencil_line, pencil_givens,
+    write_pencil_line,
+};
 pub use pencilmarks::{PencilError, parse_pencilmarks};
 pub use read::{
     Records, parse_bytes, parse_line, parse_text, read_file, read_file_each, records_of_file,
@@ -48,6 +58,11 @@ pub struct Record {
     pub solution: Option<Grid>,
     /// The 1-based line of the file it came from (0 when made in memory).
     pub line: usize,
+    /// For a 729-character pencil-mark line (read where asked for, see
+    /// [`Records::pencil_lines`]): its marks as written, bit `d - 1` for
+    /// digit `d`, a filled cell shown by its digit alone; `grid` then
+    /// holds its givens ([`pencil_givens`]).
+    pub marks: Option<Box<[u16; CELLS]>>,
 }
 
 impl Record {
@@ -58,6 +73,7 @@ impl Record {
             grid,
             solution: None,
             line: 0,
+            marks: None,
         }
     }
 }
@@ -85,6 +101,11 @@ pub enum ErrorKind {
     Endless,
     /// [`MAX_ERRORS`] bad lines and not one puzzle: reading stopped there.
     NotPuzzles,
+    /// A 729-character pencil-mark line where only puzzles are read.
+    PencilLine,
+    /// A pencil-mark line that is wrong (a bad mark at 1-based `col`, or a
+    /// cell with no candidate).
+    Pencil { error: PencilLineError, col: usize },
 }
 
 /// An error with its place: `file:line:col: message`.
@@ -129,7 +150,8 @@ impl fmt::Display for FormatError {
             (
                 ErrorKind::BadChar { col, .. }
                 | ErrorKind::Long { col }
-                | ErrorKind::BadByte { col, .. },
+                | ErrorKind::BadByte { col, .. }
+                | ErrorKind::Pencil { col: col @ 1.., .. },
                 line,
             ) => {
                 format!("{}:{line}:{col}", self.file)
@@ -169,6 +191,11 @@ impl fmt::Display for FormatError {
                 f,
                 "{MAX_ERRORS} bad lines and not one puzzle: not a puzzle file, reading stopped"
             ),
+            ErrorKind::PencilLine => write!(
+                f,
+                "a 729-character pencil-mark line: read_puzzles, read_file and rate_file read these, this reads 81-cell puzzles"
+            ),
+            ErrorKind::Pencil { error, .. } => write!(f, "pencil marks: {error}"),
         }
     }
 }

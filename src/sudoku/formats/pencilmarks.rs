@@ -55,7 +55,32 @@ fn is_rule(line: &str) -> bool {
 /// form Hodoku and Sudoku Explainer export, which show a placed digit as
 /// itself): there a lone digit that no peer lists is read as placed, as
 /// Sudoku Explainer reads it. Lines holding only box rules are skipped.
+///
+/// A text of 729 marks (white space aside) is Sukaku Explainer's
+/// pencil-mark line ([`super::pencil_line`]): with a cell of nine `.` it is
+/// `line(candidates)`'s form, every mark a candidate and such a cell
+/// filled; without one, Sukaku Explainer's, a lone digit no peer holds
+/// being a given (so filled, with no candidates).
 pub fn parse_pencilmarks(text: &str) -> Result<Candidates, PencilError> {
+    if super::is_pencil_line(text) {
+        let mut bits = super::parse_pencil_line(text, true).map_err(|e| PencilError {
+            line: usize::from(matches!(e, super::PencilLineError::Char { .. })),
+            col: match e {
+                super::PencilLineError::Char { col, .. } => col,
+                _ => 0,
+            },
+            message: e.to_string(),
+        })?;
+        if bits.iter().all(|&m| m != 0) {
+            let givens = super::pencil_givens(&bits);
+            for (c, b) in bits.iter_mut().enumerate() {
+                if givens.get(c) != 0 {
+                    *b = 0;
+                }
+            }
+        }
+        return Ok(Candidates::from_bits(bits));
+    }
     let mut fields: Vec<Field> = Vec::with_capacity(CELLS);
     let mut extra: Option<(usize, usize)> = None;
     for (l, line) in text.lines().enumerate() {

@@ -21,13 +21,14 @@ pub fn read_file(path: impl AsRef<Path>, monitor: &dyn Monitor) -> Collection {
 
 /// [`read_file`] handing each good record to `take` as it is read, so that
 /// a caller building its own list holds no second one (the collection's
-/// `records` stay empty).
+/// `records` stay empty); pencil-mark lines are read too
+/// ([`Records::pencil_lines`]).
 pub fn read_file_each(
     path: impl AsRef<Path>,
     monitor: &dyn Monitor,
     take: impl FnMut(Record),
 ) -> Collection {
-    collect_each(records_of_file(path, monitor), take)
+    collect_each(records_of_file(path, monitor).pencil_lines(), take)
 }
 
 /// Reads puzzles from text; `file` names it in errors.
@@ -99,6 +100,8 @@ pub struct Records<'m, R> {
     /// An error to give before anything else (then the stream ends).
     pending: Option<FormatError>,
     done: bool,
+    /// True when 729-character pencil-mark lines are records, not errors.
+    pencil_ok: bool,
 }
 
 impl<'m> Records<'m, Box<dyn BufRead + 'm>> {
@@ -115,6 +118,7 @@ impl<'m> Records<'m, Box<dyn BufRead + 'm>> {
                 kind: ErrorKind::Unreadable(why),
             }),
             done: true,
+            pencil_ok: false,
         }
     }
 }
@@ -130,7 +134,16 @@ impl<'m, R: BufRead> Records<'m, R> {
             bad: 0,
             pending: None,
             done: false,
+            pencil_ok: false,
         }
+    }
+
+    /// These records with Sukaku Explainer's 729-character pencil-mark
+    /// lines read as records ([`Record::marks`]) rather than refused: for
+    /// readers that take a position, not only a puzzle.
+    pub fn pencil_lines(mut self) -> Self {
+        self.pencil_ok = true;
+        self
     }
 
     /// Lines read so far.
@@ -168,6 +181,7 @@ impl<'m, R: BufRead> Records<'m, R> {
 /// What one line turned out to be.
 enum Step {
     Skip,
+    Marks(Result<(Option<String>, Box<[u16; CELLS]>), ErrorKind>),
     Puzzle(
         Result<(Option<String>, Grid, Option<Grid>), ErrorKind>,
         bool,
@@ -206,6 +220,15 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                     let trimmed = line.trim_start();
                     if trimmed.is_empty() || trimmed.starts_with('#') {
                         Step::Skip
+                    } else if let Some((name, body, offset)) = pencil_line_of(line) {
+                        match self.pencil_ok {
+                            true => Step::Marks(
+                                super::parse_pencil_line(body, false)
+                                    .map(|m| (name, Box::new(m)))
+                                    .map_err(|error| pencil_error(error, offset)),
+                            ),
+                            false => Step::Bad(ErrorKind::PencilLine),
+                        }
                     } else {
                         // A CSV header such as `quizzes,solutions` is not a puzzle.
                         let header = !self.seen_data && is_header(line);
@@ -239,7 +262,23 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                         grid,
                         solution,
                         line: line_no,
+                        marks: None,
                     }));
+                }
+                Step::Marks(Ok((name, marks))) => {
+                    self.seen_data = true;
+                    self.puzzles += 1;
+                    return Some(Ok(Record {
+                        name,
+                        grid: super::pencil_givens(&marks),
+                        solution: None,
+                        line: line_no,
+                        marks: Some(marks),
+                    }));
+                }
+                Step::Marks(Err(kind)) => {
+                    self.seen_data = true;
+                    return Some(Err(self.bad_line(line_no, kind)));
                 }
                 Step::Puzzle(Err(_), true) => self.seen_data = true,
                 Step::Puzzle(Err(kind), false) => {
@@ -249,6 +288,33 @@ impl<R: BufRead> Iterator for Records<'_, R> {
             }
         }
     }
+}
+
+/// A pencil-mark line's name (after unescaping), its 729 marks and the
+/// characters before them, when `line` is one: bare or `name<TAB>marks`.
+fn pencil_line_of(line: &str) -> Option<(Option<String>, &str, usize)> {
+    if super::is_pencil_line(line) {
+        return Some((None, line, 0));
+    }
+    let (name, rest) = line.split_once('\t')?;
+    super::is_pencil_line(rest).then(|| {
+        let name = Some(unescape_name(name.trim())).filter(|n| !n.is_empty());
+        (name, rest, name_width(line, rest))
+    })
+}
+
+/// Characters of `line` before its tail `rest`.
+fn name_width(line: &str, rest: &str) -> usize {
+    line[..line.len() - rest.len()].chars().count()
+}
+
+/// A pencil-mark line's error with its column in the whole line.
+fn pencil_error(error: super::PencilLineError, offset: usize) -> ErrorKind {
+    let col = match error {
+        super::PencilLineError::Char { col, .. } => offset + col,
+        _ => 0,
+    };
+    ErrorKind::Pencil { error, col }
 }
 
 fn is_header(line: &str) -> bool {

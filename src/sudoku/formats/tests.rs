@@ -53,6 +53,7 @@ fn writes_round_trip() {
         grid: g,
         solution: Some(g),
         line: 1,
+        marks: None,
     }];
     for f in [Format::Lines, Format::Named, Format::Csv] {
         let back = parse_text(&format_records(&recs, f), "w");

@@ -10,7 +10,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::path::{RateError, Rating, se_rate_with};
+use super::CandidateGrid;
+use super::path::{RateError, Rating, se_rate_position, se_rate_with};
 use crate::monitor::{Monitor, Progress};
 use crate::reading::ErrorList;
 use crate::shard::{Digest, Shard};
@@ -28,8 +29,11 @@ pub struct Rated {
     pub index: u64,
     /// Its line in the file.
     pub line: usize,
-    /// The puzzle.
+    /// The puzzle (a pencil-mark line's givens).
     pub grid: Grid,
+    /// A pencil-mark line's marks (see [`Record::marks`]): the position
+    /// rated, as `se_rate` rates the line.
+    pub marks: Option<Box<[u16; crate::sudoku::CELLS]>>,
     /// SE's rating as far as it is known, or why there is none.
     pub rating: Result<Rating, RateError>,
 }
@@ -62,13 +66,23 @@ fn figure(t: u8) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 
+impl Rated {
+    /// The puzzle as a line: 81 cells, or a pencil-mark line's 729 marks.
+    pub fn puzzle_line(&self) -> String {
+        match &self.marks {
+            Some(m) => formats::write_pencil_line(m),
+            None => self.grid.line(),
+        }
+    }
+}
+
 /// The puzzle's line: `PUZZLE ER/EP/ED` as `serate --format='%g
-/// %r/%p/%d'` prints it when every figure is SE's. A figure this engine
+/// %r/%p/%d'` prints it when every figure is SE's (`puzzle` is the 81
+/// cells, or the 729 marks of a pencil-mark line). A figure this engine
 /// cannot claim is `>=X` (SE's is at least X: the exact steps before the
 /// path leaves the implemented techniques already need X) or `?` (no
 /// bound). A puzzle SE does not rate is `PUZZLE -/-/- WHY`.
-pub fn serate_line(grid: &Grid, rating: &Result<Rating, RateError>) -> String {
-    let puzzle = grid.line();
+pub fn serate_line(puzzle: &str, rating: &Result<Rating, RateError>) -> String {
     let r = match rating {
         Ok(r) => r,
         Err(e) => {
@@ -105,7 +119,9 @@ pub fn rate_file(
         0 => None,
         n => Some(crate::threads::pool(n)?),
     };
-    let mut records = formats::records_of_file(path, monitor);
+    // A file may mix puzzles and pencil-mark lines, each rated as
+    // `se_rate` rates it.
+    let mut records = formats::records_of_file(path, monitor).pencil_lines();
     let mut sum = RateSummary::default();
     let mut first_error: Option<FormatError> = None;
     let mut digest = Digest::default();
@@ -119,6 +135,9 @@ pub fn rate_file(
                     let i = sum.file_puzzles;
                     sum.file_puzzles += 1;
                     digest.add(r.grid.cells());
+                    if let Some(m) = &r.marks {
+                        digest.add(formats::write_pencil_line(m).as_bytes());
+                    }
                     if shard.takes(i) {
                         block.push((i, r));
                         if block.len() == BLOCK {
@@ -140,7 +159,10 @@ pub fn rate_file(
             if monitor.cancelled() {
                 return None;
             }
-            let rating = se_rate_with(&r.grid, monitor);
+            let rating = match &r.marks {
+                Some(m) => se_rate_position(&CandidateGrid::from_pencil_masks(m), monitor),
+                None => se_rate_with(&r.grid, monitor),
+            };
             if monitor.cancelled() {
                 return None;
             }
@@ -155,6 +177,7 @@ pub fn rate_file(
                 index: *i,
                 line: r.line,
                 grid: r.grid,
+                marks: r.marks.clone(),
                 rating,
             })
         };
@@ -216,7 +239,7 @@ mod tests {
     fn lines_claim_only_what_is_known() {
         let g = Grid::default();
         let p = g.line();
-        let line = |r| serate_line(&g, &Ok(r));
+        let line = |r| serate_line(&p, &Ok(r));
         assert_eq!(
             line(rating(Some(64), Some(12), Some(12), 64)),
             format!("{p} 6.4/1.2/1.2")
@@ -231,7 +254,7 @@ mod tests {
         );
         assert_eq!(line(rating(None, None, None, 0)), format!("{p} ?/?/?"));
         assert_eq!(
-            serate_line(&g, &Err(RateError::Multiple)),
+            serate_line(&p, &Err(RateError::Multiple)),
             format!("{p} -/-/- multiple solutions")
         );
     }

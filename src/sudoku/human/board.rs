@@ -200,70 +200,41 @@ impl CandidateGrid {
     /// places, digit `d` at place `d` when it is a candidate (a filled
     /// cell shows its digit alone), `.` otherwise.
     pub fn pencil_line(&self) -> String {
-        let mut out = String::with_capacity(CELLS * 9);
-        for cell in 0..CELLS {
-            let mask = match self.value[cell] {
+        let mut masks = [0u16; CELLS];
+        for (cell, m) in masks.iter_mut().enumerate() {
+            *m = match self.value[cell] {
                 0 => self.cand[cell],
                 v => bit(v),
             };
-            for d in 1..=9u8 {
-                out.push(match mask & bit(d) {
-                    0 => '.',
-                    _ => char::from(b'0' + d),
-                });
-            }
         }
-        out
+        crate::sudoku::formats::write_pencil_line(&masks)
     }
 
     /// The position of a 729-character pencil-mark line (see
-    /// [`pencil_line`](Self::pencil_line); `0` also stands for a missing
-    /// candidate, white space is skipped). A cell with one candidate that
-    /// no peer holds is a given (so a puzzle's initial candidates read as
-    /// the puzzle); a cell with none is an error naming it.
+    /// [`pencil_line`](Self::pencil_line) and
+    /// [`parse_pencil_line`](crate::sudoku::formats::parse_pencil_line):
+    /// `0` also stands for a missing candidate, white space is skipped). A
+    /// cell with one candidate that no peer holds is a given (so a
+    /// puzzle's initial candidates read as the puzzle); a cell with none
+    /// is an error naming it.
     pub fn from_pencil_line(text: &str) -> Result<CandidateGrid, String> {
-        let mut masks = [0u16; CELLS];
-        let mut n = 0;
-        for ch in text.chars().filter(|c| !c.is_whitespace()) {
-            let place = (n % 9) as u8 + 1;
-            match ch {
-                '.' | '0' => {}
-                '1'..='9' if ch as u8 - b'0' == place => {
-                    if n < CELLS * 9 {
-                        masks[n / 9] |= bit(place);
-                    }
-                }
-                _ => {
-                    return Err(format!(
-                        "pencil marks: character {} is {ch:?}; place {place} of {} holds {place} or .",
-                        n + 1,
-                        crate::sudoku::grid::cell_name((n / 9).min(CELLS - 1))
-                    ));
-                }
+        let masks = crate::sudoku::formats::parse_pencil_line(text, false)
+            .map_err(|e| format!("pencil marks: {e}"))?;
+        Ok(CandidateGrid::from_pencil_masks(&masks))
+    }
+
+    /// The position of a pencil-mark line's masks (every cell with at
+    /// least one): Sukaku Explainer's givens
+    /// ([`pencil_givens`](crate::sudoku::formats::pencil_givens)) placed.
+    pub fn from_pencil_masks(masks: &[u16; CELLS]) -> CandidateGrid {
+        let givens = crate::sudoku::formats::pencil_givens(masks);
+        let mut b = CandidateGrid::from_masks(*masks);
+        for c in 0..CELLS {
+            if givens.get(c) != 0 {
+                b.place(c, givens.get(c));
             }
-            n += 1;
         }
-        if n != CELLS * 9 {
-            return Err(format!("pencil marks: {n} characters, not 729"));
-        }
-        if let Some(c) = (0..CELLS).find(|&c| masks[c] == 0) {
-            return Err(format!(
-                "pencil marks: {} has no candidate left",
-                crate::sudoku::grid::cell_name(c)
-            ));
-        }
-        // A given: its digit alone, and no peer keeps that digit. A naked
-        // single whose digit peers still hold stays a cell to solve.
-        let given: Vec<usize> = (0..CELLS)
-            .filter(|&c| {
-                masks[c].count_ones() == 1 && cells_of(peers(c)).all(|p| masks[p] & masks[c] == 0)
-            })
-            .collect();
-        let mut b = CandidateGrid::from_masks(masks);
-        for c in given {
-            b.place(c, masks[c].trailing_zeros() as u8 + 1);
-        }
-        Ok(b)
+        b
     }
 
     /// A pencil-mark position: cells with no candidates count as filled.
