@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # On the corpus's file system: seeds are hard links to the pools' files,
-# so nineteen targets share one copy.
+# so every target shares one copy.
 mkdir -p fuzz/corpus
 scratch=$(mktemp -d fuzz/corpus/.pools.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

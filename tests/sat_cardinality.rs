@@ -438,3 +438,39 @@ fn the_help_examples_run() {
         assert_eq!(got.map(|(_, v)| v.as_str()), Some(figure), "{code}");
     }
 }
+
+/// A model or a list of models past the array size limit is refused by
+/// name before the engine refuses it with no name (found by the `formula`
+/// fuzz target).
+#[test]
+fn models_past_the_array_limit_are_refused_by_name() {
+    let limits = Limits {
+        max_array_size: 100,
+        ..Limits::default()
+    };
+    let mut s = Session::capturing(&limits);
+    for (code, want) in [
+        (
+            "models(cnf_from([[150]]), 2)",
+            "models: a model's variables (150) pass the array size limit (100)",
+        ),
+        (
+            "sat_model(cnf_from([[150]]))",
+            "sat_model: a model's variables (150) pass the array size limit (100)",
+        ),
+        (
+            "models(cnf_from([], 8), 1000)",
+            "models: the models' values (2304) pass the array size limit (100)",
+        ),
+    ] {
+        assert_eq!(failure(&mut s, code), want, "{code}");
+    }
+    // The engine counts nested arrays whole: 8 models of 20 variables
+    // are 168 values, refused by name; 2^3 models of 3 free variables
+    // (32 values) pass, as before.
+    assert_eq!(
+        failure(&mut s, "models(cnf_from([[1, 2]], 20), 8)"),
+        "models: the models' values (168) pass the array size limit (100)"
+    );
+    assert_eq!(int(&mut s, "models(cnf_from([], 3), 1000).len()"), 8);
+}

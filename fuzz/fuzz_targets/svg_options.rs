@@ -31,7 +31,18 @@ const VALUES: &[&str] = &[
     "()",
 ];
 
-const KEYS: &[&str] = &["given", "candidates", "highlight", "letters", "colour", ""];
+const KEYS: &[&str] = &[
+    "given",
+    "candidates",
+    "highlight",
+    "letters",
+    "regions",
+    "cages",
+    "diagonals",
+    "circles",
+    "colour",
+    "",
+];
 
 struct Drawer {
     session: Session,
@@ -62,7 +73,7 @@ fn drawer() -> Drawer {
 }
 
 fn option_value(u: &mut Unstructured, values: &[Dynamic]) -> Result<Dynamic> {
-    Ok(match u.int_in_range(0..=6)? {
+    Ok(match u.int_in_range(0..=8)? {
         0 => Dynamic::from(u.arbitrary::<bool>()?),
         1 => Dynamic::from(u.arbitrary::<i64>()?),
         2 => Dynamic::from(u.arbitrary::<f64>()?),
@@ -79,6 +90,45 @@ fn option_value(u: &mut Unstructured, values: &[Dynamic]) -> Result<Dynamic> {
                 });
             }
             Dynamic::from(cells)
+        }
+        6 => {
+            // Jigsaw regions: 81 ids, mostly in range, sometimes not.
+            let mut ids = Array::new();
+            for _ in 0..81 {
+                ids.push(Dynamic::from(i64::from(u.int_in_range(0..=10u8)?)));
+            }
+            if u.ratio(1, 4)? {
+                ids.truncate(u.int_in_range(0..=81)?);
+            }
+            Dynamic::from(ids)
+        }
+        7 => {
+            // Killer cages: maps of cells and sums, any of them wrong.
+            let mut cages = Array::new();
+            for _ in 0..u.int_in_range(0..=6)? {
+                let mut cage = Map::new();
+                let mut cells = Array::new();
+                let start = u.int_in_range(0..=80u8)?;
+                for k in 0..u.int_in_range(0..=10u8)? {
+                    let cell = if u.ratio(1, 8)? {
+                        Dynamic::from(u.arbitrary::<i64>()?)
+                    } else {
+                        Dynamic::from(i64::from((start + k) % 81))
+                    };
+                    cells.push(cell);
+                }
+                cage.insert("cells".into(), Dynamic::from(cells));
+                if !u.ratio(1, 8)? {
+                    let sum = if u.ratio(1, 8)? {
+                        option_value(u, values)?
+                    } else {
+                        Dynamic::from(i64::from(u.int_in_range(0..=50u8)?))
+                    };
+                    cage.insert("sum".into(), sum);
+                }
+                cages.push(Dynamic::from(cage));
+            }
+            Dynamic::from(cages)
         }
         _ => Dynamic::UNIT,
     })

@@ -341,6 +341,12 @@ pub mod api {
         ctx: NativeCallContext,
         formula: &mut Cnf,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
+        super::formulas::within_array_limit(
+            &ctx,
+            "sat_model",
+            formula.main_vars() as u64,
+            "a model's variables",
+        )?;
         match crate::sat::models::model(formula, &*super::monitor(&ctx))
             .map_err(|e| super::sat_error(&ctx, "sat_model", e))?
         {

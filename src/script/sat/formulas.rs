@@ -252,6 +252,12 @@ pub mod api {
         limit: i64,
     ) -> Result<rhai::Array, Box<EvalAltResult>> {
         let limit = super::limit("models", limit)?;
+        within_array_limit(
+            &ctx,
+            "models",
+            formula.main_vars() as u64,
+            "a model's variables",
+        )?;
         let monitor = crate::script::host::monitor(&ctx);
         let r = sat::models::models(formula, limit, &*monitor);
         drop(monitor);
@@ -260,6 +266,9 @@ pub mod api {
             Err(e) => (Vec::new(), Err(e)),
         };
         super::ended(&ctx, "models", end, "list")?;
+        // The engine counts a nested array's values with its own.
+        let values = list.iter().map(|m| m.len() as u64 + 1).sum();
+        within_array_limit(&ctx, "models", values, "the models' values")?;
         // The script's array holds a slot per literal, made here at once.
         let slots: u64 = list.iter().map(|m| m.len() as u64 + 2).sum();
         super::reserve("models", slots, std::mem::size_of::<Dynamic>() as u64)?;
@@ -269,6 +278,23 @@ pub mod api {
 
 use crate::sat::{self, Cnf, Extras, FormulaError, GivenClauses, Place, cardinality};
 use crate::script::error;
+
+/// Refuses, naming `name`, an array of `len` values (`what`) that the
+/// engine's array size limit would refuse with no name of its own.
+pub(super) fn within_array_limit(
+    ctx: &NativeCallContext,
+    name: &str,
+    len: u64,
+    what: &str,
+) -> Result<(), Box<EvalAltResult>> {
+    let limit = ctx.engine().max_array_size() as u64;
+    if limit > 0 && len > limit {
+        return Err(error(format!(
+            "{name}: {what} ({len}) pass the array size limit ({limit})"
+        )));
+    }
+    Ok(())
+}
 
 /// A formula error as a script error: `name: what`, or the memory
 /// budget's own words (which name the operation).
