@@ -19,6 +19,9 @@
 #[path = "../tests/common/data.rs"]
 mod data;
 
+#[path = "common/isomorphs.rs"]
+mod isomorphs;
+
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::process::Command;
@@ -53,6 +56,18 @@ fn main() {
         rate17,
         cpu,
         puzzles.len() as f64 / wall
+    );
+
+    // The rounds below pass over the same puzzles again and again: the
+    // same passes against a fresh isomorph of the set each pass.
+    let (same, fresh) = isomorphs::repeated_and_fresh(&puzzles, 1.0, 55, |g| {
+        for p in g {
+            black_box(c.canon(black_box(p)));
+        }
+    });
+    println!(
+        "17-clue canon repeated={same:.0}/s fresh-isomorphs={fresh:.0}/s repeated/fresh={:.2}",
+        same / fresh
     );
 
     if let Some(exe) = std::env::var("PUZZLELAB_PATMINLEX")

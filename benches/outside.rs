@@ -12,13 +12,19 @@
 //! prints ours alone. Choose rows with `BENCH_ONLY=sudoku,canon,...` and
 //! rounds with `BENCH_ROUNDS` (default 3).
 //!
+//! A short Sudoku set is repeated into a file of 20,000 puzzles or more,
+//! and measured twice: the copies as they are, and every copy after the
+//! first a fresh isomorph (each puzzle moved and renamed by its own seeded
+//! random symmetry, `common/isomorphs.rs`), so that nothing a program
+//! learns from one copy helps it with the next (the `iso` rows).
+//!
 //! | row | peer variable | peer's command |
 //! |---|---|---|
 //! | `sudoku` | `PUZZLELAB_PEER_TDOKU` | `PEER FILE`: solves every line, counting to 2 |
 //! | `canon` | `PUZZLELAB_PEER_PATMINLEX` | `PEER FILE`: canonical form of every line, distinct forms in a hash set |
 //! | `pentomino` | `PUZZLELAB_PEER_SUGYAN` | sugyan's `main -q -u -s optimized-small -b BOARD` |
 //! | `polycube` | — | ours alone, against the goal in seconds |
-//! | `threads` | — | ours on 2 threads against ours on 1 (wall time), and beside it the same one-thread job run twice at once against once: what the machine's two cores give |
+//! | `threads` | — | ours on 2 threads against ours on 1 (wall time; the 17-clue file, top1465 in fresh isomorphs, three counts), and beside it the same one-thread job run twice at once against once: what the machine's two cores give |
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,6 +36,9 @@ mod data;
 
 #[path = "common/launcher.rs"]
 mod protocol;
+
+#[path = "common/isomorphs.rs"]
+mod isomorphs;
 
 use protocol::{Cost, Run};
 
@@ -349,8 +358,12 @@ fn first_line_copy(file: &Path, dir: &Path) -> PathBuf {
 
 /// `file` itself when it has `lines` puzzle lines or more; otherwise a
 /// scratch file of whole copies of it that has, so that start-up and the
-/// clock's grain do not swamp the work. Returns the file and the copies.
-fn at_least(file: &Path, dir: &Path, lines: usize) -> (PathBuf, usize) {
+/// clock's grain do not swamp the work. With `fresh`, every copy after
+/// the first is a fresh isomorph, each puzzle moved by its own seeded
+/// random symmetry and renaming (`common/isomorphs.rs`), so that nothing
+/// a program learns from one copy helps it with the next. Returns the
+/// file and the copies.
+fn at_least(file: &Path, dir: &Path, lines: usize, fresh: bool) -> (PathBuf, usize) {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let puzzles: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
     if puzzles.is_empty() || puzzles.len() >= lines {
@@ -358,7 +371,8 @@ fn at_least(file: &Path, dir: &Path, lines: usize) -> (PathBuf, usize) {
     }
     let copies = lines.div_ceil(puzzles.len());
     let out = dir.join(format!(
-        "x{copies}-{}",
+        "x{copies}{}-{}",
+        if fresh { "-iso" } else { "" },
         file.file_name().unwrap_or_default().to_string_lossy()
     ));
     // A header (a CSV's column names) stays, once, at the top.
@@ -367,11 +381,10 @@ fn at_least(file: &Path, dir: &Path, lines: usize) -> (PathBuf, usize) {
         .take_while(|l| l.len() < 81)
         .map(|l| format!("{l}\n"))
         .collect();
-    for _ in 0..copies {
-        for p in &puzzles {
-            body.push_str(p);
-            body.push('\n');
-        }
+    let mut rng = isomorphs::rng(55);
+    for line in isomorphs::repeated(&puzzles, copies, fresh, &mut rng) {
+        body.push_str(&line);
+        body.push('\n');
     }
     std::fs::write(&out, body).expect("a scratch file");
     (out, copies)
@@ -409,32 +422,39 @@ fn sudoku_rows(dir: &Path, scratch: &Path, rounds: usize) {
         files.push(("random minimal (generate 1000)".into(), minimal));
     }
     for (name, file) in files {
-        let (file, copies) = at_least(&file, scratch, 20_000);
-        let name = if copies > 1 {
-            format!("{name} x{copies}")
-        } else {
-            name
-        };
-        let one = first_line_copy(&file, scratch);
-        let solve = |f: &Path| {
-            ours_eval(&format!(
-                "solve_file({}, #{{threads: 1}}).unique",
-                quoted(f)
-            ))
-        };
-        let side = Side::once(solve(&file), Some(solve(&one)));
-        let peer_side = tdoku.as_ref().map(|t| {
-            Side::once(
-                Run::new(t, &[&file.to_string_lossy()]),
-                Some(Run::new(t, &[&one.to_string_lossy()])),
-            )
-        });
-        compare(
-            &format!("solve 1 thread: {name}"),
-            &side,
-            peer_side.as_ref(),
-            rounds,
-        );
+        // A short set is measured twice: repeated as it is, and with every
+        // copy a fresh isomorph (the figure that cannot flatter).
+        for fresh in [false, true] {
+            let (file, copies) = at_least(&file, scratch, 20_000, fresh);
+            if copies == 1 && fresh {
+                break;
+            }
+            let name = match (copies, fresh) {
+                (1, _) => name.clone(),
+                (_, false) => format!("{name} x{copies}"),
+                (_, true) => format!("{name} x{copies} iso"),
+            };
+            let one = first_line_copy(&file, scratch);
+            let solve = |f: &Path| {
+                ours_eval(&format!(
+                    "solve_file({}, #{{threads: 1}}).unique",
+                    quoted(f)
+                ))
+            };
+            let side = Side::once(solve(&file), Some(solve(&one)));
+            let peer_side = tdoku.as_ref().map(|t| {
+                Side::once(
+                    Run::new(t, &[&file.to_string_lossy()]),
+                    Some(Run::new(t, &[&one.to_string_lossy()])),
+                )
+            });
+            compare(
+                &format!("solve 1 thread: {name}"),
+                &side,
+                peer_side.as_ref(),
+                rounds,
+            );
+        }
     }
 }
 
@@ -554,23 +574,26 @@ fn side_by_side(run: &Run) -> Result<f64, String> {
 }
 
 fn thread_rows(dir: &Path, scratch: &Path, rounds: usize) {
-    // Copies enough for a second of work: a short run measures start-up.
-    let (file, _) = at_least(&dir.join("magictour_top1465.txt"), scratch, 100_000);
+    // Copies enough for a second of work (a short run measures start-up),
+    // each a fresh isomorph.
+    let (file, copies) = at_least(&dir.join("magictour_top1465.txt"), scratch, 100_000, true);
+    let solve = |f: &Path| format!("solve_file({}, #{{threads: {{T}}}}).unique", quoted(f));
     let jobs = [
         (
-            "solve_file top1465 x69",
-            format!("solve_file({}, #{{threads: {{T}}}}).unique", quoted(&file)),
+            "solve_file 17-clue (49151)".to_string(),
+            solve(&dir.join("royle_17clue_49151.txt")),
         ),
+        (format!("solve_file top1465 x{copies} iso"), solve(&file)),
         (
-            "count 6x10 raw, 10 times",
+            "count 6x10 raw, 10 times".into(),
             "for i in 0..10 { count_polyomino(rect(6, 10), \"pentominoes\", #{raw: true, threads: {T}}) }".into(),
         ),
         (
-            "count 8x8 + 2x2 square (16146)",
+            "count 8x8 + 2x2 square (16146)".into(),
             "count_polyomino(rect(8, 8), \"FILNPTUVWXYZO\", #{threads: {T}})".into(),
         ),
         (
-            "count Bedlam cube (19186)",
+            "count Bedlam cube (19186)".into(),
             "count_polycube(cuboid(4, 4, 4), \"bedlam\", #{threads: {T}})".into(),
         ),
     ];

@@ -17,6 +17,9 @@
 #[path = "../tests/common/data.rs"]
 mod data;
 
+#[path = "common/isomorphs.rs"]
+mod isomorphs;
+
 /// The shipped binary's allocator (see `src/main.rs`), so the Rhai loop
 /// below measures what a person's script costs.
 #[global_allocator]
@@ -313,6 +316,16 @@ fn main() {
             ),
             Err(e) => println!("{name}: {e}"),
         }
+        // The passes above meet the same puzzles again (and so does
+        // tdoku's own loop): ours on the set again against a fresh
+        // isomorph of it each pass, to show what repeating flatters.
+        let (same, fresh) = isomorphs::repeated_and_fresh(&grids, 1.0, 55, |g| {
+            black_box(ours(g));
+        });
+        println!(
+            "{name} ours repeated={same:.0}/s fresh-isomorphs={fresh:.0}/s repeated/fresh={:.2}",
+            same / fresh
+        );
         loaded.push((name, grids));
     }
     if !side.is_empty() {

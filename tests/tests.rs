@@ -6,6 +6,7 @@ mod common;
 
 mod bad_input;
 #[cfg(unix)]
+mod bench_isomorphs;
 mod bench_launcher;
 mod cli;
 mod commands;
