@@ -6,6 +6,8 @@
 //! a consequence then also depends on the "offs" that emptied its cell or
 //! region (SE's hidden parents), and they count in the chain's length.
 
+use std::collections::HashMap;
+
 use super::nested::{Inner, NO_CAUSE, NestedOff};
 use super::rules::{BY_CELL, Children, Pot, Work, cell_of, digit_of};
 use crate::sudoku::human::board::{REGIONS, region_set};
@@ -38,9 +40,12 @@ pub struct Net {
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     implied: Vec<super::plus::Implied>,
-    nested_offs: Vec<NestedOff>,
     /// The inner chain finders of levels 2 and up, made when first needed.
     inner: Option<Box<Inner>>,
+    /// The "offs" the inner finders gave on each working grid seen since
+    /// [`Net::clear`]: they depend only on that grid and the search's
+    /// base, and different assumptions often reach the same grid.
+    nested_memo: HashMap<[u16; 81], Vec<NestedOff>>,
     /// Set when a level-4 inner search was stopped (Ctrl+C): the search
     /// in progress is then incomplete.
     pub stopped: bool,
@@ -115,16 +120,18 @@ impl Net {
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             implied: Vec::new(),
-            nested_offs: Vec::new(),
             inner: None,
+            nested_memo: HashMap::new(),
             stopped: false,
         }
     }
 
-    /// Forgets every node (between cells).
+    /// Forgets every node and what the inner finders gave (before a
+    /// search over a new base).
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.parents.clear();
+        self.nested_memo.clear();
     }
 
     fn node(&mut self, pot: Pot, on: bool, parents: &[u32]) -> u32 {
@@ -335,13 +342,19 @@ impl Net {
         m: Mode,
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
-        let mut offs = std::mem::take(&mut self.nested_offs);
-        let inner = self.inner.get_or_insert_with(|| Box::new(Inner::new()));
-        if !super::nested::advanced(inner, work, base, m, &mut offs, stop) {
-            self.stopped = true;
-            self.nested_offs = offs;
-            return false;
-        }
+        let memo = self.nested_memo.remove(&work.cand);
+        let offs = match memo {
+            Some(offs) => offs,
+            None => {
+                let mut offs = Vec::new();
+                let inner = self.inner.get_or_insert_with(|| Box::new(Inner::new()));
+                if !super::nested::advanced(inner, work, base, m, &mut offs, stop) {
+                    self.stopped = true;
+                    return false;
+                }
+                offs
+            }
+        };
         let mut added = false;
         let mut parents = Vec::new();
         for (p, from, id) in &offs {
@@ -356,7 +369,7 @@ impl Net {
             pend_off.push(n);
             added = true;
         }
-        self.nested_offs = offs;
+        self.nested_memo.insert(work.cand, offs);
         added
     }
 

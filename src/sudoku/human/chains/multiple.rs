@@ -107,7 +107,15 @@ struct Ctx {
     /// hint's [`Extra`], in step with `found`.
     outer: Option<Work>,
     extras: Vec<Extra>,
+    /// The search from each candidate on, with its contradiction, kept
+    /// from the region chains of an earlier cell until the candidate's own
+    /// cell takes it: a search depends only on its start and `base`, and
+    /// the net keeps every node until the next [`Ctx::search`].
+    on_searches: Vec<Option<OnSearch>>,
 }
+
+/// A search from a candidate on and the contradiction it stopped at.
+type OnSearch = (Sets, Option<(u32, u32)>);
 
 impl Ctx {
     fn new(rule: Rule, base: Work) -> Ctx {
@@ -119,6 +127,7 @@ impl Ctx {
             found: Vec::new(),
             outer: None,
             extras: Vec::new(),
+            on_searches: (0..729).map(|_| None).collect(),
         }
     }
 
@@ -128,13 +137,14 @@ impl Ctx {
     fn search(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
         let dynamic = self.rule != Rule::Multiple;
         self.net.stopped = false;
+        self.net.clear();
+        self.on_searches.iter_mut().for_each(|s| *s = None);
         for cell in 0..81 {
             let n = self.base.cand[cell].count_ones();
             if n > 2 || (n > 1 && dynamic) {
                 if stop() {
                     return false;
                 }
-                self.net.clear();
                 cell_chains(self, cell, stop);
                 if self.net.stopped {
                     return false;
@@ -211,12 +221,16 @@ fn cell_chains(cx: &mut Ctx, cell: usize, stop: &mut dyn FnMut() -> bool) {
     let mut per_value: Vec<Sets> = Vec::new();
     for d in digits_of(mask) {
         let p = pot(cell, d);
-        let mut on = Sets::new();
-        cx.net.start(p, true, &mut on);
-        let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut on, m, stop);
-        if cx.net.stopped {
-            return;
-        }
+        let (on, absurd) = match cx.on_searches[usize::from(p)].take() {
+            Some(s) => s,
+            None => {
+                let s = search_on(cx, p, m, stop);
+                if cx.net.stopped {
+                    return;
+                }
+                s
+            }
+        };
         if let (true, Some((a, b))) = (dynamic, absurd) {
             binary(cx, p, true, a, b, true, &[(cell, d)], false);
         }
@@ -286,6 +300,14 @@ fn cell_chains(cx: &mut Ctx, cell: usize, stop: &mut dyn FnMut() -> bool) {
     }
 }
 
+/// The search from `p` on (SE's `doChaining` from an "on" assumption).
+fn search_on(cx: &mut Ctx, p: Pot, m: Mode, stop: &mut dyn FnMut() -> bool) -> OnSearch {
+    let mut on = Sets::new();
+    cx.net.start(p, true, &mut on);
+    let absurd = cx.net.chain(&mut cx.work, &cx.base, &mut on, m, stop);
+    (on, absurd)
+}
+
 /// The "on" or "off" half of a search's consequences.
 fn side(s: &Sets, on: bool) -> &PotSet {
     if on { &s.on } else { &s.off }
@@ -311,32 +333,40 @@ fn region_chains(cx: &mut Ctx, cell: usize, d: u8, on: &Sets, stop: &mut dyn FnM
         if usize::from(REGIONS[r][places.trailing_zeros() as usize]) != cell {
             continue;
         }
-        let mut others: Vec<Sets> = Vec::new();
+        let mut others: Vec<Pot> = Vec::new();
         for (j, &c) in REGIONS[r].iter().enumerate() {
             let c = usize::from(c);
             if places >> j & 1 == 1 && c != cell {
-                let mut s = Sets::new();
-                cx.net.start(pot(c, d), true, &mut s);
-                cx.net.chain(&mut cx.work, &cx.base, &mut s, m, stop);
-                if cx.net.stopped {
-                    return;
+                let q = pot(c, d);
+                if cx.on_searches[usize::from(q)].is_none() {
+                    let s = search_on(cx, q, m, stop);
+                    if cx.net.stopped {
+                        return;
+                    }
+                    cx.on_searches[usize::from(q)] = Some(s);
                 }
-                others.push(s);
+                others.push(q);
             }
         }
-        for state in [true, false] {
-            let common: Vec<Pot> = side(on, state)
-                .order
+        let mut chains: Vec<(Pot, bool, Vec<u32>)> = Vec::new();
+        {
+            let others: Vec<&Sets> = others
                 .iter()
-                .copied()
-                .filter(|&q| others.iter().all(|s| side(s, state).get(q).is_some()))
+                .filter_map(|&q| cx.on_searches[usize::from(q)].as_ref().map(|(s, _)| s))
                 .collect();
-            for q in common {
-                let mut nodes = vec![side(on, state).get(q).unwrap_or(0)];
-                nodes.extend(others.iter().map(|s| side(s, state).get(q).unwrap_or(0)));
-                let what = format!("Region Forcing Chains: {d} in {} ==>", kind_of(r).name());
-                reduction(cx, q, state, &nodes, what, 6, r as u8);
+            for state in [true, false] {
+                for &q in &side(on, state).order {
+                    if others.iter().all(|s| side(s, state).get(q).is_some()) {
+                        let mut nodes = vec![side(on, state).get(q).unwrap_or(0)];
+                        nodes.extend(others.iter().map(|s| side(s, state).get(q).unwrap_or(0)));
+                        chains.push((q, state, nodes));
+                    }
+                }
             }
+        }
+        for (q, state, nodes) in chains {
+            let what = format!("Region Forcing Chains: {d} in {} ==>", kind_of(r).name());
+            reduction(cx, q, state, &nodes, what, 6, r as u8);
         }
     }
 }

@@ -25,6 +25,44 @@ struct Node {
     parent: u32,
 }
 
+/// Each candidate's children under one rule (on->off or off->on) on a
+/// fixed grid, in the rule's order: a pass over the grid asks for them
+/// once per start, so they are listed once per pass.
+#[derive(Default)]
+struct KidTable {
+    /// Candidate `p`'s children are `pots[start[p]..start[p + 1]]`.
+    start: Vec<u32>,
+    pots: Vec<Pot>,
+}
+
+impl KidTable {
+    /// Lists the children `rule` gives every candidate of `w`.
+    fn fill(&mut self, w: &Work, kids: &mut Children, rule: impl Fn(&Work, Pot, &mut Children)) {
+        self.start.clear();
+        self.pots.clear();
+        for p in 0..729u16 {
+            self.start.push(self.pots.len() as u32);
+            if w.cand[cell_of(p)] >> (p % 9) & 1 == 1 {
+                rule(w, p, kids);
+                self.pots.extend_from_slice(kids.as_slice());
+            }
+        }
+        self.start.push(self.pots.len() as u32);
+    }
+
+    fn of(&self, p: Pot) -> &[Pot] {
+        let p = usize::from(p);
+        &self.pots[self.start[p] as usize..self.start[p + 1] as usize]
+    }
+}
+
+/// The children of one pass's rules on its grid.
+#[derive(Default)]
+struct Kids {
+    on: KidTable,
+    off: KidTable,
+}
+
 /// The search state, reused for every start.
 pub struct Search {
     nodes: Vec<Node>,
@@ -34,6 +72,8 @@ pub struct Search {
     seen_off: Vec<u32>,
     stamp: u32,
     kids: Children,
+    /// The current pass's children (see [`hints`]).
+    table: Kids,
 }
 
 impl Search {
@@ -46,6 +86,7 @@ impl Search {
             seen_off: vec![0; 729],
             stamp: 0,
             kids: Children::new(),
+            table: Kids::default(),
         }
     }
 
@@ -89,7 +130,7 @@ impl Search {
     /// SE's cycle search from `src` on: layers of on->off then off->on;
     /// whenever an off node leads back to `src` after four links or more,
     /// that loop is a cycle (returned as paths from the end back to `src`).
-    fn cycles(&mut self, w: &Work, src: Pot, y: bool, x: bool) -> Vec<Vec<(Pot, bool)>> {
+    fn cycles(&mut self, t: &Kids, src: Pot) -> Vec<Vec<(Pot, bool)>> {
         self.reset();
         let mut found = Vec::new();
         let root = self.push(src, true, NONE);
@@ -101,15 +142,12 @@ impl Search {
             let ons = std::mem::take(&mut self.pending_on);
             for &i in &ons {
                 let p = self.nodes[i as usize].pot;
-                let mut kids = std::mem::replace(&mut self.kids, Children::new());
-                w.on_to_off(p, y, &mut kids);
-                for &k in kids.as_slice() {
+                for &k in t.on.of(p) {
                     if !self.has_ancestor_off(i, k) {
                         let j = self.push(k, false, i);
                         self.pending_off.push(j);
                     }
                 }
-                self.kids = kids;
             }
             self.pending_on = ons;
             self.pending_on.clear();
@@ -117,9 +155,7 @@ impl Search {
             let offs = std::mem::take(&mut self.pending_off);
             for &i in &offs {
                 let p = self.nodes[i as usize].pot;
-                let mut kids = std::mem::replace(&mut self.kids, Children::new());
-                w.off_to_on(p, y, x, &mut kids);
-                for &k in kids.as_slice() {
+                for &k in t.off.of(p) {
                     if length >= 4 && k == src {
                         let j = self.push(k, true, i);
                         found.push(self.path(j));
@@ -130,7 +166,6 @@ impl Search {
                         self.pending_on.push(j);
                     }
                 }
-                self.kids = kids;
             }
             self.pending_off = offs;
             self.pending_off.clear();
@@ -140,14 +175,7 @@ impl Search {
 
     /// SE's forcing chain search from `src` (on or off): a plain
     /// breadth-first search; the node that is `src`'s opposite is a chain.
-    fn forcing(
-        &mut self,
-        w: &Work,
-        src: Pot,
-        src_on: bool,
-        y: bool,
-        chains: &mut Vec<Vec<(Pot, bool)>>,
-    ) {
+    fn forcing(&mut self, t: &Kids, src: Pot, src_on: bool, chains: &mut Vec<Vec<(Pot, bool)>>) {
         self.reset();
         let root = self.push(src, src_on, NONE);
         if src_on {
@@ -161,9 +189,7 @@ impl Search {
             let ons = std::mem::take(&mut self.pending_on);
             for &i in &ons {
                 let p = self.nodes[i as usize].pot;
-                let mut kids = std::mem::replace(&mut self.kids, Children::new());
-                w.on_to_off(p, y, &mut kids);
-                for &k in kids.as_slice() {
+                for &k in t.on.of(p) {
                     let hit = src_on && k == src;
                     let new = self.seen_off[usize::from(k)] != self.stamp;
                     if hit || new {
@@ -177,16 +203,13 @@ impl Search {
                         }
                     }
                 }
-                self.kids = kids;
             }
             self.pending_on = ons;
             self.pending_on.clear();
             let offs = std::mem::take(&mut self.pending_off);
             for &i in &offs {
                 let p = self.nodes[i as usize].pot;
-                let mut kids = std::mem::replace(&mut self.kids, Children::new());
-                w.off_to_on(p, y, true, &mut kids);
-                for &k in kids.as_slice() {
+                for &k in t.off.of(p) {
                     let hit = !src_on && k == src;
                     let new = self.seen_on[usize::from(k)] != self.stamp;
                     if hit || new {
@@ -200,7 +223,6 @@ impl Search {
                         }
                     }
                 }
-                self.kids = kids;
             }
             self.pending_off = offs;
             self.pending_off.clear();
@@ -228,7 +250,11 @@ pub struct StaticChain<'a> {
 /// Every hint of "Forcing Chains & Cycles" on `w` in SE's search order
 /// (unsorted), each with its shape.
 pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain)) {
+    let mut t = std::mem::take(&mut s.table);
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        t.on.fill(w, &mut s.kids, |w, p, k| w.on_to_off(p, y, k));
+        t.off
+            .fill(w, &mut s.kids, |w, p, k| w.off_to_on(p, y, x, k));
         for cell in 0..81 {
             let m = w.cand[cell];
             if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
@@ -236,7 +262,7 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain))
             }
             for d in crate::sudoku::human::board::digits_of(m) {
                 let src = pot(cell, d);
-                for c in s.cycles(w, src, y, x) {
+                for c in s.cycles(&t, src) {
                     if let Some(f) = cycle_hint(w, &c, y, x) {
                         let shape = StaticChain {
                             path: &c,
@@ -247,8 +273,8 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain))
                 }
                 if x {
                     let mut chains = Vec::new();
-                    s.forcing(w, src, true, y, &mut chains);
-                    s.forcing(w, src, false, y, &mut chains);
+                    s.forcing(&t, src, true, &mut chains);
+                    s.forcing(&t, src, false, &mut chains);
                     for c in &chains {
                         if let Some(f) = forcing_hint(w, c, y) {
                             let shape = StaticChain {
@@ -262,6 +288,7 @@ pub fn hints(w: &Work, s: &mut Search, mut each: impl FnMut(Found, StaticChain))
             }
         }
     }
+    s.table = t;
 }
 
 /// A bidirectional cycle: `path` runs from the closing node back to the
