@@ -8,7 +8,9 @@ use std::sync::atomic::AtomicBool;
 use puzzlelab::monitor::{Flag, Silent};
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::generate::{GenerateError, Options, RatingRange, generate};
-use puzzlelab::sudoku::human::{CandidateGrid, hint, se_rate, se_rate_position, technique_matches};
+use puzzlelab::sudoku::human::{
+    CandidateGrid, hint, position_before, se_rate, se_rate_position, technique_matches,
+};
 use puzzlelab::sudoku::minimal::is_minimal;
 use puzzlelab::sudoku::practice::practice;
 use puzzlelab::sudoku::solver::count_solutions;
@@ -548,6 +550,27 @@ fn practice_comes_quickly_for_common_techniques() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("Direct Claiming is never SE's next step"), "{e}");
+}
+
+/// The walk that finds a practice step stops short of SE's whole path:
+/// the uncapped walk of the puzzle (`position_before`, every technique
+/// tried) meets the same technique first at the same position, and the
+/// puzzle is unique and minimal.
+#[test]
+fn practice_positions_are_the_first_on_the_whole_path() {
+    let o = Options {
+        seed: 3,
+        tries: u64::MAX,
+        ..Options::default()
+    };
+    for name in ["Swordfish", "XYZ-Wing", "Jellyfish", "Hidden Quad"] {
+        let p = practice(name, &o, &Silent).unwrap();
+        assert_eq!(count_solutions(&p.puzzle, 2).unwrap().solutions, 1);
+        assert!(is_minimal(&p.puzzle).unwrap(), "{}", p.puzzle.line());
+        let whole = position_before(&CandidateGrid::from_grid(&p.puzzle), name, &Silent).unwrap();
+        assert_eq!(whole.position, p.position, "{name}: {}", p.puzzle.line());
+        assert_eq!(whole.step, p.step, "{name}");
+    }
 }
 
 /// Every technique below ER 8.0 within a minute (the goal of #56): slow,
