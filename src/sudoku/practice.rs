@@ -162,7 +162,8 @@ pub fn practice(
             Err(e) => return Err(e),
         };
         let (mut now, mut now_score) = match walk(&made, info, producers, monitor) {
-            Walk::Found(position, step) => {
+            Walk::Found(found) => {
+                let (position, step) = *found;
                 return Ok(Practice {
                     puzzle: made,
                     position,
@@ -193,7 +194,8 @@ pub fn practice(
                 continue;
             }
             match walk(&next, info, producers, monitor) {
-                Walk::Found(position, step) => {
+                Walk::Found(found) => {
+                    let (position, step) = *found;
                     return Ok(Practice {
                         puzzle: next,
                         position,
@@ -224,7 +226,7 @@ const PATIENCE: u32 = 40;
 /// How a walk along SE's path ended.
 enum Walk {
     /// The position before a step of the technique, and the step.
-    Found(CandidateGrid, Step),
+    Found(Box<(CandidateGrid, Step)>),
     /// No step of it: how close the path came, the hardest step taken
     /// (the technique's rating when the path went past it).
     Missed(u8),
@@ -251,7 +253,7 @@ fn walk(puzzle: &Grid, info: &TechniqueInfo, producers: usize, monitor: &dyn Mon
             Ok(Some(step)) => step,
         };
         if technique_matches(step.technique, info.name) {
-            return Walk::Found(b, step);
+            return Walk::Found(Box::new((b, step)));
         }
         if step.rating > info.rating {
             return Walk::Missed(info.rating);
