@@ -8,7 +8,9 @@ use std::sync::atomic::AtomicBool;
 use puzzlelab::monitor::{Flag, Silent};
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::generate::{GenerateError, Options, RatingRange, generate};
-use puzzlelab::sudoku::human::{CandidateGrid, hint, se_rate, se_rate_position, technique_matches};
+use puzzlelab::sudoku::human::{
+    CandidateGrid, hint, position_before, se_rate, se_rate_position, technique_matches,
+};
 use puzzlelab::sudoku::minimal::is_minimal;
 use puzzlelab::sudoku::practice::practice;
 use puzzlelab::sudoku::solver::count_solutions;
@@ -550,9 +552,35 @@ fn practice_comes_quickly_for_common_techniques() {
     assert!(e.contains("Direct Claiming is never SE's next step"), "{e}");
 }
 
+/// The walk that finds a practice step stops short of SE's whole path:
+/// the uncapped walk of the puzzle (`position_before`, every technique
+/// tried) meets the same technique first at the same position, and the
+/// puzzle is unique and minimal.
+#[test]
+fn practice_positions_are_the_first_on_the_whole_path() {
+    let o = Options {
+        seed: 3,
+        tries: u64::MAX,
+        ..Options::default()
+    };
+    for name in ["Swordfish", "XYZ-Wing", "Jellyfish", "Hidden Quad"] {
+        let p = practice(name, &o, &Silent).unwrap();
+        assert_eq!(count_solutions(&p.puzzle, 2).unwrap().solutions, 1);
+        assert!(is_minimal(&p.puzzle).unwrap(), "{}", p.puzzle.line());
+        let whole = position_before(&CandidateGrid::from_grid(&p.puzzle), name, &Silent).unwrap();
+        assert_eq!(whole.position, p.position, "{name}: {}", p.puzzle.line());
+        assert_eq!(whole.step, p.step, "{name}");
+    }
+}
+
 /// Every technique below ER 8.0 within a minute (the goal of #56): slow,
-/// run by hand (`cargo test --release --test tests order::every -- --ignored`);
-/// `cargo bench --bench generate` prints the same per technique.
+/// run by hand (`cargo test --release --test tests order::every -- --ignored
+/// --nocapture` prints each technique's time and tries);
+/// `cargo bench --bench generate` prints the same per technique. Not yet
+/// met (seed 1, release, loaded 2-core machine): the two-link X-loops,
+/// plain and grouped (none in 200,000+ puzzles: likely never SE's next
+/// step, but not proved), (4 Strong Links) Grouped X-Loop, Bidirectional
+/// X-Cycle, Generalized X-Wing, Turbot Fish (6.6), Forcing X-Chain.
 #[test]
 #[ignore]
 fn every_technique_below_8_within_a_minute() {
@@ -569,12 +597,14 @@ fn every_technique_below_8_within_a_minute() {
             time_limit: Some(std::time::Duration::from_secs(60)),
             ..Options::default()
         };
-        if practice(t.name, &o, &Silent).is_err() {
-            late.push(format!(
-                "{} ({:.0} s)",
-                t.name,
-                start.elapsed().as_secs_f64()
-            ));
+        let made = practice(t.name, &o, &Silent);
+        let seconds = start.elapsed().as_secs_f64();
+        match &made {
+            Ok(p) => eprintln!("{}\t{seconds:.1} s\t{} tries", t.name, p.tries),
+            Err(e) => eprintln!("{}\t{seconds:.1} s\t{e}", t.name),
+        }
+        if made.is_err() {
+            late.push(format!("{} ({seconds:.0} s)", t.name));
         }
     }
     assert!(late.is_empty(), "not within a minute: {}", late.join(", "));

@@ -1,27 +1,26 @@
 //! Practice puzzles for one technique (HoDoKu's practice mode): random
 //! minimal puzzles whose Sudoku Explainer path takes a step of that
-//! technique, with the position just before it. A path using a technique
-//! rated R has an ER of at least R, so puzzles are asked of the generator
-//! with that ER (its search for hard puzzles does the rest), then walked to
-//! the step.
+//! technique, with the position just before it. Each puzzle's path is
+//! walked only while its steps are rated no higher than the technique (so
+//! a try below the forcing chains never runs them), and puzzles whose
+//! walk comes close are mutated, as `generate` climbs to an ER.
 
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
 use super::Grid;
-use super::generate::{self, GenerateError, Options, RatingRange, rng_for};
+use super::generate::{self, GenerateError, Options, mutate, rng_for};
 use super::human::{
-    CandidateGrid, PositionError, Step, TechniqueInfo, position_before_capped, technique_matches,
-    techniques,
+    CandidateGrid, SE_ORDER, Step, TechniqueInfo, hint_up_to, technique_matches, techniques,
 };
 use crate::monitor::Monitor;
 
 /// Time allowed by default for one practice puzzle.
 pub const DEFAULT_SECONDS: u64 = 60;
 
-/// Paths are not walked past a step rated above this (SE's dynamic
-/// forcing chains with nested levels, 9.0 and up, are the slowest).
+/// Techniques rated above this are refused: walks up to SE's dynamic
+/// forcing chains with nested levels, 9.0 and up, are too slow.
 const CAP: u8 = 89;
 
 /// Techniques `techniques()` lists that are never SE's next step, with
@@ -108,61 +107,158 @@ pub fn practice(
         ));
     }
     generate::check(options)?;
+    let Some(producers) = SE_ORDER
+        .iter()
+        .position(|p| p.name == info.producer)
+        .map(|i| i + 1)
+    else {
+        return Err(GenerateError::Infeasible(format!(
+            "{} has no finder in SE's order",
+            info.name
+        )));
+    };
     let limit = options
         .time_limit
         .unwrap_or(Duration::from_secs(DEFAULT_SECONDS));
     let start = Instant::now();
     let mut rng = rng_for(options.seed, options.stream);
+    let orbits = options.symmetry.orbits();
     let mut tries = 0;
-    loop {
-        if monitor.cancelled() {
-            return Err(GenerateError::Stopped { tries });
+    let give_up = |tries: u64| {
+        let bound = match options.tries {
+            u64::MAX => format!("within {} s", limit.as_secs_f64()),
+            n => format!("within {} s or {n} puzzles", limit.as_secs_f64()),
+        };
+        GenerateError::NotReached {
+            tries,
+            what: format!(
+                "no puzzle whose SE path takes a step of {} (rated {}) {bound} (the time is the option seconds, --seconds)",
+                info.name,
+                generate::tenths(info.rating),
+            ),
         }
+    };
+    // A hill-climb, as `generate` climbs to an ER: a fresh minimal puzzle,
+    // then while its walk comes close to the technique, neighbours
+    // ([`mutate`]) that come as close or closer.
+    loop {
         let left = limit.saturating_sub(start.elapsed());
         if left.is_zero() || tries >= options.tries {
-            let bound = match options.tries {
-                u64::MAX => format!("within {} s", limit.as_secs_f64()),
-                n => format!("within {} s or {n} puzzles", limit.as_secs_f64()),
-            };
-            return Err(GenerateError::NotReached {
-                tries,
-                what: format!(
-                    "no puzzle whose SE path takes a step of {} (rated {}) {bound} (the time is the option seconds, --seconds)",
-                    info.name,
-                    generate::tenths(info.rating),
-                ),
-            });
+            return Err(give_up(tries));
         }
         tries += 1;
-        let o = Options {
+        let fresh = Options {
             seed: rng.random::<u64>() >> 1,
             stream: 0,
-            rating: Some(RatingRange {
-                min_er: info.rating,
-                max_er: CAP,
-                ..RatingRange::default()
-            }),
+            rating: None,
             time_limit: Some(left),
-            tries: generate::RATED_TRIES,
+            tries: generate::DEFAULT_TRIES,
             ..options.clone()
         };
-        let made = match generate::generate(&o, monitor) {
-            Ok(made) => made,
+        let made = match generate::generate(&fresh, monitor) {
+            Ok(made) => made.puzzle,
             Err(GenerateError::NotReached { .. }) => continue,
+            Err(GenerateError::Stopped { .. }) => return Err(GenerateError::Stopped { tries }),
             Err(e) => return Err(e),
         };
-        let board = CandidateGrid::from_grid(&made.puzzle);
-        match position_before_capped(&board, info.name, CAP, monitor) {
-            Ok(before) => {
+        let (mut now, mut now_score) = match walk(&made, info, producers, monitor) {
+            Walk::Found(found) => {
+                let (position, step) = *found;
                 return Ok(Practice {
-                    puzzle: made.puzzle,
-                    position: before.position,
-                    step: before.step,
+                    puzzle: made,
+                    position,
+                    step,
                     tries,
                 });
             }
-            Err(PositionError::Stopped { .. }) => return Err(GenerateError::Stopped { tries }),
-            Err(_) => continue,
+            Walk::Stopped => return Err(GenerateError::Stopped { tries }),
+            Walk::Missed(score) => (made, score),
+        };
+        if now_score + CLOSE < info.rating {
+            continue;
         }
+        let mut idle = 0;
+        while idle < PATIENCE {
+            if start.elapsed() >= limit || tries >= options.tries {
+                return Err(give_up(tries));
+            }
+            if monitor.cancelled() {
+                return Err(GenerateError::Stopped { tries });
+            }
+            tries += 1;
+            idle += 1;
+            let Some((next, _)) = mutate(&now, &orbits, &mut rng) else {
+                continue;
+            };
+            if options.clues.is_some_and(|most| next.filled() > most) {
+                continue;
+            }
+            match walk(&next, info, producers, monitor) {
+                Walk::Found(found) => {
+                    let (position, step) = *found;
+                    return Ok(Practice {
+                        puzzle: next,
+                        position,
+                        step,
+                        tries,
+                    });
+                }
+                Walk::Stopped => return Err(GenerateError::Stopped { tries }),
+                Walk::Missed(score) if score >= now_score => {
+                    if score > now_score {
+                        idle = 0;
+                    }
+                    (now, now_score) = (next, score);
+                }
+                Walk::Missed(_) => {}
+            }
+        }
+    }
+}
+
+/// How far below the technique's rating (tenths) a walk's score may be
+/// for its puzzle to be worth mutating.
+const CLOSE: u8 = 15;
+
+/// Mutations without a closer walk before a fresh puzzle is drawn.
+const PATIENCE: u32 = 40;
+
+/// How a walk along SE's path ended.
+enum Walk {
+    /// The position before a step of the technique, and the step.
+    Found(Box<(CandidateGrid, Step)>),
+    /// No step of it: how close the path came, the hardest step taken
+    /// (the technique's rating when the path went past it).
+    Missed(u8),
+    /// The monitor stopped it.
+    Stopped,
+}
+
+/// SE's path from `puzzle` up to a step of `info`, given up as soon as the
+/// next step is rated above it or comes after its producer (the first
+/// `producers` of [`SE_ORDER`]): the path beyond is never searched, so a
+/// try below the forcing chains never runs them. A technique met only
+/// after a harder step is missed, which costs less than walking every
+/// path to its end.
+fn walk(puzzle: &Grid, info: &TechniqueInfo, producers: usize, monitor: &dyn Monitor) -> Walk {
+    let mut b = CandidateGrid::from_grid(puzzle);
+    let mut hardest = 0;
+    loop {
+        if b.is_solved() {
+            return Walk::Missed(hardest);
+        }
+        let step = match hint_up_to(&b, producers, monitor) {
+            Err(_) => return Walk::Stopped,
+            Ok(None) => return Walk::Missed(info.rating),
+            Ok(Some(step)) => step,
+        };
+        if technique_matches(step.technique, info.name) {
+            return Walk::Found(Box::new((b, step)));
+        }
+        if step.rating > info.rating {
+            return Walk::Missed(info.rating);
+        }
+        hardest = hardest.max(step.rating);
+        step.apply(&mut b);
     }
 }

@@ -41,8 +41,8 @@ pub use batch::{RateSummary, Rated, rate_file, serate_line};
 pub use board::{CandidateGrid, REGIONS, region_name};
 pub use path::{
     BEYOND_SOLVER, Explanation, RateError, Rating, SearchStopped, explain, explain_capped,
-    explain_with, hint, hint_watched, se_rate, se_rate_capped, se_rate_position, se_rate_with,
-    stuck_reason,
+    explain_with, hint, hint_up_to, hint_watched, se_rate, se_rate_capped, se_rate_position,
+    se_rate_with, stuck_reason,
 };
 pub use position::{
     Before, PositionError, apply_step, position_before, position_before_capped, technique_matches,

@@ -29,9 +29,20 @@ pub fn hint_watched(
     b: &CandidateGrid,
     monitor: &dyn Monitor,
 ) -> Result<Option<Step>, SearchStopped> {
+    hint_up_to(b, SE_ORDER.len(), monitor)
+}
+
+/// [`hint_watched`] trying only the first `producers` entries of
+/// [`SE_ORDER`]: `None` then also means SE's next step comes from a later
+/// (harder) one, whose searches (the forcing chains) are the slow ones.
+pub fn hint_up_to(
+    b: &CandidateGrid,
+    producers: usize,
+    monitor: &dyn Monitor,
+) -> Result<Option<Step>, SearchStopped> {
     let mut exact = true;
     let mut warning = None;
-    for p in SE_ORDER {
+    for p in SE_ORDER.iter().take(producers) {
         // SE's warning (no or several solutions) stops it here; a count
         // that gave up is no warning.
         let warned = || solutions_up_to_two(b).is_some_and(|n| n != 1);
