@@ -142,7 +142,7 @@ fn a_known_function_with_the_wrong_arguments_says_what_it_takes() {
     );
     assert_eq!(
         failure(&mut ctx, "rate(ym, 3)"),
-        "<repl>:1:1: rate takes (grid), not (a Grid, an integer)\n  rate(ym, 3)\n  ^"
+        "<repl>:1:1: rate takes (grid) or (candidates) or (text), not (a Grid, an integer): rate(free(ym)).er\n  rate(ym, 3)\n  ^"
     );
     // The person's own functions too.
     ctx.evaluate("fn twice(x) { x * 2 }", "<repl>", 1).unwrap();

@@ -31,7 +31,16 @@ fn a_growing_loop_stops_at_the_budget() {
         let o = puzzlelab(&["--max-memory", "64M", "-e", code], "");
         assert_eq!(o.code, 1, "{code}: {}", o.stderr);
         let (place, message) = o.stderr.trim_end().split_once(": ").expect("located");
-        assert!(place.starts_with("<-e>:1:"), "{code}: {}", o.stderr);
+        // Rhai counts the step into `m[k]` with no position (its
+        // `get_indexed_mut` passes `Position::NONE` to the operation
+        // check), so a stop that lands on that step can name only the
+        // source; every other step names its line and column.
+        let unplaced = code.contains("m[") && place == "<-e>";
+        assert!(
+            place.starts_with("<-e>:1:") || unplaced,
+            "{code}: {}",
+            o.stderr
+        );
         assert!(is_memory_stop(message, "64.0 MiB"), "{code}: {message}");
     }
 }

@@ -183,7 +183,7 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         name: "sat",
-        about: "Sudoku as SAT after the J encoding, DIMACS in and out; SAT for any puzzle (clauses, cardinality, model counts)",
+        about: "Sudoku as SAT (the J encoding), DIMACS; formulas for any puzzle",
         module: sat::module,
         manifests: &[
             &sat::api::RHAI_MANIFEST,
