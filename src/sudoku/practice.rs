@@ -86,37 +86,7 @@ pub fn practice(
     options: &Options,
     monitor: &dyn Monitor,
 ) -> Result<Practice, GenerateError> {
-    let info = technique(name).map_err(GenerateError::Infeasible)?;
-    if info.rating > CAP {
-        return Err(GenerateError::Infeasible(format!(
-            "{} is rated {}: practice puzzles go up to {} (paths are not walked further)",
-            info.name,
-            generate::tenths(info.rating),
-            generate::tenths(CAP)
-        )));
-    }
-    if let Some((_, why)) = NEVER_NEXT.iter().find(|(n, _)| *n == info.name) {
-        return Err(GenerateError::Infeasible(format!(
-            "{} is never SE's next step: {why}",
-            info.name
-        )));
-    }
-    if options.pattern.is_some() {
-        return Err(GenerateError::Infeasible(
-            "practice puzzles are minimal: give no pattern".into(),
-        ));
-    }
-    generate::check(options)?;
-    let Some(producers) = SE_ORDER
-        .iter()
-        .position(|p| p.name == info.producer)
-        .map(|i| i + 1)
-    else {
-        return Err(GenerateError::Infeasible(format!(
-            "{} has no finder in SE's order",
-            info.name
-        )));
-    };
+    let (info, producers) = request(name, options)?;
     let limit = options
         .time_limit
         .unwrap_or(Duration::from_secs(DEFAULT_SECONDS));
@@ -214,6 +184,47 @@ pub fn practice(
             }
         }
     }
+}
+
+/// The technique `name` checked as a practice request (rated within
+/// [`CAP`], able to be SE's next step, no pattern, options valid), and
+/// how many of SE's finders run up to its producer.
+fn request(
+    name: &str,
+    options: &Options,
+) -> Result<(&'static TechniqueInfo, usize), GenerateError> {
+    let info = technique(name).map_err(GenerateError::Infeasible)?;
+    if info.rating > CAP {
+        return Err(GenerateError::Infeasible(format!(
+            "{} is rated {}: practice puzzles go up to {} (paths are not walked further)",
+            info.name,
+            generate::tenths(info.rating),
+            generate::tenths(CAP)
+        )));
+    }
+    if let Some((_, why)) = NEVER_NEXT.iter().find(|(n, _)| *n == info.name) {
+        return Err(GenerateError::Infeasible(format!(
+            "{} is never SE's next step: {why}",
+            info.name
+        )));
+    }
+    if options.pattern.is_some() {
+        return Err(GenerateError::Infeasible(
+            "practice puzzles are minimal: give no pattern".into(),
+        ));
+    }
+    generate::check(options)?;
+    let Some(producers) = SE_ORDER
+        .iter()
+        .position(|p| p.name == info.producer)
+        .map(|i| i + 1)
+    else {
+        return Err(GenerateError::Infeasible(format!(
+            "{} has no finder in SE's order",
+            info.name
+        )));
+    };
+    Ok((info, producers))
 }
 
 /// How far below the technique's rating (tenths) a walk's score may be
