@@ -173,3 +173,16 @@ fn the_help_examples_give_what_they_say() {
         "[[0, 3], [1, 2]]"
     );
 }
+
+/// A count's `out` is tried before the count starts, as every writer's is:
+/// a folder that does not exist is refused, naming the function. The
+/// problem has 2^62 covers, so only a refusal before the count returns.
+#[test]
+fn a_count_whose_output_cannot_be_written_is_refused_before_it_starts() {
+    let mut s = Session::capturing(&Limits::default());
+    let code = "let o = []; for i in 0..62 { o.push([`i${i}`]); o.push([`i${i}`]); } \
+                count_exact_cover(o, #{out: \"/nonexistent-puzzlelab/n.txt\"})";
+    let e = s.eval(code).unwrap_err().message();
+    assert!(e.starts_with("count_exact_cover: "), "{e}");
+    assert!(e.contains("/nonexistent-puzzlelab"), "{e}");
+}

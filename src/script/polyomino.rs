@@ -120,26 +120,9 @@ pub(super) fn to_options(
     o.seed = seed;
     let mut out = None;
     if counting {
-        let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
-        out = read.string("out")?;
-        if let Some(out) = &out {
-            // Before the count, which may take hours: not after it.
-            let written = crate::script::shard::written_path(out, shard);
-            crate::files::check_output(&written, &[]).map_err(|e| error(format!("{what}: {e}")))?;
-        }
-        if !shard.is_whole() {
-            if o.limit.is_some() {
-                return Err(error(format!(
-                    "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
-                )));
-            }
-            if o.seed.is_some() && !seed_given {
-                return Err(error(format!(
-                    "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
-                )));
-            }
-            o.shard = Some(shard);
-        }
+        let unseeded = o.seed.is_some() && !seed_given;
+        (o.shard, out) =
+            crate::script::shard::count_shard_and_out(ctx, what, &mut read, o.limit, unseeded)?;
     }
     Ok((o, copies, out))
 }

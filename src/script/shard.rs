@@ -33,6 +33,40 @@ pub fn shard_of(
     }
 }
 
+/// A count's `shard` and `out` options (packings, exact covers): the
+/// shard it runs (`None` for the whole job), refused with `limit` (the
+/// shards' counts would not add up) or with an unseeded `random` (every
+/// shard must search in the same order); and the file its count goes to,
+/// checked writable before the count, which may take hours.
+pub fn count_shard_and_out(
+    ctx: &NativeCallContext,
+    what: &str,
+    options: &mut Options,
+    limit: Option<u64>,
+    random_unseeded: bool,
+) -> Result<(Option<Shard>, Option<String>), Box<EvalAltResult>> {
+    let shard = shard_of(ctx, what, options)?;
+    let out = options.string("out")?;
+    if let Some(out) = &out {
+        let written = written_path(out, shard);
+        crate::files::check_output(&written, &[]).map_err(|e| error(format!("{what}: {e}")))?;
+    }
+    if shard.is_whole() {
+        return Ok((None, out));
+    }
+    if limit.is_some() {
+        return Err(error(format!(
+            "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
+        )));
+    }
+    if random_unseeded {
+        return Err(error(format!(
+            "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
+        )));
+    }
+    Ok((Some(shard), out))
+}
+
 /// Sets the shard every batch of evaluations on `engine` runs when its
 /// call gives none (`None`: the whole job).
 pub fn set_session_shard(engine: &mut Engine, shard: Option<Shard>) {

@@ -134,21 +134,9 @@ fn run(
     let mut out_file = None;
     if !keep {
         o.threads = read.int("threads", 1..=1024)?.map(|n| n as usize);
-        out_file = read.string("out")?;
-        let shard = crate::script::shard::shard_of(ctx, what, &mut read)?;
-        if !shard.is_whole() {
-            if o.limit.is_some() {
-                return Err(error(format!(
-                    "{what}: option limit cannot go with shard {shard}: the shards' counts would not add up to the whole count"
-                )));
-            }
-            if o.seed.is_some() && !seed_given {
-                return Err(error(format!(
-                    "{what}: random: true with shard {shard} needs a seed: every shard must search in the same order"
-                )));
-            }
-            o.shard = Some(shard);
-        }
+        let unseeded = o.seed.is_some() && !seed_given;
+        (o.shard, out_file) =
+            crate::script::shard::count_shard_and_out(ctx, what, &mut read, o.limit, unseeded)?;
     }
     if o.limit == Some(0) {
         return Ok(Outcome::default());
