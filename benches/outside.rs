@@ -23,6 +23,7 @@
 //! | `sudoku` | `PUZZLELAB_PEER_TDOKU` | `PEER FILE`: solves every line, counting to 2 |
 //! | `canon` | `PUZZLELAB_PEER_PATMINLEX` | `PEER FILE`: canonical form of every line, distinct forms in a hash set |
 //! | `pentomino` | `PUZZLELAB_PEER_SUGYAN` | sugyan's `main -q -u -s optimized-small -b BOARD` |
+//! | `rating` | `PUZZLELAB_PEER_SERATE` | `PEER FILE`: Sukaku Explainer's `serate` rating every line (`--format='%g %r/%p/%d'`, one thread), against `puzzlelab rate FILE --threads 1`; the ratings are compared line by line |
 //! | `polycube` | — | ours alone, against the goal in seconds |
 //! | `threads` | — | ours on 2 threads against ours on 1 (wall time; the 17-clue file, top1465 in fresh isomorphs, three counts), and beside it the same one-thread job run twice at once against once: what the machine's two cores give |
 
@@ -493,6 +494,98 @@ fn canon_rows(dir: &Path, scratch: &Path, rounds: usize) {
     );
 }
 
+/// An easy puzzle (rated 1.2 by both), for the rating rows' start-up.
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// The samples the rating row rates: every `step`th puzzle line of `name`
+/// from line `from` (1-based), at most `take`.
+const RATING_SAMPLES: &[(&str, &str, usize, usize, usize)] = &[
+    (
+        "forum's hardest (7)",
+        "forum_hardest_1905_11plus.txt",
+        7,
+        7200,
+        7,
+    ),
+    ("top1465 (40)", "magictour_top1465.txt", 4, 7, 40),
+];
+
+/// Sudoku Explainer's rating, ours against `serate`: CPU, then each
+/// line's `ER/EP/ED` compared (a faster rating that differs is no win).
+/// serate takes minutes on the hardest sample, so its rounds are
+/// `BENCH_SE_ROUNDS` (default 1).
+fn rating_rows(dir: &Path, scratch: &Path) {
+    let serate = peer("PUZZLELAB_PEER_SERATE");
+    let rounds: usize = std::env::var("BENCH_SE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let easy = scratch.join("easy.txt");
+    std::fs::write(&easy, format!("{EASY}\n")).expect("a scratch file");
+    for &(label, name, from, step, take) in RATING_SAMPLES {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        let lines: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| l.len() >= 81 && *i + 1 >= from && (*i + 1 - from) % step == 0)
+            .map(|(_, l)| &l[..81])
+            .take(take)
+            .collect();
+        if lines.is_empty() {
+            println!("rating: {label}: skipped, {name} not found");
+            continue;
+        }
+        let file = scratch.join(format!("rate-{name}"));
+        std::fs::write(&file, lines.join("\n") + "\n").expect("a scratch file");
+        let out = scratch.join(format!("ours-{name}"));
+        let rate = |f: &Path| {
+            Run::new(
+                ours(),
+                &["rate", &f.to_string_lossy(), "--threads", "1", "-o", &out.to_string_lossy()],
+            )
+        };
+        let side = Side::once(rate(&file), Some(rate(&easy)));
+        let peer_side = serate.as_ref().map(|s| {
+            Side::once(
+                Run::new(s, &[&file.to_string_lossy()]),
+                Some(Run::new(s, &[&easy.to_string_lossy()])),
+            )
+        });
+        compare(&format!("SE rating: {label}"), &side, peer_side.as_ref(), rounds);
+        if let Some(s) = &serate {
+            println!("{:<46} {}", "", ratings_agree(s, &file, &out));
+        }
+    }
+}
+
+/// How many of `file`'s lines `serate` rates as ours did (`ours` holds
+/// our `rate` output of the file, `PUZZLE ER/EP/ED` a line).
+fn ratings_agree(serate: &Path, file: &Path, ours: &Path) -> String {
+    let run = || -> Result<(Vec<String>, Vec<String>), String> {
+        let ours = std::fs::read_to_string(ours).map_err(|e| e.to_string())?;
+        let theirs = Command::new(serate)
+            .arg(file)
+            .stderr(Stdio::null())
+            .output()
+            .map_err(|e| e.to_string())?;
+        let field = |l: &str| l.split_whitespace().nth(1).unwrap_or_default().to_string();
+        Ok((
+            ours.lines().map(field).collect(),
+            String::from_utf8_lossy(&theirs.stdout).lines().map(field).collect(),
+        ))
+    };
+    match run() {
+        Ok((ours, theirs)) => {
+            let equal = ours.iter().zip(&theirs).filter(|(a, b)| a == b).count();
+            let all = ours.len().max(theirs.len());
+            format!("ER/EP/ED equal on {equal} of {all} puzzles")
+        }
+        Err(e) => format!("ratings not compared: {e}"),
+    }
+}
+
 fn pentomino_rows(rounds: usize) {
     let sugyan = peer("PUZZLELAB_PEER_SUGYAN");
     // The small boards take a few milliseconds: each side runs its process
@@ -661,6 +754,9 @@ fn main() {
         }
         if wanted("canon") {
             canon_rows(dir, scratch.path(), rounds);
+        }
+        if wanted("rating") {
+            rating_rows(dir, scratch.path());
         }
     }
     if wanted("pentomino") {
