@@ -16,27 +16,16 @@ use super::human::{
 };
 use crate::monitor::Monitor;
 
+mod never_next;
+
+pub use never_next::NEVER_NEXT;
+
 /// Time allowed by default for one practice puzzle.
 pub const DEFAULT_SECONDS: u64 = 60;
 
 /// Techniques rated above this are refused: walks up to SE's dynamic
 /// forcing chains with nested levels, 9.0 and up, are too slow.
 const CAP: u8 = 89;
-
-/// Techniques `techniques()` lists that are never SE's next step, with
-/// why: practice refuses them at once rather than searching in vain.
-///
-/// Direct Claiming: digit `d` of line `r` lies in box `B`, and the removal
-/// from `B` leaves `d` one place `x` in a parallel line `r'` of the band,
-/// in box `B'`. The third box `B''` of the band holds `d` only on the third
-/// line `r''` (`r` has it only in `B`, `r'` only in `B` and at `x`), so
-/// `B''` points along `r''`, and that removal leaves `d` only at `x` in
-/// `B'`: a Hidden Single (1.2) or a Direct Pointing (1.7) is always there
-/// before the Direct Claiming (1.9).
-const NEVER_NEXT: &[(&str, &str)] = &[(
-    "Direct Claiming",
-    "a Hidden Single or a Direct Pointing always comes before it (the band's third box points along the third line and leaves the same digit alone in its box); practice \"Direct Pointing\" or \"Claiming\"",
-)];
 
 /// A practice puzzle.
 #[derive(Clone, Debug)]
