@@ -543,7 +543,14 @@ fn rating_rows(dir: &Path, scratch: &Path) {
         let rate = |f: &Path| {
             Run::new(
                 ours(),
-                &["rate", &f.to_string_lossy(), "--threads", "1", "-o", &out.to_string_lossy()],
+                &[
+                    "rate",
+                    &f.to_string_lossy(),
+                    "--threads",
+                    "1",
+                    "-o",
+                    &out.to_string_lossy(),
+                ],
             )
         };
         let side = Side::once(rate(&file), Some(rate(&easy)));
@@ -553,7 +560,12 @@ fn rating_rows(dir: &Path, scratch: &Path) {
                 Some(Run::new(s, &[&easy.to_string_lossy()])),
             )
         });
-        compare(&format!("SE rating: {label}"), &side, peer_side.as_ref(), rounds);
+        compare(
+            &format!("SE rating: {label}"),
+            &side,
+            peer_side.as_ref(),
+            rounds,
+        );
         if let Some(s) = &serate {
             println!("{:<46} {}", "", ratings_agree(s, &file, &out));
         }
@@ -573,7 +585,10 @@ fn ratings_agree(serate: &Path, file: &Path, ours: &Path) -> String {
         let field = |l: &str| l.split_whitespace().nth(1).unwrap_or_default().to_string();
         Ok((
             ours.lines().map(field).collect(),
-            String::from_utf8_lossy(&theirs.stdout).lines().map(field).collect(),
+            String::from_utf8_lossy(&theirs.stdout)
+                .lines()
+                .map(field)
+                .collect(),
         ))
     };
     match run() {
