@@ -218,7 +218,11 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                     line_no = l;
                     let line = text.trim_end();
                     let trimmed = line.trim_start();
-                    if trimmed.is_empty() || trimmed.starts_with('#') {
+                    if let Some(grid) = bare_cells(line.as_bytes()) {
+                        // The common line, 81 cells alone: no comment,
+                        // pencil-mark line or header is one.
+                        Step::Puzzle(Ok((None, grid, None)), false)
+                    } else if trimmed.is_empty() || trimmed.starts_with('#') {
                         Step::Skip
                     } else if let Some((name, body, offset)) = pencil_line_of(line) {
                         match self.pencil_ok {

@@ -12,7 +12,7 @@
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
 
-use super::{Part, PuzzleMinlex, Rows, State};
+use super::{Cells, Part, PuzzleMinlex, Rows, State};
 use crate::cpu::Level;
 use crate::sudoku::Grid;
 
@@ -84,11 +84,11 @@ macro_rules! copies {
 
 copies! {
     fill: fill_portable, fill_x86v3(
-        st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
+        st: &State, r: usize, depth: usize, v: &Cells, slot: usize, row: u64, p: Part,
         best: &mut u64,
     );
     fill_names: fill_names_portable, fill_names_x86v3(
-        st: &State, r: usize, depth: usize, v: &[u8; 9], slot: usize, row: u64, p: Part,
+        st: &State, r: usize, depth: usize, v: &Cells, slot: usize, row: u64, p: Part,
         k: [u32; 3], best: &mut u64,
     );
 }

@@ -2,8 +2,8 @@
 //! clue (the usual case in sparse puzzles): built directly, with no row
 //! search.
 
-use super::tables::{ALL_ORDERS, AT, NEW, UNNAMED};
-use super::{PERMS_OF_3, PuzzleMinlex, State};
+use super::tables::{ALL_ORDERS, AT, NEW, SIGS, UNNAMED};
+use super::{Cells, PuzzleMinlex, State};
 
 impl PuzzleMinlex {
     /// The first row with clues from source row `r` (values `v`, stack
@@ -19,12 +19,12 @@ impl PuzzleMinlex {
         mut chosen: [u8; 9],
         r: usize,
         depth: usize,
-        v: &[u8; 9],
+        v: &Cells,
         p: &[u8; 4],
         sigma: u8,
         best: &mut u64,
     ) {
-        let sig = PERMS_OF_3[sigma as usize];
+        let sig = SIGS[usize::from(sigma & 7)];
         // Two empty stacks first: one state for both orders.
         let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
         let mut map = UNNAMED;
@@ -36,7 +36,7 @@ impl PuzzleMinlex {
             let mut tri = 0;
             if pat != 0 {
                 let c = 2 - pat.trailing_zeros() as usize;
-                let d = usize::from(v[3 * sig[slot] + c]);
+                let d = usize::from(v[(3 * sig[slot] + c) & 15] & 15);
                 if u32::from(map[d]) == NEW {
                     map[d] = next;
                     next += 1;
@@ -53,11 +53,11 @@ impl PuzzleMinlex {
             *best = row;
             self.next_states.clear();
         }
-        chosen[depth] = r as u8;
+        chosen[depth % 9] = r as u8;
         self.next_states.push(State {
             t,
             sigma,
-            used: used | 1 << r,
+            used: used | 1 << (r & 15),
             next,
             rows: chosen,
             ords,

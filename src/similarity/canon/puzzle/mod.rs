@@ -11,50 +11,57 @@ use crate::cpu;
 use crate::sudoku::Grid;
 use copies::MinlexCopy;
 use tables::{
-    ALL_ORDERS, AT, BEFORE, KEY, LEAST, NEW, PATS, SIGS, SORTERS, SWAP01, UNNAMED, candidates,
-    clue_mask, pack_rows, pattern_len, places, rows_grid,
+    ALL_ORDERS, BEFORE, KEY, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, PATS, SIGS, SORTERS, SWAP01,
+    UNNAMED, candidates, clue_mask, pack_rows, pattern_len, places, rows_grid,
 };
 
 /// A form as its nine rows, each packed four bits a cell, first cell
 /// highest (as the search compares them).
 pub(super) type Rows = [u64; 9];
 
+/// A source row's nine values, padded to sixteen: the search indexes it
+/// (and the name maps, by value) with indices masked to 0..15, which need
+/// no bounds check in its inner loops.
+pub(super) type Cells = [u8; 16];
+
 /// What the search needs of each source row, for the grid as given
-/// (`t` = 0) and transposed (`t` = 1).
+/// (`t` = 0) and transposed (`t` = 1). Rows are indexed masked to 0..15
+/// (see [`Cells`]); rows 9 to 15 are never candidates.
 struct RowTables {
     /// `src[t][r]`: the row's values.
-    src: [[[u8; 9]; 9]; 2],
+    src: [[Cells; 16]; 2],
     /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
     /// c of the stack); the fourth byte is 0 (one word a row).
-    pat: [[[u8; 4]; 9]; 2],
+    pat: [[[u8; 4]; 16]; 2],
     /// `key[t][r]`: clue counts per stack, sorted and packed (smaller is a
     /// better first non-empty row).
-    key: [[u8; 9]; 2],
+    key: [[u8; 16]; 2],
     /// `same[t][r]`: the earlier rows of r's band equal to it.
-    same: [[u16; 9]; 2],
+    same: [[u16; 16]; 2],
 }
 
 impl RowTables {
     #[inline(always)]
     fn new(g: &Grid) -> RowTables {
         let cells = g.cells();
-        let mut src = [[[0u8; 9]; 9]; 2];
-        for (r, row) in src[0].iter_mut().enumerate() {
-            for (c, v) in row.iter_mut().enumerate() {
+        let mut src = [[[0u8; 16]; 16]; 2];
+        for (r, row) in src[0].iter_mut().take(9).enumerate() {
+            for (c, v) in row.iter_mut().take(9).enumerate() {
                 *v = cells[9 * r + c] & 15;
             }
         }
         let [plain, transposed] = &mut src;
-        for (c, row) in transposed.iter_mut().enumerate() {
-            for (r, v) in row.iter_mut().enumerate() {
+        for (c, row) in transposed.iter_mut().take(9).enumerate() {
+            for (r, v) in row.iter_mut().take(9).enumerate() {
                 *v = plain[r][c];
             }
         }
         let mut tables = RowTables {
             src,
-            pat: [[[0u8; 4]; 9]; 2],
-            key: [[0u8; 9]; 2],
-            same: [[0u16; 9]; 2],
+            pat: [[[0u8; 4]; 16]; 2],
+            // Rows 9 to 15 the worst: the least key is a real row's.
+            key: [[u8::MAX; 16]; 2],
+            same: [[0u16; 16]; 2],
         };
         for (t, rows) in src.iter().enumerate() {
             let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
@@ -66,7 +73,7 @@ impl RowTables {
             // then (mostly empty rows), the three pairs of each band.
             for b in (0..9).step_by(3) {
                 for (q, r) in [(b, b + 1), (b, b + 2), (b + 1, b + 2)] {
-                    if clues[q] == clues[r] && rows[q] == rows[r] {
+                    if clues[q] == clues[r] && rows[q][..9] == rows[r][..9] {
                         tables.same[t][r] |= 1 << q;
                     }
                 }
@@ -79,7 +86,25 @@ impl RowTables {
     /// forms: only the first is tried.
     #[inline]
     fn dup(&self, t: usize, used: u16, r: usize) -> bool {
-        self.same[t][r] & !used != 0
+        self.same[t & 1][r & 15] & !used != 0
+    }
+
+    /// Row `r`'s stack patterns in grid `t`.
+    #[inline(always)]
+    fn pat(&self, t: usize, r: usize) -> &[u8; 4] {
+        &self.pat[t & 1][r & 15]
+    }
+
+    /// Row `r`'s values in grid `t`.
+    #[inline(always)]
+    fn src(&self, t: usize, r: usize) -> &Cells {
+        &self.src[t & 1][r & 15]
+    }
+
+    /// Row `r`'s clue key in grid `t`.
+    #[inline(always)]
+    fn key(&self, t: usize, r: usize) -> u8 {
+        self.key[t & 1][r & 15]
     }
 }
 
@@ -127,7 +152,7 @@ impl Part {
     /// Give digit `d` the next name.
     #[inline]
     fn name(&mut self, d: usize) {
-        self.map[d] = self.next;
+        self.map[d & 15] = self.next;
         self.next += 1;
     }
 }
@@ -140,8 +165,8 @@ pub(super) struct PuzzleMinlex {
     /// States while the rows chosen are all empty: (grid, used, rows).
     zero: Vec<(u8, u16, [u8; 9])>,
     zero_next: Vec<(u8, u16, [u8; 9])>,
-    /// Candidates of one depth: (state index, source row).
-    cands: Vec<(u32, u8)>,
+    /// Candidates of one depth: (state index, source row, pattern length).
+    cands: Vec<(u32, u8, u8)>,
 }
 
 impl PuzzleMinlex {
@@ -210,7 +235,7 @@ impl PuzzleMinlex {
             } else {
                 for &(t, used, chosen) in &self.zero {
                     for r in candidates(depth, used, &chosen) {
-                        first_key = first_key.min(rows.key[t as usize][r]);
+                        first_key = first_key.min(rows.key(t as usize, r));
                     }
                 }
             }
@@ -220,7 +245,7 @@ impl PuzzleMinlex {
             self.zero_next.clear();
             for &(t, used, chosen) in &self.zero {
                 for r in candidates(depth, used, &chosen) {
-                    if rows.key[t as usize][r] == 0 && !rows.dup(t as usize, used, r) {
+                    if rows.key(t as usize, r) == 0 && !rows.dup(t as usize, used, r) {
                         let mut chosen = chosen;
                         chosen[depth] = r as u8;
                         self.zero_next.push((t, used | 1 << r, chosen));
@@ -248,16 +273,16 @@ impl PuzzleMinlex {
         let zero = std::mem::take(&mut self.zero);
         for &(t, used, chosen) in &zero {
             for r in candidates(depth, used, &chosen) {
-                if rows.key[t as usize][r] != first_key || rows.dup(t as usize, used, r) {
+                if rows.key(t as usize, r) != first_key || rows.dup(t as usize, used, r) {
                     continue;
                 }
-                let p = &rows.pat[t as usize][r];
+                let p = rows.pat(t as usize, r);
                 let m = usize::from(p[0]) << 6 | usize::from(p[1]) << 3 | usize::from(p[2]);
                 let mut sorters = SORTERS[m];
                 if p.iter().all(|&x| x & x.wrapping_sub(1) == 0) {
                     // At most one clue a stack (the common case): each
                     // goes rightmost, named in slot order; no search.
-                    let v = &rows.src[t as usize][r];
+                    let v = rows.src(t as usize, r);
                     while sorters != 0 {
                         let sigma = sorters.trailing_zeros() as u8;
                         sorters &= sorters - 1;
@@ -268,7 +293,7 @@ impl PuzzleMinlex {
                 while sorters != 0 {
                     let sigma = sorters.trailing_zeros() as u8;
                     sorters &= sorters - 1;
-                    let sig = PERMS_OF_3[sigma as usize];
+                    let sig = SIGS[usize::from(sigma & 7)];
                     // Two empty stacks first: one state for both orders.
                     let swap = p[sig[0]] == 0 && p[sig[1]] == 0;
                     let st = State {
@@ -310,31 +335,42 @@ impl PuzzleMinlex {
     #[inline(always)]
     fn next_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut Rows) {
         let states = std::mem::take(&mut self.states);
-        let mut least_len = u32::MAX;
+        // Every candidate with its pattern length, then those reaching the
+        // least kept: no branch on how each compares (the CPU cannot guess
+        // it, and a candidate costs little more than the guess it missed).
+        let mut least_len = u8::MAX;
         self.cands.clear();
         for (i, st) in states.iter().enumerate() {
             let t = st.t as usize;
-            let sig = PERMS_OF_3[st.sigma as usize];
+            let sig = SIGS[usize::from(st.sigma & 7)];
+            let other = SIGS[usize::from(SWAP01[usize::from(st.sigma & 7)] & 7)];
             for r in candidates(depth, st.used, &st.rows) {
-                let mut len = pattern_len(&rows.pat[t][r], sig, &st.ords);
+                let pat = rows.pat(t, r);
+                let mut len = pattern_len(pat, sig, &st.ords);
                 if st.swap {
-                    let other = PERMS_OF_3[SWAP01[st.sigma as usize] as usize];
-                    len = len.min(pattern_len(&rows.pat[t][r], other, &st.ords));
+                    len = len.min(pattern_len(pat, other, &st.ords));
                 }
-                if len > least_len || rows.dup(t, st.used, r) {
-                    continue;
-                }
-                if len < least_len {
-                    least_len = len;
-                    self.cands.clear();
-                }
-                self.cands.push((i as u32, r as u8));
+                // A row equal to an earlier unused one is never filled.
+                let len = if rows.dup(t, st.used, r) {
+                    u8::MAX
+                } else {
+                    len as u8
+                };
+                least_len = least_len.min(len);
+                self.cands.push((i as u32, r as u8, len));
             }
         }
+        let mut kept = 0;
+        for j in 0..self.cands.len() {
+            let c = self.cands[j];
+            self.cands[kept] = c;
+            kept += usize::from(c.2 == least_len && least_len != u8::MAX);
+        }
+        self.cands.truncate(kept);
         let mut best_row = u64::MAX;
         self.next_states.clear();
         let cands = std::mem::take(&mut self.cands);
-        for &(i, r) in &cands {
+        for &(i, r, _) in &cands {
             let st = &states[i as usize];
             let r = r as usize;
             self.try_row::<C>(st, r, depth, rows, &mut best_row);
@@ -411,9 +447,9 @@ impl PuzzleMinlex {
             ords: st.ords,
             sigma: st.sigma,
             swap: st.swap,
-            pat: rows.pat[t][r],
+            pat: *rows.pat(t, r),
         };
-        let v = &rows.src[t][r];
+        let v = rows.src(t, r);
         self.fill::<C>(st, r, depth, v, 0, 0, part, best_row);
     }
 
@@ -433,14 +469,14 @@ impl PuzzleMinlex {
         st: &State,
         r: usize,
         depth: usize,
-        v: &[u8; 9],
+        v: &Cells,
         mut slot: usize,
         mut row: u64,
         mut p: Part,
         best: &mut u64,
     ) {
         if p.swap && slot == 0 {
-            let sig = PERMS_OF_3[p.sigma as usize];
+            let sig = SIGS[usize::from(p.sigma & 7)];
             let empty_a = p.pat[sig[0]] == 0;
             let empty_b = p.pat[sig[1]] == 0;
             if empty_a && empty_b {
@@ -450,14 +486,14 @@ impl PuzzleMinlex {
                 // The empty stack comes first (its triple is the least).
                 p.swap = false;
                 if empty_b {
-                    p.sigma = SWAP01[p.sigma as usize];
+                    p.sigma = SWAP01[usize::from(p.sigma & 7)];
                 }
             } else {
                 // Clues in both: the first fixes which stack comes first;
                 // try both.
                 p.swap = false;
                 C::fill(self, st, r, depth, v, 0, 0, p, best);
-                p.sigma = SWAP01[p.sigma as usize];
+                p.sigma = SWAP01[usize::from(p.sigma & 7)];
                 C::fill(self, st, r, depth, v, 0, 0, p, best);
                 return;
             }
@@ -466,38 +502,37 @@ impl PuzzleMinlex {
         while slot < 3 {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
-            let mut tri = 0u32;
+            let tri;
             let pat = p.pat[sig[slot] & 3];
-            if pat != 0 && pat & (pat - 1) == 0 {
-                // One clue, in cell `c`: as far right as the orders allow.
-                let c = 2 - pat.trailing_zeros() as usize;
-                let d = usize::from(v[base + c]);
-                let mut k = u32::from(p.map[d]);
-                if k == NEW {
-                    p.name(d);
-                    k = u32::from(p.next - 1);
-                }
-                let ords = p.ords[slot];
-                (p.ords[slot], tri) = if ords & AT[c][2] != 0 {
-                    (ords & AT[c][2], k)
-                } else if ords & AT[c][1] != 0 {
-                    (ords & AT[c][1], k << 4)
-                } else {
-                    (ords & AT[c][0], k << 8)
-                };
-            } else if pat != 0 {
-                // Each cell's rank: empty 0, a named digit its name, a new
-                // digit 15 (it takes the next name, after every named one).
-                let k0 = u32::from(p.map[usize::from(v[base])]);
-                let k1 = u32::from(p.map[usize::from(v[base + 1])]);
-                let k2 = u32::from(p.map[usize::from(v[base + 2])]);
+            if pat & pat.wrapping_sub(1) == 0 {
+                // No clue or one (nearly every slot of a sparse puzzle),
+                // without a branch on which: the clue, in cell `c`, goes
+                // as far right as the orders allow and takes its name, or
+                // the new one. An empty stack reads an empty cell, whose
+                // name is 0, and keeps its orders (see [`ONE_CLUE`]).
+                let c = usize::from(ONE_CLUE_CELL[usize::from(pat & 7)]);
+                let d = usize::from(v[(base + c) & 15] & 15);
+                let known = p.map[d];
+                let fresh = u32::from(known) == NEW;
+                let k = if fresh { p.next } else { known };
+                p.map[d] = k;
+                p.next += u8::from(fresh);
+                let e = ONE_CLUE[usize::from(pat & 7)][usize::from(p.ords[slot] & 63)];
+                p.ords[slot] = e & 63;
+                tri = u32::from(k) << (4 * u32::from(e >> 6));
+            } else {
+                // Two or three clues. Each cell's rank: empty 0, a named
+                // digit its name, a new digit 15 (it takes the next name,
+                // after every named one).
+                let name = |i: usize| u32::from(p.map[usize::from(v[i & 15] & 15)]);
+                let (k0, k1, k2) = (name(base), name(base + 1), name(base + 2));
                 let fresh = u32::from(k0 == NEW) + u32::from(k1 == NEW) + u32::from(k2 == NEW);
                 if fresh > 1 {
                     C::fill_names(self, st, r, depth, v, slot, row, p, [k0, k1, k2], best);
                     return;
                 }
                 let keep = LEAST[places(k0, k1, k2)][usize::from(p.ords[slot] & 63)];
-                let o = PERMS_OF_3[keep.trailing_zeros() as usize];
+                let o = SIGS[(keep.trailing_zeros() & 7) as usize];
                 let k = [k0, k1, k2];
                 let mut least = k[o[0]] << 8 | k[o[1]] << 4 | k[o[2]];
                 p.ords[slot] = keep;
@@ -509,7 +544,7 @@ impl PuzzleMinlex {
                     } else {
                         2
                     };
-                    p.name(usize::from(v[base + c]));
+                    p.name(usize::from(v[(base + c) & 15]));
                     // The new digit's nibble (15) becomes its name.
                     let at = if least & 15 == NEW {
                         0
@@ -534,16 +569,18 @@ impl PuzzleMinlex {
             self.next_states.clear();
         }
         // The new state: `st` with the row and what it settled.
-        self.next_states.push(*st);
-        let n = self.next_states.len();
-        let ns = &mut self.next_states[n - 1];
-        ns.rows[depth] = r as u8;
-        ns.used |= 1 << r;
-        ns.ords = p.ords;
-        ns.sigma = p.sigma;
-        ns.swap = p.swap;
-        ns.map = p.map;
-        ns.next = p.next;
+        let mut chosen = st.rows;
+        chosen[depth % 9] = r as u8;
+        self.next_states.push(State {
+            t: st.t,
+            sigma: p.sigma,
+            used: st.used | 1 << (r & 15),
+            next: p.next,
+            rows: chosen,
+            ords: p.ords,
+            map: p.map,
+            swap: p.swap,
+        });
     }
 
     /// [`Self::fill`] from a slot with more than one new cell (ranks
@@ -557,16 +594,16 @@ impl PuzzleMinlex {
         st: &State,
         r: usize,
         depth: usize,
-        v: &[u8; 9],
+        v: &Cells,
         slot: usize,
         row: u64,
         p: Part,
         k: [u32; 3],
         best: &mut u64,
     ) {
-        let sig = PERMS_OF_3[p.sigma as usize];
-        let base = 3 * sig[slot];
-        let d = [v[base], v[base + 1], v[base + 2]];
+        let sig = SIGS[usize::from(p.sigma & 7)];
+        let base = 3 * sig[slot % 3];
+        let d = [v[base & 15], v[(base + 1) & 15], v[(base + 2) & 15]];
         let new = [k[0] == NEW, k[1] == NEW, k[2] == NEW];
         let distinct = (!new[0] || !new[1] || d[0] != d[1])
             && (!new[0] || !new[2] || d[0] != d[2])
@@ -577,7 +614,7 @@ impl PuzzleMinlex {
             let keep = LEAST[places(k[0], k[1], k[2])][usize::from(p.ords[slot] & 63)];
             let mut least = 0u32;
             let mut name = u32::from(p.next);
-            for &c in &PERMS_OF_3[keep.trailing_zeros() as usize] {
+            for &c in &SIGS[(keep.trailing_zeros() & 7) as usize] {
                 let x = if new[c] {
                     name += 1;
                     name - 1
@@ -633,14 +670,14 @@ impl PuzzleMinlex {
         st: &State,
         r: usize,
         depth: usize,
-        v: &[u8; 9],
+        v: &Cells,
         slot: usize,
         row: u64,
         p: Part,
         k: [u32; 3],
         best: &mut u64,
     ) {
-        let base = 3 * PERMS_OF_3[p.sigma as usize][slot];
+        let base = 3 * SIGS[usize::from(p.sigma & 7)][slot % 3];
         // Per group: the new digits in the order named (four bits each),
         // how many, the orders.
         let mut groups = [(0u16, 0u8, 0u8); 6];
@@ -656,7 +693,7 @@ impl PuzzleMinlex {
                 if name == NEW {
                     // A digit met twice in one stack (not a valid puzzle)
                     // keeps its first name.
-                    let d = u16::from(v[base + c]);
+                    let d = u16::from(v[(base + c) & 15] & 15);
                     let j = (0..named)
                         .find(|&j| seq >> (4 * j) & 15 == d)
                         .unwrap_or_else(|| {

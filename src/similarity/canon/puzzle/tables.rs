@@ -92,7 +92,7 @@ pub(super) fn unpack(row: u64, out: &mut [u8]) {
 /// first eight cells at once (a byte's top bit set when it is not zero,
 /// then the eight top bits gathered by one multiplication).
 #[inline]
-pub(super) fn clue_mask(row: &[u8; 9]) -> usize {
+pub(super) fn clue_mask(row: &super::Cells) -> usize {
     let mut lo = [0u8; 8];
     lo.copy_from_slice(&row[..8]);
     let x = u64::from_le_bytes(lo);
@@ -254,8 +254,8 @@ pub(super) const SIGS: [[usize; 3]; 8] = {
 };
 
 /// `SWAP01[s]`: the stack order [`PERMS_OF_3`]`[s]` with its first two
-/// slots exchanged.
-pub(super) const SWAP01: [u8; 6] = [2, 4, 0, 5, 1, 3];
+/// slots exchanged; padded to eight as [`SIGS`] is (indexed by `s & 7`).
+pub(super) const SWAP01: [u8; 8] = [2, 4, 0, 5, 1, 3, 6, 7];
 
 /// `SORTERS[m]`: the stack orders (bits over [`PERMS_OF_3`]) putting the stacks
 /// of a row with clue cells `m` (bit 8 - c for column c) in order of clue
@@ -318,6 +318,39 @@ pub(super) const AT: [[u8; 3]; 3] = {
             i += 1;
         }
         o += 1;
+    }
+    t
+};
+
+/// `ONE_CLUE_CELL[p]`: the cell of a stack whose clue pattern `p` (bit
+/// 2 - c for cell c) has one clue; 0 for an empty stack (any cell reads
+/// empty).
+pub(super) const ONE_CLUE_CELL: [u8; 8] = [0, 2, 1, 0, 0, 0, 0, 0];
+
+/// `ONE_CLUE[p][m]` for a stack whose clue pattern `p` has at most one
+/// clue, under the column orders `m` (bits over [`PERMS_OF_3`]): the low six
+/// bits the orders that put the clue furthest right (all of `m` when the
+/// stack is empty), the top two how many places from the right it lands
+/// (0 when empty). Other patterns are not used.
+pub(super) const ONE_CLUE: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut m = 0;
+    while m < 64 {
+        t[0][m] = m as u8;
+        let mut c = 0;
+        while c < 3 {
+            let p = 4 >> c;
+            let keep = if m as u8 & AT[c][2] != 0 {
+                m as u8 & AT[c][2]
+            } else if m as u8 & AT[c][1] != 0 {
+                (m as u8 & AT[c][1]) | 1 << 6
+            } else {
+                (m as u8 & AT[c][0]) | 2 << 6
+            };
+            t[p][m] = keep;
+            c += 1;
+        }
+        m += 1;
     }
     t
 };
