@@ -20,6 +20,13 @@ use crate::shard::{Digest, Head, Kind, PartWriter, Shard};
 /// reused from block to block instead of grown and faulted in afresh.
 const BLOCK: usize = 1 << 13;
 
+/// Puzzles in the first block; each next block is twice the one before,
+/// up to [`BLOCK`]. The first block is read before any thread solves
+/// (every later one is read while the one before is solved): a whole
+/// [`BLOCK`] first left the second core idle for about a twentieth of
+/// the 17-clue file's run.
+const FIRST_BLOCK: usize = 1 << 9;
+
 /// What solving a file found.
 #[derive(Clone, Debug, Default)]
 pub struct FileSummary {
@@ -138,11 +145,15 @@ struct Block {
 
 /// The file being read a block at a time, with what reading it found.
 struct Reader<'m> {
-    records: formats::Records<'m, Box<dyn std::io::BufRead + 'm>>,
+    /// (Sent to a pool thread, which reads while another solves.)
+    records: formats::Records<'m, Box<dyn std::io::BufRead + Send + 'm>>,
     shard: Shard,
     keep_records: bool,
-    /// Puzzles a block holds.
+    /// Puzzles the next block holds: [`FIRST_BLOCK`], doubled after each
+    /// block up to `most`.
     size: usize,
+    /// Puzzles a block holds at most.
+    most: usize,
     /// The whole file's puzzles, for a shard's part (each shard reads all).
     digest: Digest,
     first_error: Option<FormatError>,
@@ -155,6 +166,10 @@ impl Reader<'_> {
         block.records.clear();
         block.indices.clear();
         block.grids.clear();
+        // Room for the block at once, not by doubling (each doubling a
+        // copy and fresh pages).
+        block.grids.reserve(self.size);
+        block.indices.reserve(self.size);
         for item in self.records.by_ref() {
             match item {
                 Ok(r) => {
@@ -179,6 +194,7 @@ impl Reader<'_> {
                 Err(e) => e.file_into(&mut self.first_error, &mut sum.errors),
             }
         }
+        self.size = (self.size * 2).min(self.most);
     }
 }
 
@@ -201,7 +217,8 @@ fn solve_in_blocks(
         shard,
         // The records are kept only to be written out; the search needs the grids.
         keep_records: sink.is_some(),
-        size: block_size,
+        size: block_size.min(FIRST_BLOCK),
+        most: block_size,
         digest: Digest::default(),
         first_error: None,
     };
@@ -302,18 +319,28 @@ fn solve_block(
             (batch::tally_all(grids, threads, &offset), None)
         }
     };
-    if threads != 1 {
-        std::thread::scope(|s| {
-            let solving = s.spawn(solve);
-            reader.fill(next, sum);
-            solving
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e))
-        })
-    } else {
-        let done = solve();
-        reader.fill(next, sum);
-        done
+    let mut read = || reader.fill(next, sum);
+    match threads {
+        1 => {
+            let done = solve();
+            read();
+            done
+        }
+        // One of the pool's threads reads while the others solve, and
+        // joins the solving when it is done: as many threads as asked
+        // are busy, never one more (this thread waits), so the reading
+        // is not a third thread taking turns with two solvers.
+        0 => rayon::join(read, solve).1,
+        n => match crate::threads::pool(n) {
+            Ok(pool) => pool.install(|| rayon::join(read, solve)).1,
+            // Its threads could not start (checked before the job, so
+            // rare): this thread, as `batch` then does.
+            Err(_) => {
+                let done = solve();
+                read();
+                done
+            }
+        },
     }
 }
 

@@ -71,13 +71,13 @@ fn collect_each<R: BufRead>(
 pub fn records_of_file<'m>(
     path: impl AsRef<Path>,
     monitor: &'m dyn Monitor,
-) -> Records<'m, Box<dyn BufRead + 'm>> {
+) -> Records<'m, Box<dyn BufRead + Send + 'm>> {
     let path = path.as_ref();
     let file = path.display().to_string();
     // A FIFO or a device is read so that `monitor` can stop a wait for it.
     match crate::reading::open_input(path, monitor) {
         Ok(f) => Records::new(
-            Box::new(std::io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead + 'm>,
+            Box::new(std::io::BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead + Send + 'm>,
             &file,
             monitor,
         ),
@@ -104,7 +104,7 @@ pub struct Records<'m, R> {
     pencil_ok: bool,
 }
 
-impl<'m> Records<'m, Box<dyn BufRead + 'm>> {
+impl<'m> Records<'m, Box<dyn BufRead + Send + 'm>> {
     fn failed(file: &str, why: String) -> Self {
         Records {
             lines: None,
