@@ -32,7 +32,8 @@
 //! rules are the same, so is their fixpoint, and so the search. It also
 //! sets up the clue state in vectors (`v4_clues`): byte compares per
 //! digit, then every mask's seen cells and the duplicate-clue check at
-//! once.
+//! once; and it scores the bivalue cells for a guess sixteen at a time
+//! (`best_bivalue_avx512`, the same scores).
 //!
 //! [`rate`] holds a human-style rater (which techniques a person needs).
 

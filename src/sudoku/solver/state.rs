@@ -6,7 +6,7 @@ use super::tables::*;
 #[cfg(target_arch = "x86_64")]
 use super::v3::{claim_columns_avx2, counts_avx2, segments_bmi2};
 #[cfg(target_arch = "x86_64")]
-use super::v4::{claim_columns_avx512, digits_meeting_avx512, settle_avx512};
+use super::v4::{best_bivalue_avx512, claim_columns_avx512, digits_meeting_avx512, settle_avx512};
 #[cfg(target_arch = "x86_64")]
 use super::v4_clues::from_cells_avx512;
 use crate::sudoku::{CELLS, Grid};
@@ -487,7 +487,17 @@ impl State {
         // The best score so far above its cell's place inverted (the
         // first cell wins a tie), taken by `max`: no branch per cell.
         let mut best = 0u32;
+        #[cfg(target_arch = "x86_64")]
+        if F::V4 {
+            // SAFETY: `F::V4` is only set by the copy compiled with
+            // AVX-512 F/VL/VPOPCNTDQ, which runs only where the CPU has it.
+            best = unsafe { best_bivalue_avx512(&self.unsolved, few) };
+        }
         for (b, &c) in few.iter().enumerate() {
+            if F::V4 {
+                // Scored above, sixteen cells at a time (the same figures).
+                break;
+            }
             let u = self.unsolved[b];
             let others = self.unsolved[(b + 1) % 3] | self.unsolved[(b + 2) % 3];
             let mut c = c;

@@ -132,6 +132,76 @@ pub(super) unsafe fn digits_meeting_avx512(f: &[u32; 27], b: usize, cells: u32) 
     _pext_u32(m, (band & 0xffff) | (band >> 16) << 21)
 }
 
+/// Per bit of a band, in two halves of 16 lanes (bits 27-31 empty): its
+/// peers in the band, its column, and `0xffff` less its bit.
+struct PickTables {
+    peers: [[u32; 16]; 2],
+    column: [[u32; 16]; 2],
+    bit: [[u32; 16]; 2],
+}
+
+#[repr(align(64))]
+struct Aligned(PickTables);
+
+static PICK: Aligned = Aligned({
+    use super::tables::{COLUMN, PEERS};
+    let mut t = PickTables {
+        peers: [[0; 16]; 2],
+        column: [[0; 16]; 2],
+        bit: [[0; 16]; 2],
+    };
+    let mut p = 0;
+    while p < 32 {
+        let (h, l) = (p / 16, p % 16);
+        if p < 27 {
+            t.peers[h][l] = PEERS[p];
+            t.column[h][l] = COLUMN[p];
+        }
+        t.bit[h][l] = 0xffff - p as u32;
+        p += 1;
+    }
+    t
+});
+
+/// The best score of [`State::pick`](super::state::State::pick)'s
+/// bivalue cells, `score << 16 | (0xffff - (band << 5 | bit))`, 0 when
+/// there is none: sixteen cells' unsolved peers counted at once (the same
+/// figures as the scalar loop there, so the same cell).
+#[target_feature(enable = "avx512f,avx512vl,avx512vpopcntdq")]
+#[inline]
+pub(super) unsafe fn best_bivalue_avx512(unsolved: &[u32; 3], few: &[u32; 3]) -> u32 {
+    use core::arch::x86_64::*;
+    let t = &PICK.0;
+    let one = _mm512_set1_epi32(1);
+    let mut best = _mm512_setzero_si512();
+    for b in 0..3 {
+        let u = _mm512_set1_epi32(unsolved[b] as i32);
+        let others = _mm512_set1_epi32((unsolved[(b + 1) % 3] | unsolved[(b + 2) % 3]) as i32);
+        let band = _mm512_set1_epi32((b << 5) as i32);
+        for h in 0..2 {
+            let cells = (few[b] >> (16 * h)) as __mmask16;
+            if cells == 0 {
+                continue;
+            }
+            // SAFETY: each table row is 16 aligned words.
+            let (peers, column, bit) = unsafe {
+                (
+                    _mm512_load_si512(t.peers[h].as_ptr() as *const _),
+                    _mm512_load_si512(t.column[h].as_ptr() as *const _),
+                    _mm512_load_si512(t.bit[h].as_ptr() as *const _),
+                )
+            };
+            let near = _mm512_popcnt_epi32(_mm512_and_si512(u, peers));
+            let far = _mm512_popcnt_epi32(_mm512_and_si512(others, column));
+            // near + 2 * far + 1, above the cell's place inverted.
+            let n = _mm512_add_epi32(_mm512_add_epi32(near, one), _mm512_add_epi32(far, far));
+            let score = _mm512_or_si512(_mm512_slli_epi32::<16>(n), _mm512_sub_epi32(bit, band));
+            best = _mm512_mask_max_epu32(best, cells, best, score);
+        }
+    }
+    _mm512_reduce_max_epu32(best)
+}
+
 /// The hard puzzles' way to a fixpoint (`Search::search`'s inner loop with
 /// band locked candidates, claimed columns and row singles by
 /// [`State::propagate`](super::state::State::propagate), naked singles by
@@ -453,6 +523,26 @@ mod tests {
             claims_alike::<V4>(s, &mut seen);
         });
         assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+    }
+
+    #[test]
+    fn picks_match_the_portable_code() {
+        if !has_v4("v4::picks_match_the_portable_code") {
+            return;
+        }
+        // The bivalue cells as naked singles leave them, scored in vectors
+        // and one by one: the same cell.
+        let mut scored = 0;
+        shaken_states(|s| {
+            let mut s = s;
+            let mut few = [0; 3];
+            if s.singles::<Portable>(&mut few).is_err() || s.solved() {
+                return;
+            }
+            scored += usize::from(few != [0; 3]);
+            assert_eq!(s.pick::<V4>(&few, true), s.pick::<Portable>(&few, true));
+        });
+        assert!(scored > 100, "{scored}");
     }
 
     /// The portable copy's way to the hard path's fixpoint, the loop of
