@@ -4,15 +4,17 @@
 
 mod copies;
 mod first_row;
+mod row_tables;
 mod tables;
 
 use super::{PERMS_OF_3, Transform};
 use crate::cpu;
 use crate::sudoku::Grid;
 use copies::MinlexCopy;
+use row_tables::RowTables;
 use tables::{
-    ALL_ORDERS, BEFORE, KEY, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, PATS, SIGS, SORTERS, SWAP01,
-    UNNAMED, candidates, clue_mask, pack_rows, pattern_len, places, rows_grid,
+    ALL_ORDERS, BEFORE, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, SIGS, SORTERS, SWAP01, UNNAMED,
+    candidates, pack_rows, pattern_len, places, rows_grid,
 };
 
 /// A form as its nine rows, each packed four bits a cell, first cell
@@ -23,90 +25,6 @@ pub(super) type Rows = [u64; 9];
 /// (and the name maps, by value) with indices masked to 0..15, which need
 /// no bounds check in its inner loops.
 pub(super) type Cells = [u8; 16];
-
-/// What the search needs of each source row, for the grid as given
-/// (`t` = 0) and transposed (`t` = 1). Rows are indexed masked to 0..15
-/// (see [`Cells`]); rows 9 to 15 are never candidates.
-struct RowTables {
-    /// `src[t][r]`: the row's values.
-    src: [[Cells; 16]; 2],
-    /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
-    /// c of the stack); the fourth byte is 0 (one word a row).
-    pat: [[[u8; 4]; 16]; 2],
-    /// `key[t][r]`: clue counts per stack, sorted and packed (smaller is a
-    /// better first non-empty row).
-    key: [[u8; 16]; 2],
-    /// `same[t][r]`: the earlier rows of r's band equal to it.
-    same: [[u16; 16]; 2],
-}
-
-impl RowTables {
-    #[inline(always)]
-    fn new(g: &Grid) -> RowTables {
-        let cells = g.cells();
-        let mut src = [[[0u8; 16]; 16]; 2];
-        for (r, row) in src[0].iter_mut().take(9).enumerate() {
-            for (c, v) in row.iter_mut().take(9).enumerate() {
-                *v = cells[9 * r + c] & 15;
-            }
-        }
-        let [plain, transposed] = &mut src;
-        for (c, row) in transposed.iter_mut().take(9).enumerate() {
-            for (r, v) in row.iter_mut().take(9).enumerate() {
-                *v = plain[r][c];
-            }
-        }
-        let mut tables = RowTables {
-            src,
-            pat: [[[0u8; 4]; 16]; 2],
-            // Rows 9 to 15 the worst: the least key is a real row's.
-            key: [[u8::MAX; 16]; 2],
-            same: [[0u16; 16]; 2],
-        };
-        for (t, rows) in src.iter().enumerate() {
-            let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
-            for (r, &mask) in clues.iter().enumerate() {
-                tables.pat[t][r] = PATS[mask];
-                tables.key[t][r] = KEY[mask];
-            }
-            // Equal rows have equal clue cells: the rows are compared only
-            // then (mostly empty rows), the three pairs of each band.
-            for b in (0..9).step_by(3) {
-                for (q, r) in [(b, b + 1), (b, b + 2), (b + 1, b + 2)] {
-                    if clues[q] == clues[r] && rows[q][..9] == rows[r][..9] {
-                        tables.same[t][r] |= 1 << q;
-                    }
-                }
-            }
-        }
-        tables
-    }
-
-    /// Rows of a band equal to an earlier unused row lead to the same
-    /// forms: only the first is tried.
-    #[inline]
-    fn dup(&self, t: usize, used: u16, r: usize) -> bool {
-        self.same[t & 1][r & 15] & !used != 0
-    }
-
-    /// Row `r`'s stack patterns in grid `t`.
-    #[inline(always)]
-    fn pat(&self, t: usize, r: usize) -> &[u8; 4] {
-        &self.pat[t & 1][r & 15]
-    }
-
-    /// Row `r`'s values in grid `t`.
-    #[inline(always)]
-    fn src(&self, t: usize, r: usize) -> &Cells {
-        &self.src[t & 1][r & 15]
-    }
-
-    /// Row `r`'s clue key in grid `t`.
-    #[inline(always)]
-    fn key(&self, t: usize, r: usize) -> u8 {
-        self.key[t & 1][r & 15]
-    }
-}
 
 /// A partial arrangement tying for the smallest prefix.
 #[derive(Clone, Copy)]
