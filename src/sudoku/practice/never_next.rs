@@ -194,7 +194,7 @@ pub const NEVER_NEXT: &[(&str, &str)] = &[
     ),
     (
         "(2 Strong Links) Grouped X-Loop",
-        "a Pointing or a Claiming always comes before it (the proof is in src/sudoku/practice/never_next.rs); practice \"Grouped Skyscraper\" or \"(3 Strong Links) Grouped X-Loop\"",
+        "a Hidden Single, a Pointing or a Claiming always comes before it (the proof is in src/sudoku/practice/never_next.rs); practice \"Grouped Skyscraper\" or \"(3 Strong Links) Grouped X-Loop\"",
     ),
     (
         "Turbot Fish",
