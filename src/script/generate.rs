@@ -157,8 +157,9 @@ pub mod api {
     /// 729-character pencil-mark line, filled cells showing their digit).
     /// `name` is one of `techniques()` up to 8.9 (any case; "Unique
     /// Rectangle" takes every type); an unknown name gets the list and the
-    /// closest names; Direct Claiming, "(2 Strong Links) X-Loop", "Turbot
-    /// Fish" (the 6.6 chain) and "Generalized X-Wing", never SE's next step
+    /// closest names; Direct Claiming, "(2 Strong Links) X-Loop", plain or
+    /// grouped, "Turbot Fish" (the 6.6 chain) and "Generalized X-Wing",
+    /// never SE's next step
     /// (an easier step always comes first), are refused at once with why. Options: `seed`, `symmetry`, `clues` as for
     /// `generate`, `seconds` (give up after this long, default 60: a
     /// technique rare on SE's paths gets an error saying none was found in

@@ -9,7 +9,9 @@
 //! candidate. Positions are on SE's path of a puzzle with a solution, and
 //! SE's steps are sound, so every region holds `d`'s solution cell as a
 //! place or as a placed `d` (which has no place left among its peers).
-//! "Sees" is sharing a row, column or block.
+//! "Sees" is sharing a row, column or block. A Pointing or a Claiming
+//! below is from a region with two places or more; with one, that place
+//! is a Hidden Single (1.2), earlier still.
 //!
 //! Three facts are used more than once:
 //!
@@ -89,6 +91,58 @@
 //!   two rows, which is all the loop removes (with no place in the third
 //!   row, `d` is placed in it, in `G`, and `G` has none).
 //!
+//! **(2 Strong Links) Grouped X-Loop** (4.3). The same loop with one link
+//! or both grouped (`turbot.rs`, `links/shapes.rs`): a grouped link's
+//! region holds three or more places, split between two end groups, each
+//! in one mini-line of the region (a line's places in two of its blocks; a
+//! block's in two of its rows or columns, or in the row and column through
+//! an empty rectangle's heart, which joins one group or both, place or
+//! not). Every group holds a place, and a line's groups are exactly its
+//! places in each of its two blocks. Links in `A` (groups `a1`, `a2`) and
+//! `B` (`b1`, `b2`) with no place in common, `a1`, `b1` in one region and
+//! `a2`, `b2` in one: the loop removes the places outside `A` and `B` that
+//! see every cell of `a1` and `b1`, or of `a2` and `b2`. A cell seeing
+//! every cell of a set within one region lies in a region holding the
+//! whole set (the line through it if it spans two blocks, else its block
+//! or a line through it), so the removals lie in the regions holding `a1`
+//! and `b1` (`C` is one) or `a2` and `b2` (`D` is one), and the places of
+//! `A` and of `B` all lie in `C` and `D`. Every case ends in a Pointing or
+//! a Claiming (not always removing all the loop does), before the turbot
+//! finder, so its order among its own steps does not matter:
+//! - `A`, `B` rows (columns: crossed). `C`, `D` hold a cell of each row,
+//!   so are columns or blocks; two columns leave each row two places (no
+//!   grouped link), so one, say `C`, is a block of the rows' band. `A`'s
+//!   and `B`'s places are not all in `C` (the solution has `d` once in a
+//!   block, and each row needs it), so `D` is a second block `F` of the
+//!   band, or a column through such an `F` (then `a2`, `b2` are single
+//!   places). Either way `a2`, `b2` are all of `F`'s places in `A` and
+//!   `B`, as `a1`, `b1` are of `C`'s. The third block `G` has none in `A`
+//!   or `B`. If the third row has places in `C` or `F`, `G` has places (a
+//!   `d` placed in `G` would clear one of the three rows), all on the
+//!   third row, and its Pointing removes them. Else `C`'s and `F`'s places
+//!   all lie in `A` and `B`: the loop removes none of them, and a column
+//!   holding `a2`, `b2` (or `a1`, `b1`) holds all of `F`'s (`C`'s) places,
+//!   whose Pointing removes what the loop removes from that column.
+//! - `A` a row, `B` a column. A line holding a group of each is one of
+//!   them and so holds a place of the other, at their crossing, a place of
+//!   both; so `C`, `D` are blocks holding cells of both: the crossing's
+//!   block. Each line's places then lie in one block: neither is grouped.
+//! - `A` a block, `B` a row (column: crossed). A region holding a group of
+//!   each is not `A` (`B`'s group is places of `B`) nor the row (`A`'s
+//!   group holds a place of `A`), so `C`, `D` are two columns of `A`'s
+//!   stack, each meeting the row once: `B` is plain, its two places in the
+//!   stack's block `E` ≠ `A`, and from there the plain loop's proof holds
+//!   word for word (the row's Claiming clears `E`, the third column's
+//!   clears the third block of the stack).
+//! - `A`, `B` blocks. A region holding a group of each is a line; a row
+//!   and a column would put both blocks in one band and one stack, and a
+//!   single line would hold all of `A`'s places (no link), so `C`, `D` are
+//!   two rows (columns: crossed) of the blocks' band. `A`, `B` have no
+//!   place in the third row, so its places lie in the band's third block
+//!   `G`, and their Claiming removes `G`'s places in the two rows: all the
+//!   loop removes (with no place in the third row, `d` is placed in it, in
+//!   `G`, and `G` has none).
+//!
 //! **Turbot Fish** (6.6, SE's forcing X-chain of six nodes). SE's chain
 //! search from a candidate `s` is breadth first and keeps only the first
 //! chain to its opposite, so no four-node chain exists from `s` the same
@@ -137,6 +191,10 @@ pub const NEVER_NEXT: &[(&str, &str)] = &[
     (
         "(2 Strong Links) X-Loop",
         "a Pointing, a Claiming or an X-Wing always comes before it (the proof is in src/sudoku/practice/never_next.rs); practice \"Skyscraper\" or \"(3 Strong Links) X-Loop\"",
+    ),
+    (
+        "(2 Strong Links) Grouped X-Loop",
+        "a Hidden Single, a Pointing or a Claiming always comes before it (the proof is in src/sudoku/practice/never_next.rs); practice \"Grouped Skyscraper\" or \"(3 Strong Links) Grouped X-Loop\"",
     ),
     (
         "Turbot Fish",
