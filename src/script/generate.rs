@@ -159,8 +159,8 @@ pub mod api {
     /// Rectangle" takes every type); an unknown name gets the list and the
     /// closest names; Direct Claiming, "(2 Strong Links) X-Loop", plain or
     /// grouped, "Turbot Fish" (the 6.6 chain) and "Generalized X-Wing",
-    /// never SE's next step
-    /// (an easier step always comes first), are refused at once with why. Options: `seed`, `symmetry`, `clues` as for
+    /// never SE's next step (an easier step always comes first), are
+    /// refused at once with why. Options: `seed`, `symmetry`, `clues` as for
     /// `generate`, `seconds` (give up after this long, default 60: a
     /// technique rare on SE's paths gets an error saying none was found in
     /// that time). Ctrl+C stops it. The same seed gives the same puzzle.
