@@ -120,7 +120,8 @@ def protocol():
     out["input"] = {"asked": len(asked), "reply": reply["content"], "outputs": collect(kc, msg_id)}
 
     # Interrupt a long count once it has shown its progress, then run a cell.
-    code = 'count_polycube(cuboid(3, 4, 5), "pentominoes")'
+    # A count that runs for minutes: the interrupt always lands inside it.
+    code = 'count_polycube(cuboid(3, 4, 10), "pentominoes", #{copies: 2})'
     msg_id = kc.execute(code)
     outputs = []
     deadline = time.time() + TIMEOUT
