@@ -219,9 +219,45 @@ fn solve_file_returns_its_summary_marked_stopped() {
     // Stopped inside: some of the 100 puzzles solved, not all.
     let solved = r[1].as_int().unwrap();
     assert!(0 < solved && solved < 100, "{solved} of 100 solved");
+    // A figure taken from the summary would look whole: a note says not.
+    let notes = host.notes();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("stopped (Ctrl+C) in solve_file after ")
+                && n.ends_with(
+                    "the summary is partial (\"stopped\": true), and so is any figure taken from it"
+                )),
+        "{notes:?}"
+    );
     // Consumed: the next statement runs to the end.
     let again = s.eval(&format!("solve_file({path:?}, #{{threads: 1}}).solved"));
     assert_eq!(again.unwrap().as_int().unwrap(), 100);
+}
+
+#[test]
+fn rate_file_returns_its_summary_marked_stopped_and_a_note() {
+    let host = Rc::new(RecordingHost::default());
+    let mut s = session(&host);
+    host.cancel_after_work(1);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
+    let r = s
+        .eval(&format!(
+            "let r = rate_file({path:?}, #{{threads: 1}}); [r.stopped, r.puzzles]"
+        ))
+        .unwrap()
+        .into_array()
+        .unwrap();
+    assert!(r[0].as_bool().unwrap(), "stopped: true");
+    let rated = r[1].as_int().unwrap();
+    assert!(rated < 100, "{rated} of 100 rated");
+    let notes = host.notes();
+    assert_eq!(
+        notes.last().map(String::as_str),
+        Some(format!("stopped (Ctrl+C) in rate_file after {rated} puzzles: the summary is partial (\"stopped\": true), and so is any figure taken from it").as_str()),
+        "{notes:?}"
+    );
+    assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42);
 }
 
 #[test]
@@ -462,4 +498,45 @@ fn piped_mode_goes_on_and_a_second_sigint_leaves() {
     );
     assert_eq!(lines[1], "");
     assert_eq!(lines[2], "stopped (Ctrl+C) a second time: leaving");
+}
+
+/// `-e 'solve_file(F).unique'` stopped by SIGINT: the summary said it was
+/// partial, but the figure taken from it prints like a whole one, so a
+/// note on stderr says the summary was partial, and the status is 130.
+#[test]
+fn eval_mode_notes_a_partial_summary_on_stderr() {
+    let dir = crate::common::scratch_dir("interrupt-fifo");
+    let fifo = dir.join("endless.txt");
+    let _ = std::fs::remove_file(&fifo);
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    // A valid puzzle without end: the batch is still going when SIGINT comes.
+    let feeder = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&fifo) else {
+                return;
+            };
+            let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+            let block = puzzle.repeat(4096);
+            while f.write_all(block.as_bytes()).is_ok() {}
+        })
+    };
+    let code = format!(
+        "print(\"counting\"); solve_file({:?}, #{{threads: 1}}).unique",
+        fifo.display().to_string()
+    );
+    let (code, rest, err) = count_then_sigint(&["-e", &code]);
+    feeder.join().unwrap();
+    assert_eq!(code, Some(130), "{err}");
+    // The bare figure: some puzzles were solved (each unique), not all.
+    let solved: u64 = rest.trim().parse().unwrap_or_else(|_| panic!("{rest:?}"));
+    assert!(solved > 0, "{rest}");
+    assert!(
+        err.starts_with("stopped (Ctrl+C) in solve_file after ")
+            && err.ends_with(
+                " puzzles: the summary is partial (\"stopped\": true), and so is any figure taken from it\n"
+            ),
+        "{err}"
+    );
+    assert_eq!(figure_after(&err, "after "), solved, "{err}");
 }

@@ -421,7 +421,8 @@ pub mod api {
     /// all cores), `out` (write the lines to this file, replaced only when
     /// the run is complete), `shard: "K/N"` (rate every N-th puzzle; with
     /// `out` the part `OUT.K-of-N` for `merge_shards`). Ctrl+C keeps the
-    /// lines so far with `stopped: true` and writes nothing.
+    /// lines so far with `stopped: true`, notes that they are partial and
+    /// writes nothing.
     /// Example: `rate_file("scripts/data/17clue.txt", #{threads: 1}).lines[0]`
     #[rhai_fn(return_raw)]
     pub fn rate_file(

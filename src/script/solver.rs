@@ -190,7 +190,8 @@ pub mod api {
     /// input, and replaces its old contents only when the whole file was
     /// solved (it must be a regular file or a new one: a device such as
     /// `/dev/null`, a FIFO or a folder is refused, as by `write_puzzles`). Shows progress on a terminal; Ctrl+C stops and returns the
-    /// counts of the puzzles finished with `stopped: true` (and writes no `out`).
+    /// counts of the puzzles finished with `stopped: true` (and writes no
+    /// `out`), with a note that the summary is partial.
     /// `shard: "K/N"` (or `puzzlelab --shard K/N`) solves every N-th
     /// puzzle, starting with the K-th, and writes the part `OUT.K-of-N`
     /// for `merge_shards`; the counts are the shard's (`file_puzzles`: the
@@ -261,8 +262,15 @@ pub mod api {
             }
         }
         if b.stopped {
-            // The summary says it is partial; the interrupt is consumed.
-            crate::script::host::host(&ctx).take_cancel();
+            // The summary says it is partial, and so does a note: a figure
+            // taken from it (`.unique`) would look complete. The interrupt
+            // is consumed.
+            let host = crate::script::host::host(&ctx);
+            host.take_cancel();
+            host.note(&crate::script::host::partial_note(
+                &*host,
+                format!("in solve_file after {} puzzles", b.done),
+            ));
         }
         Ok(m)
     }

@@ -61,8 +61,13 @@ pub(super) fn rate_file_map(
     m.insert("errors".into(), Dynamic::from_array(errors));
     m.insert("stopped".into(), Dynamic::from(sum.stopped));
     if sum.stopped {
-        // Partial: nothing is written, the summary says so.
-        crate::script::host::host(ctx).take_cancel();
+        // Partial: nothing is written, the summary and a note say so.
+        let host = crate::script::host::host(ctx);
+        host.take_cancel();
+        host.note(&crate::script::host::partial_note(
+            &*host,
+            format!("in rate_file after {} puzzles", sum.done),
+        ));
         return Ok(m);
     }
     if let Some(out) = out {
