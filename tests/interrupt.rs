@@ -507,9 +507,16 @@ fn piped_mode_goes_on_and_a_second_sigint_leaves() {
 fn eval_mode_notes_a_partial_summary_on_stderr() {
     let dir = crate::common::scratch_dir("interrupt-fifo");
     let fifo = dir.join("endless.txt");
-    let _ = std::fs::remove_file(&fifo);
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
-    // A valid puzzle without end: the batch is still going when SIGINT comes.
+    let code = format!(
+        "solve_file({:?}, #{{threads: 1}}).unique",
+        fifo.display().to_string()
+    );
+    let mut child = spawn(&["-e", &code]);
+    drop(child.stdin.take());
+    // A valid puzzle without end; the first block written whole means
+    // solve_file is reading (a pipe holds far less than a block).
+    let (written, first_block) = std::sync::mpsc::channel();
     let feeder = {
         let fifo = fifo.clone();
         std::thread::spawn(move || {
@@ -518,18 +525,23 @@ fn eval_mode_notes_a_partial_summary_on_stderr() {
             };
             let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
             let block = puzzle.repeat(4096);
-            while f.write_all(block.as_bytes()).is_ok() {}
+            while f.write_all(block.as_bytes()).is_ok() {
+                let _ = written.send(());
+            }
         })
     };
-    let code = format!(
-        "print(\"counting\"); solve_file({:?}, #{{threads: 1}}).unique",
-        fifo.display().to_string()
-    );
-    let (code, rest, err) = count_then_sigint(&["-e", &code]);
+    let read = first_block.recv_timeout(Duration::from_secs(60));
+    sigint(&child);
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let (code, rest, err) = finish(child, out);
+    assert!(read.is_ok(), "solve_file never read the FIFO: {err}");
     feeder.join().unwrap();
     assert_eq!(code, Some(130), "{err}");
     // The bare figure: some puzzles were solved (each unique), not all.
-    let solved: u64 = rest.trim().parse().unwrap_or_else(|_| panic!("{rest:?}"));
+    let solved: u64 = rest
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{rest:?} {err}"));
     assert!(solved > 0, "{rest}");
     assert!(
         err.starts_with("stopped (Ctrl+C) in solve_file after ")
