@@ -497,9 +497,17 @@ fn a_job_waiting_on_a_fifo_hears_the_stop_and_removes_its_files() {
         assert_eq!(err, format!("stopped by {name}\n"), "{signal}");
         assert!(took < Duration::from_secs(3), "{signal}: {took:?}");
     }
-    // Ctrl+C stops the job; its summary says so and the status is 130.
+    // Ctrl+C stops the job; its summary and a note say so (a signal that
+    // ends the run gives none: nothing runs after it), and the status is 130.
     let (got, err, took) = stop_a_waiting_solve_file(&["-INT"]);
-    assert_eq!((got, err.as_str()), (Some(130), ""));
+    assert_eq!(
+        (got, err.as_str()),
+        (
+            Some(130),
+            "stopped (Ctrl+C) in solve_file after 0 puzzles: the summary is partial \
+             (\"stopped\": true), and so is any figure taken from it\n"
+        )
+    );
     assert!(took < Duration::from_secs(3), "{took:?}");
 }
 

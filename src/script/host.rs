@@ -122,13 +122,18 @@ pub fn stop_text(host: &dyn Host, what: impl std::fmt::Display) -> String {
 /// The note a batch that returns a partial summary instead of an error
 /// (`solve_file`, `rate_file`) writes as it stops: a figure taken from the
 /// summary prints like a complete one, so the diagnostics say it is not.
-pub fn partial_note(host: &dyn Host, what: impl std::fmt::Display) -> String {
-    stop_text(
+/// After a stop signal (SIGTERM, SIGHUP) nothing more runs, and the run's
+/// own last words say it stopped: no note.
+pub fn note_partial(host: &dyn Host, what: impl std::fmt::Display) {
+    if host.stop_cause() != "Ctrl+C" {
+        return;
+    }
+    host.note(&stop_text(
         host,
         format!(
             "{what}: the summary is partial (\"stopped\": true), and so is any figure taken from it"
         ),
-    )
+    ));
 }
 
 /// The words every operation stopped by Ctrl+C starts its message with.

@@ -267,10 +267,10 @@ pub mod api {
             // is consumed.
             let host = crate::script::host::host(&ctx);
             host.take_cancel();
-            host.note(&crate::script::host::partial_note(
+            crate::script::host::note_partial(
                 &*host,
                 format!("in solve_file after {} puzzles", b.done),
-            ));
+            );
         }
         Ok(m)
     }

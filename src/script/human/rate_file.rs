@@ -64,10 +64,10 @@ pub(super) fn rate_file_map(
         // Partial: nothing is written, the summary and a note say so.
         let host = crate::script::host::host(ctx);
         host.take_cancel();
-        host.note(&crate::script::host::partial_note(
+        crate::script::host::note_partial(
             &*host,
             format!("in rate_file after {} puzzles", sum.done),
-        ));
+        );
         return Ok(m);
     }
     if let Some(out) = out {
