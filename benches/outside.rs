@@ -21,7 +21,7 @@
 //! | row | peer variable | peer's command |
 //! |---|---|---|
 //! | `sudoku` | `PUZZLELAB_PEER_TDOKU` | `PEER FILE`: solves every line, counting to 2 |
-//! | `canon` | `PUZZLELAB_PEER_PATMINLEX` | `PEER FILE`: canonical form of every line, distinct forms in a hash set |
+//! | `canon` | `PUZZLELAB_PEER_PATMINLEX` | `PEER FILE`: canonical form of every line, distinct forms in a hash set, against `canon_groups(FILE, #{threads: 1})` and a Rhai loop of `canon(p)` |
 //! | `pentomino` | `PUZZLELAB_PEER_SUGYAN` | sugyan's `main -q -u -s optimized-small -b BOARD` |
 //! | `rating` | `PUZZLELAB_PEER_SERATE` | `PEER FILE`: Sukaku Explainer's `serate` rating every line (`--format='%g %r/%p/%d'`, one thread), against `puzzlelab rate FILE --threads 1`; the ratings are compared line by line |
 //! | `polycube` | — | ours alone, against the goal in seconds |
@@ -473,7 +473,14 @@ fn canon_rows(dir: &Path, scratch: &Path, rounds: usize) {
             Some(Run::new(t, &[&one.to_string_lossy()])),
         )
     });
-    let groups = |f: &Path| ours_eval(&format!("canon_groups({}).len()", quoted(f)));
+    // One thread, as the peer and the Sudoku rows run: CPU against CPU,
+    // with nothing spent handing work between threads.
+    let groups = |f: &Path| {
+        ours_eval(&format!(
+            "canon_groups({}, #{{threads: 1}}).len()",
+            quoted(f)
+        ))
+    };
     compare(
         "canon_groups: 17-clue",
         &Side::once(groups(&file), Some(groups(&one))),

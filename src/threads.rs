@@ -51,6 +51,19 @@ pub fn start(threads: usize) -> Result<(), String> {
     }
 }
 
+/// Runs `job` as a job of `threads` threads: on the calling thread with
+/// rayon's global pool for 0 (all cores), else inside the kept pool of
+/// that size, where rayon's parallel iterators use exactly that many
+/// threads (for 1, the job runs on the pool's one thread, alone). For jobs
+/// whose domain code asks rayon how many threads it has rather than
+/// taking a count.
+pub fn run_on<R: Send>(threads: usize, job: impl FnOnce() -> R + Send) -> Result<R, String> {
+    match threads {
+        0 => Ok(job()),
+        n => Ok(pool(n)?.install(job)),
+    }
+}
+
 /// Pools kept at once: a session going back and forth between two sizes
 /// (`threads: 1` runs on the calling thread) keeps both.
 const KEPT: usize = 2;

@@ -374,3 +374,51 @@ fn canon_groups_is_used_like_an_array_of_maps() {
     );
     assert_eq!(got, "[true, 5, \"XXXXX\"]");
 }
+
+/// `threads: n` changes how the work is shared, never the groups: on 1, 2
+/// and all cores, from an array and from a file, every group holds the
+/// puzzles whose canonical forms (each computed alone by `canon`) are its
+/// form. Each of the 100 puzzles is given twice, so there are 100 groups
+/// of two.
+#[test]
+fn canon_groups_on_any_number_of_threads_gives_the_same_groups() {
+    let mut s = session();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
+    let check = |s: &mut Session, source: &str| {
+        eval_str(
+            s,
+            &format!(
+                r#"let ps = read_puzzles("{path}"); let all = ps + ps;
+                   let seen = [];
+                   for t in [0, 1, 2] {{
+                       let g = canon_groups({source}, #{{threads: t}});
+                       let ok = g.len() == 100;
+                       for x in g {{
+                           for i in x.indices {{ ok = ok && canon(all[i]) == x.form }}
+                       }}
+                       seen.push([g.len(), ok]);
+                   }}
+                   seen"#
+            ),
+        )
+    };
+    let want = "[[100, true], [100, true], [100, true]]";
+    assert_eq!(check(&mut s, "all"), want);
+    // The file given twice: one file of both copies.
+    let dir = tempfile::tempdir().unwrap();
+    let twice = dir.path().join("twice.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::write(&twice, format!("{text}{text}")).unwrap();
+    assert_eq!(
+        check(&mut s, &format!("{:?}", twice.display().to_string())),
+        want
+    );
+    let e = s
+        .eval(&format!("canon_groups({path:?}, #{{threads: -1}})"))
+        .unwrap_err()
+        .message();
+    assert_eq!(
+        e,
+        "canon_groups: option threads must be a whole number from 0 (one thread a core) to 1024, not -1"
+    );
+}

@@ -182,9 +182,10 @@ pub mod api {
         groups(&ctx, named, Map::new(), None)
     }
 
-    /// Group puzzles by canonical form with options: `out`, `shard`.
+    /// Group puzzles by canonical form with options: `out`, `shard`, `threads`.
     ///
-    /// `out: FILE` also writes the groups to FILE, one line per group in
+    /// `threads: n` works on n threads (0, the default: all cores; the
+    /// groups are the same). `out: FILE` also writes the groups to FILE, one line per group in
     /// order of first appearance: `FORM<TAB>COUNT<TAB>INDICES<TAB>NAMES`
     /// (the form with 0 for empty, the 0-based indices joined by commas,
     /// then each name, escaped as the puzzle files escape names). `shard:
@@ -215,7 +216,7 @@ pub mod api {
         groups_of_file(&ctx, path, Map::new())
     }
 
-    /// Group the puzzles of a file by canonical form with options: `out`, `shard`.
+    /// Group the puzzles of a file by canonical form with options: `out`, `shard`, `threads`.
     ///
     /// See `canon_groups(array, options)`; `out` may not be the file read.
     ///

@@ -173,10 +173,14 @@ pub fn groups(
     options: Map,
     input: Option<&str>,
 ) -> Result<CanonGroups, Box<EvalAltResult>> {
-    let mut options =
-        crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
+    let mut options = crate::script::options::Options::new(
+        "canon_groups",
+        options,
+        &["out", "shard", "threads"],
+    )?;
     let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
     let out = options.string("out")?;
+    let threads = options.threads()?;
     check_out(out.as_deref(), shard, None)?;
     for p in &named {
         super::helpers::digits("canon_groups", &p.grid)?;
@@ -184,7 +188,10 @@ pub fn groups(
     let grids: Vec<Grid> = named.iter().map(|p| p.grid).collect();
     let host = crate::script::host::host(ctx);
     let monitor = crate::script::host::monitor_of(&*host);
-    let result = sim::groups_file::canon_groups_of_shard(&grids, shard, &*monitor);
+    let result = crate::threads::run_on(threads, || {
+        sim::groups_file::canon_groups_of_shard(&grids, shard, &*monitor)
+    })
+    .map_err(|e| error(format!("canon_groups: {e}")))?;
     drop(monitor);
     if result.cancelled {
         return Err(crate::script::host::stopped(
@@ -210,14 +217,21 @@ pub fn groups_of_file(
     path: &str,
     options: Map,
 ) -> Result<CanonGroups, Box<EvalAltResult>> {
-    let mut options =
-        crate::script::options::Options::new("canon_groups", options, &["out", "shard"])?;
+    let mut options = crate::script::options::Options::new(
+        "canon_groups",
+        options,
+        &["out", "shard", "threads"],
+    )?;
     let shard = crate::script::shard::shard_of(ctx, "canon_groups", &mut options)?;
     let out = options.string("out")?;
+    let threads = options.threads()?;
     check_out(out.as_deref(), shard, Some(path))?;
     let host = crate::script::host::host(ctx);
     let monitor = crate::script::host::monitor_of(&*host);
-    let result = sim::stream::group_file(std::path::Path::new(path), shard, &*monitor);
+    let result = crate::threads::run_on(threads, || {
+        sim::stream::group_file(std::path::Path::new(path), shard, &*monitor)
+    })
+    .map_err(|e| error(format!("canon_groups: {e}")))?;
     drop(monitor);
     let table = result.map_err(|e| match e {
         sim::stream::StreamError::Read(sim::ReadError::Stopped { file, lines }) => {
