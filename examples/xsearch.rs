@@ -4,8 +4,16 @@
 //! technique's finder reports the technique, the earlier finders that
 //! also fire (fewer is closer; none is a hit).
 //!
-//! `cargo run --release --example xsearch -- SECONDS SEED TARGET... [-- FILE...]`
-//! (puzzles of FILEs, one a line, are starting points besides fresh ones).
+//! `cargo run --release --example xsearch -- SECONDS SEED TARGET... [-- FILE...]`:
+//! a TARGET is a name of `techniques()`, with `@RATING` (tenths) to aim
+//! only at its steps rated that or more; puzzles of the FILEs, one a line,
+//! are starting points (fresh ones once they are used up); climbs
+//! restart half the time from the closest puzzles met. `XS_START=FILE`
+//! puts a file's puzzles first; `XS_SHOW=PUZZLE` prints, along the first
+//! target's walk of one puzzle, every competing step instead.
+//! Lines: `best` (a closer score, its position on the path, the puzzle,
+//! what competed), `HIT` (a puzzle whose path takes the step), `#` (a
+//! climb ended). The seeds of src/sudoku/practice/seeds.rs came from it.
 
 use std::time::{Duration, Instant};
 
@@ -36,13 +44,16 @@ struct Target {
     elite: Vec<(Score, Grid)>,
 }
 
-fn score(puzzle: &Grid, t: &Target) -> (Score, usize) {
-    let (s, at, _) = scored(puzzle, t);
+fn score(puzzle: &Grid, t: &Target, bound: Score) -> (Score, usize) {
+    let (s, at, _) = scored(puzzle, t, bound);
     (s, at)
 }
 
-/// The score, the position index and what competed there.
-fn scored(puzzle: &Grid, t: &Target) -> (Score, usize, String) {
+/// The score (exact when at most `bound`), the position index and what
+/// competed there. The target's finder runs only on positions whose
+/// earlier finders stay within the bound: on most positions a single or
+/// a pointing rules it out at once.
+fn scored(puzzle: &Grid, t: &Target, bound: Score) -> (Score, usize, String) {
     let mut b = CandidateGrid::from_grid(puzzle);
     let mut best = FAR;
     let mut at = 0;
@@ -52,47 +63,57 @@ fn scored(puzzle: &Grid, t: &Target) -> (Score, usize, String) {
         if b.is_solved() {
             break;
         }
-        let steps = SE_ORDER[t.producer].find_all(&b);
-        if let Some(k) = steps
-            .iter()
-            .position(|s| s.technique == t.name && s.rating >= t.min)
-        {
-            let mut fired = 0;
-            let mut total = k;
-            let mut names = Vec::new();
-            for p in &SE_ORDER[..t.producer] {
-                let n = p.find_all(&b).len();
-                if n > 0 {
-                    fired += 1;
-                    total += n;
-                    names.push(format!("{} x{n}", p.name));
-                }
-                if (fired, total) > best {
+        let limit = bound.min(best);
+        let (mut fired, mut total) = (0, 0);
+        let mut names = Vec::new();
+        let mut first = None;
+        let mut pruned = false;
+        for p in &SE_ORDER[..t.producer] {
+            let steps = p.find_all(&b);
+            if let Some(s) = steps.first() {
+                first.get_or_insert_with(|| s.clone());
+                fired += 1;
+                total += steps.len();
+                names.push(format!("{} x{}", p.name, steps.len()));
+                if (fired, total) > limit {
+                    pruned = true;
                     break;
                 }
             }
-            if k > 0 {
-                fired += 1;
-                names.push(format!(
-                    "first {} ({}) then {}",
-                    steps[0].technique, steps[0].rating, steps[k].rating
-                ));
+        }
+        if !pruned {
+            let steps = SE_ORDER[t.producer].find_all(&b);
+            if let Some(k) = steps
+                .iter()
+                .position(|s| s.technique == t.name && s.rating >= t.min)
+            {
+                if k > 0 {
+                    fired += 1;
+                    total += k;
+                    names.push(format!(
+                        "first {} ({}) then {}",
+                        steps[0].technique, steps[0].rating, steps[k].rating
+                    ));
+                }
+                if (fired, total) < best {
+                    best = (fired, total);
+                    at = i;
+                    who = format!("{} (hardest before {hardest})", names.join("; "));
+                }
+                if best == (0, 0) {
+                    break;
+                }
             }
-            if (fired, total) < best {
-                best = (fired, total);
-                at = i;
-                who = format!("{} (hardest before {hardest})", names.join("; "));
-            }
-            if best == (0, 0) {
-                break;
+            if first.is_none() {
+                first = steps.into_iter().next();
             }
         }
-        match hint_up_to(&b, t.producer + 1, &Silent) {
-            Ok(Some(s)) => {
+        match first {
+            Some(s) => {
                 hardest = hardest.max(s.rating);
                 s.apply(&mut b)
             }
-            _ => break,
+            None => break,
         }
     }
     (best, at, who)
@@ -155,47 +176,68 @@ fn show(puzzle: &Grid, t: &Target) {
     }
 }
 
+/// A target as the command line gives it: `NAME` or `NAME@RATING`.
+fn target(arg: &str) -> Result<Target, String> {
+    let (name, min) = match arg.split_once('@') {
+        Some((n, m)) => (n, m.parse().map_err(|_| format!("bad rating in {arg:?}"))?),
+        None => (arg, 0),
+    };
+    let info = puzzlelab::sudoku::human::techniques()
+        .iter()
+        .find(|t| t.name == name)
+        .ok_or_else(|| format!("unknown technique {name:?}"))?;
+    let producer = SE_ORDER
+        .iter()
+        .position(|p| p.name == info.producer)
+        .ok_or_else(|| format!("{name:?} has no finder"))?;
+    Ok(Target {
+        name: info.name.to_string(),
+        producer,
+        min,
+        best: FAR,
+        hits: Vec::new(),
+        elite: Vec::new(),
+    })
+}
+
+/// The puzzles of a file, one a line (what follows the first word of a
+/// line is ignored, as are lines that are no puzzle).
+fn puzzles(file: &str) -> Result<Vec<Grid>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    Ok(text
+        .lines()
+        .filter_map(|l| Grid::parse(l.split_whitespace().next()?).ok())
+        .collect())
+}
+
 fn main() {
+    if let Err(e) = run() {
+        eprintln!("xsearch: {e}");
+        eprintln!("usage: xsearch SECONDS SEED TARGET... [-- FILE...]");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
-    let seconds: u64 = args[0].parse().expect("seconds");
-    let seed: u64 = args[1].parse().expect("seed");
-    let mut targets: Vec<Target> = args[2..split]
+    if split < 3 {
+        return Err("give SECONDS, SEED and a target at least".into());
+    }
+    let seconds: u64 = args[0].parse().map_err(|_| "SECONDS is a number")?;
+    let seed: u64 = args[1].parse().map_err(|_| "SEED is a number")?;
+    let mut targets = args[2..split]
         .iter()
-        .map(|arg| {
-            let (n, min) = match arg.split_once('@') {
-                Some((n, m)) => (n, m.parse().expect("rating")),
-                None => (arg.as_str(), 0),
-            };
-            let info = puzzlelab::sudoku::human::techniques()
-                .iter()
-                .find(|t| t.name == n)
-                .unwrap_or_else(|| panic!("unknown {n}"));
-            let producer = SE_ORDER
-                .iter()
-                .position(|p| p.name == info.producer)
-                .unwrap();
-            Target {
-                name: info.name.to_string(),
-                producer,
-                min,
-                best: FAR,
-                hits: Vec::new(),
-                elite: Vec::new(),
-            }
-        })
-        .collect();
+        .map(|a| target(a))
+        .collect::<Result<Vec<Target>, String>>()?;
     if let Ok(line) = std::env::var("XS_SHOW") {
-        show(&Grid::parse(&line).expect("puzzle"), &targets[0]);
-        return;
+        let g = Grid::parse(&line).map_err(|e| format!("XS_SHOW: {e}"))?;
+        show(&g, &targets[0]);
+        return Ok(());
     }
     let mut pool: Vec<Grid> = Vec::new();
     for f in args.iter().skip(split + 1) {
-        let text = std::fs::read_to_string(f).expect("file");
-        pool.extend(
-            text.lines()
-                .filter_map(|l| Grid::parse(l.split_whitespace().next()?).ok()),
-        );
+        pool.extend(puzzles(f)?);
     }
     let mut rng = rng_for(seed, 0);
     // Shuffle the pool.
@@ -204,11 +246,7 @@ fn main() {
         pool.swap(i, j);
     }
     if let Ok(f) = std::env::var("XS_START") {
-        let text = std::fs::read_to_string(f).expect("start file");
-        pool.extend(
-            text.lines()
-                .filter_map(|l| Grid::parse(l.split_whitespace().next()?).ok()),
-        );
+        pool.extend(puzzles(&f)?);
     }
     let start = Instant::now();
     let limit = Duration::from_secs(seconds);
@@ -240,7 +278,7 @@ fn main() {
             }
         };
         let t = &mut targets[ti];
-        let (mut now, _) = score(&from, t);
+        let (mut now, _) = score(&from, t, (12, usize::MAX));
         walked += 1;
         if now == FAR {
             continue;
@@ -258,7 +296,7 @@ fn main() {
             let Some(next) = next else {
                 continue;
             };
-            let (s, a) = score(&next, t);
+            let (s, a) = score(&next, t, now);
             walked += 1;
             if s <= now {
                 if s < now {
@@ -274,13 +312,19 @@ fn main() {
                         s,
                         at,
                         cur.line(),
-                        scored(&cur, t).2
+                        scored(&cur, t, FAR).2
                     );
                 }
                 if s == (0, 0) {
                     let line = cur.line();
                     if !t.hits.contains(&line) {
-                        println!("HIT {} at {} {} [{}]", t.name, at, line, scored(&cur, t).2);
+                        println!(
+                            "HIT {} at {} {} [{}]",
+                            t.name,
+                            at,
+                            line,
+                            scored(&cur, t, FAR).2
+                        );
                         t.hits.push(line);
                     }
                     break;
@@ -302,4 +346,5 @@ fn main() {
     for t in &targets {
         println!("# {} best {:?} hits {}", t.name, t.best, t.hits.len());
     }
+    Ok(())
 }

@@ -697,10 +697,11 @@ fn practice_positions_are_the_first_on_the_whole_path() {
 /// run by hand (`cargo test --release --test tests order::every -- --ignored
 /// --nocapture` prints each technique's time and tries);
 /// `cargo bench --bench generate` prints the same per technique; the
-/// techniques of NEVER_NEXT are refused, not made. Not yet met (seed 1,
-/// release, loaded 2-core machine; none on the SE paths, below 8.0, of
-/// any puzzle of the sets in tests/data either): (4 Strong Links) Grouped
-/// X-Loop, Bidirectional X-Cycle, Forcing X-Chain.
+/// techniques of NEVER_NEXT are refused, not made; (4 Strong Links)
+/// Grouped X-Loop comes from seeds (src/sudoku/practice/seeds.rs). Not
+/// yet met (seed 1, release, loaded 2-core machine; none on the SE paths,
+/// below 8.0, of any puzzle of the sets in tests/data, nor in an hour of
+/// examples/xsearch.rs): Bidirectional X-Cycle, Forcing X-Chain.
 #[test]
 #[ignore]
 fn every_technique_below_8_within_a_minute() {
