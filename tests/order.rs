@@ -551,6 +551,38 @@ fn practice_comes_quickly_for_common_techniques() {
     }
 }
 
+/// The techniques too rare on SE's paths for practice's hill-climb, made
+/// from the seeds of src/sudoku/practice/seeds.rs: within seconds, the
+/// step of the name asked for, `hint(position)` (checked against the
+/// whole path, every technique tried), the puzzle unique and minimal, and
+/// another seed of the request giving another puzzle.
+#[test]
+fn practice_makes_rare_techniques_from_seeds() {
+    for name in ["(4 Strong Links) Grouped X-Loop"] {
+        let mut made = Vec::new();
+        for seed in [1, 2] {
+            let o = Options {
+                seed,
+                tries: u64::MAX,
+                ..Options::default()
+            };
+            let start = std::time::Instant::now();
+            let p = practice(name, &o, &Silent).unwrap();
+            assert!(start.elapsed().as_secs() < 30, "{name}: slow");
+            assert_eq!(p.step.technique, name);
+            assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
+            assert_eq!(count_solutions(&p.puzzle, 2).unwrap().solutions, 1);
+            assert!(is_minimal(&p.puzzle).unwrap(), "{}", p.puzzle.line());
+            let whole =
+                position_before(&CandidateGrid::from_grid(&p.puzzle), name, &Silent).unwrap();
+            assert_eq!(whole.position, p.position, "{name}: {}", p.puzzle.line());
+            assert_eq!(whole.step, p.step, "{name}");
+            made.push(p.puzzle);
+        }
+        assert_ne!(made[0], made[1], "{name}");
+    }
+}
+
 /// The techniques proved never to be SE's next step (NEVER_NEXT, proofs in
 /// src/sudoku/practice/never_next.rs) are refused at once, saying so.
 #[test]
@@ -665,10 +697,11 @@ fn practice_positions_are_the_first_on_the_whole_path() {
 /// run by hand (`cargo test --release --test tests order::every -- --ignored
 /// --nocapture` prints each technique's time and tries);
 /// `cargo bench --bench generate` prints the same per technique; the
-/// techniques of NEVER_NEXT are refused, not made. Not yet met (seed 1,
-/// release, loaded 2-core machine; none on the SE paths, below 8.0, of
-/// any puzzle of the sets in tests/data either): (4 Strong Links) Grouped
-/// X-Loop, Bidirectional X-Cycle, Forcing X-Chain.
+/// techniques of NEVER_NEXT are refused, not made; (4 Strong Links)
+/// Grouped X-Loop comes from seeds (src/sudoku/practice/seeds.rs). Not
+/// yet met (seed 1, release, loaded 2-core machine; none on the SE paths,
+/// below 8.0, of any puzzle of the sets in tests/data, nor in an hour of
+/// examples/xsearch.rs): Bidirectional X-Cycle, Forcing X-Chain.
 #[test]
 #[ignore]
 fn every_technique_below_8_within_a_minute() {

@@ -160,10 +160,13 @@ pub mod api {
     /// closest names; Direct Claiming, "(2 Strong Links) X-Loop", plain or
     /// grouped, "Turbot Fish" (the 6.6 chain) and "Generalized X-Wing",
     /// never SE's next step (an easier step always comes first), are
-    /// refused at once with why. Options: `seed`, `symmetry`, `clues` as for
-    /// `generate`, `seconds` (give up after this long, default 60: a
-    /// technique rare on SE's paths gets an error saying none was found in
-    /// that time). Ctrl+C stops it. The same seed gives the same puzzle.
+    /// refused at once with why. The rarest ("(4 Strong Links) Grouped
+    /// X-Loop") start from a catalogue of seed puzzles: a random isomorph of
+    /// a seed or of a neighbour, walked again to check the step. Options:
+    /// `seed`, `symmetry`, `clues` as for `generate` (with a symmetry the
+    /// seeds are not used), `seconds` (give up after this long, default 60:
+    /// a technique rare on SE's paths gets an error saying none was found
+    /// in that time). Ctrl+C stops it. The same seed gives the same puzzle.
     /// Example: `practice("X-Wing", #{seed: 2}).step.technique`
     /// Example: `let p = practice("Naked Pair"); hint(p.position).technique`
     #[rhai_fn(name = "practice", return_raw)]

@@ -10,13 +10,16 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::Grid;
-use super::generate::{self, GenerateError, Options, mutate, rng_for};
+use super::generate::{self, GenerateError, Options, Symmetry, mutate, rng_for};
 use super::human::{
     CandidateGrid, SE_ORDER, Step, TechniqueInfo, hint_up_to, technique_matches, techniques,
 };
 use crate::monitor::Monitor;
 
 mod never_next;
+mod seeds;
+#[cfg(test)]
+mod tests;
 
 pub use never_next::NEVER_NEXT;
 
@@ -76,6 +79,7 @@ pub fn practice(
     monitor: &dyn Monitor,
 ) -> Result<Practice, GenerateError> {
     let (info, producers) = request(name, options)?;
+    let cap = cap(info, producers);
     let limit = options
         .time_limit
         .unwrap_or(Duration::from_secs(DEFAULT_SECONDS));
@@ -83,6 +87,9 @@ pub fn practice(
     let mut rng = rng_for(options.seed, options.stream);
     let orbits = options.symmetry.orbits();
     let mut tries = 0;
+    if let Some(made) = from_seeds(info, producers, options, limit, &mut rng, monitor) {
+        return made;
+    }
     let give_up = |tries: u64| {
         let bound = match options.tries {
             u64::MAX => format!("within {} s", limit.as_secs_f64()),
@@ -120,7 +127,7 @@ pub fn practice(
             Err(GenerateError::Stopped { .. }) => return Err(GenerateError::Stopped { tries }),
             Err(e) => return Err(e),
         };
-        let (mut now, mut now_score) = match walk(&made, info, producers, monitor) {
+        let (mut now, mut now_score) = match walk(&made, info, producers, cap, monitor) {
             Walk::Found(found) => {
                 let (position, step) = *found;
                 return Ok(Practice {
@@ -152,7 +159,7 @@ pub fn practice(
             if options.clues.is_some_and(|most| next.filled() > most) {
                 continue;
             }
-            match walk(&next, info, producers, monitor) {
+            match walk(&next, info, producers, cap, monitor) {
                 Walk::Found(found) => {
                     let (position, step) = *found;
                     return Ok(Practice {
@@ -173,6 +180,123 @@ pub fn practice(
             }
         }
     }
+}
+
+/// Neighbours of a seed tried before its isomorphs: a few, so an answer
+/// comes within seconds even in a debug build.
+const WANDER: u32 = 6;
+
+/// Isomorphs of a seed tried for one whose path still takes the step.
+const ISOMORPHS: u32 = 20;
+
+/// A practice puzzle from [`seeds::SEEDS`] when the technique has seeds and
+/// the options allow them (no symmetry; the clue bound is checked on each
+/// answer): a seed drawn by `rng`, a few of its neighbours that keep the
+/// step, then a random isomorph whose walk still takes it (SE's scan order
+/// is not symmetric, so an isomorph's path can differ). `None` when no
+/// seed serves, and the hill-climb runs as for any technique.
+fn from_seeds(
+    info: &TechniqueInfo,
+    producers: usize,
+    options: &Options,
+    limit: Duration,
+    rng: &mut impl rand::Rng,
+    monitor: &dyn Monitor,
+) -> Option<Result<Practice, GenerateError>> {
+    let seeds: Vec<Grid> = seeds::SEEDS
+        .iter()
+        .filter(|(name, _)| *name == info.name)
+        .filter_map(|(_, line)| Grid::parse(line).ok())
+        .collect();
+    if seeds.is_empty() || options.symmetry != Symmetry::None {
+        return None;
+    }
+    let start = Instant::now();
+    let fits = |g: &Grid| options.clues.is_none_or(|most| g.filled() <= most);
+    let found = |g: &Grid| match walk(g, info, producers, cap(info, producers), monitor) {
+        Walk::Found(found) => Ok(Some(*found)),
+        Walk::Stopped => Err(GenerateError::Stopped { tries: 0 }),
+        Walk::Missed(_) => Ok(None),
+    };
+    let mut now = seeds[rng.random_range(0..seeds.len() as u32) as usize];
+    let orbits = Symmetry::None.orbits();
+    let mut tries = 0;
+    for _ in 0..WANDER {
+        if start.elapsed() >= limit || tries >= options.tries {
+            break;
+        }
+        tries += 1;
+        let Some((next, _)) = mutate(&now, &orbits, rng) else {
+            continue;
+        };
+        match found(&next) {
+            Ok(Some(_)) => now = next,
+            Ok(None) => {}
+            Err(_) => return Some(Err(GenerateError::Stopped { tries })),
+        }
+    }
+    // The seed or neighbour itself is the last resort, walked like the rest.
+    let candidates = (0..ISOMORPHS)
+        .map(|_| isomorph(&now, rng))
+        .chain(std::iter::once(now));
+    for g in candidates {
+        if start.elapsed() >= limit || tries >= options.tries || !fits(&g) {
+            continue;
+        }
+        tries += 1;
+        match found(&g) {
+            Ok(Some((position, step))) => {
+                return Some(Ok(Practice {
+                    puzzle: g,
+                    position,
+                    step,
+                    tries,
+                }));
+            }
+            Ok(None) => {}
+            Err(_) => return Some(Err(GenerateError::Stopped { tries })),
+        }
+    }
+    None
+}
+
+/// A random isomorph of a grid: digits relabelled, bands and stacks
+/// permuted, rows and columns permuted within them, maybe transposed.
+fn isomorph(g: &Grid, rng: &mut impl rand::Rng) -> Grid {
+    let mut shuffled = |n: usize| -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            v.swap(i, rng.random_range(0..=i as u32) as usize);
+        }
+        v
+    };
+    let lines = |bands: Vec<usize>, within: [Vec<usize>; 3]| -> Vec<usize> {
+        bands
+            .iter()
+            .flat_map(|&b| within[b].iter().map(move |&r| 3 * b + r))
+            .collect()
+    };
+    let rows = lines(shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
+    let cols = lines(shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
+    let digits = shuffled(9);
+    let transpose = rng.random_range(0..2u32) == 1;
+    let mut cells = [0u8; 81];
+    for (r, &from_r) in rows.iter().enumerate() {
+        for (c, &from_c) in cols.iter().enumerate() {
+            let (r0, c0) = if transpose {
+                (from_c, from_r)
+            } else {
+                (from_r, from_c)
+            };
+            let d = g.get(9 * r0 + c0);
+            cells[9 * r + c] = if d == 0 {
+                0
+            } else {
+                digits[d as usize - 1] as u8 + 1
+            };
+        }
+    }
+    Grid::from_cells(cells)
 }
 
 /// The technique `name` checked as a practice request (rated within
@@ -216,6 +340,18 @@ fn request(
     Ok((info, producers))
 }
 
+/// The hardest step a walk takes before the technique's: its rating, or
+/// for a technique with seeds ([`seeds::SEEDS`]) the top rating of its
+/// producer, since their paths may reach it only after a harder step of
+/// the finders before it (the walk still never runs a later finder).
+fn cap(info: &TechniqueInfo, producers: usize) -> u8 {
+    if seeds::SEEDS.iter().any(|(name, _)| *name == info.name) {
+        SE_ORDER[producers - 1].ratings.1.max(info.rating)
+    } else {
+        info.rating
+    }
+}
+
 /// How far below the technique's rating (tenths) a walk's score may be
 /// for its puzzle to be worth mutating.
 const CLOSE: u8 = 15;
@@ -235,12 +371,19 @@ enum Walk {
 }
 
 /// SE's path from `puzzle` up to a step of `info`, given up as soon as the
-/// next step is rated above it or comes after its producer (the first
+/// next step is rated above `cap` ([`cap`]: mostly the technique's
+/// rating) or comes after its producer (the first
 /// `producers` of [`SE_ORDER`]): the path beyond is never searched, so a
 /// try below the forcing chains never runs them. A technique met only
 /// after a harder step is missed, which costs less than walking every
 /// path to its end.
-fn walk(puzzle: &Grid, info: &TechniqueInfo, producers: usize, monitor: &dyn Monitor) -> Walk {
+fn walk(
+    puzzle: &Grid,
+    info: &TechniqueInfo,
+    producers: usize,
+    cap: u8,
+    monitor: &dyn Monitor,
+) -> Walk {
     let mut b = CandidateGrid::from_grid(puzzle);
     let mut hardest = 0;
     loop {
@@ -255,10 +398,10 @@ fn walk(puzzle: &Grid, info: &TechniqueInfo, producers: usize, monitor: &dyn Mon
         if technique_matches(step.technique, info.name) {
             return Walk::Found(Box::new((b, step)));
         }
-        if step.rating > info.rating {
+        if step.rating > cap {
             return Walk::Missed(info.rating);
         }
-        hardest = hardest.max(step.rating);
+        hardest = hardest.max(step.rating.min(info.rating));
         step.apply(&mut b);
     }
 }
