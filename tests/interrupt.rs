@@ -202,61 +202,52 @@ fn similarity() {
     partial(&m, "after judging ", 2);
 }
 
-#[test]
-fn solve_file_returns_its_summary_marked_stopped() {
+/// The note a batch returning a partial summary writes as it stops.
+fn partial_note(function: &str, done: i64) -> String {
+    format!(
+        "stopped (Ctrl+C) in {function} after {done} puzzles: the summary is partial \
+         (\"stopped\": true), and so is any figure taken from it"
+    )
+}
+
+/// `FUNCTION(the 100 puzzles of 17clue.txt, #{threads: 1})` with Ctrl+C
+/// pressed inside its work: the summary says `stopped: true`, and its
+/// `field` is returned, with the notes written and the session.
+fn stopped_summary(function: &str, field: &str) -> (i64, Vec<String>, Session) {
     let host = Rc::new(RecordingHost::default());
     let mut s = session(&host);
     host.cancel_after_work(1);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
     let r = s
         .eval(&format!(
-            "let r = solve_file({path:?}, #{{threads: 1}}); [r.stopped, r.solved]"
+            "let r = {function}({path:?}, #{{threads: 1}}); [r.stopped, r.{field}]"
         ))
         .unwrap()
         .into_array()
         .unwrap();
-    assert!(r[0].as_bool().unwrap(), "stopped: true");
-    // Stopped inside: some of the 100 puzzles solved, not all.
-    let solved = r[1].as_int().unwrap();
+    assert!(r[0].as_bool().unwrap(), "{function}: stopped: true");
+    (r[1].as_int().unwrap(), host.notes(), s)
+}
+
+#[test]
+fn solve_file_returns_its_summary_marked_stopped() {
+    let (solved, notes, mut s) = stopped_summary("solve_file", "solved");
+    // Stopped inside: some of the 100 puzzles solved (each is solvable),
+    // not all.
     assert!(0 < solved && solved < 100, "{solved} of 100 solved");
     // A figure taken from the summary would look whole: a note says not.
-    let notes = host.notes();
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.starts_with("stopped (Ctrl+C) in solve_file after ")
-                && n.ends_with(
-                    "the summary is partial (\"stopped\": true), and so is any figure taken from it"
-                )),
-        "{notes:?}"
-    );
+    assert_eq!(notes, [partial_note("solve_file", solved)]);
     // Consumed: the next statement runs to the end.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
     let again = s.eval(&format!("solve_file({path:?}, #{{threads: 1}}).solved"));
     assert_eq!(again.unwrap().as_int().unwrap(), 100);
 }
 
 #[test]
 fn rate_file_returns_its_summary_marked_stopped_and_a_note() {
-    let host = Rc::new(RecordingHost::default());
-    let mut s = session(&host);
-    host.cancel_after_work(1);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/17clue.txt");
-    let r = s
-        .eval(&format!(
-            "let r = rate_file({path:?}, #{{threads: 1}}); [r.stopped, r.puzzles]"
-        ))
-        .unwrap()
-        .into_array()
-        .unwrap();
-    assert!(r[0].as_bool().unwrap(), "stopped: true");
-    let rated = r[1].as_int().unwrap();
+    let (rated, notes, mut s) = stopped_summary("rate_file", "puzzles");
     assert!(rated < 100, "{rated} of 100 rated");
-    let notes = host.notes();
-    assert_eq!(
-        notes.last().map(String::as_str),
-        Some(format!("stopped (Ctrl+C) in rate_file after {rated} puzzles: the summary is partial (\"stopped\": true), and so is any figure taken from it").as_str()),
-        "{notes:?}"
-    );
+    assert_eq!(notes, [partial_note("rate_file", rated)]);
     assert_eq!(s.eval("kept + 1").unwrap().as_int().unwrap(), 42);
 }
 
