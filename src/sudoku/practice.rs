@@ -261,42 +261,10 @@ fn from_seeds(
 }
 
 /// A random isomorph of a grid: digits relabelled, bands and stacks
-/// permuted, rows and columns permuted within them, maybe transposed.
+/// permuted, rows and columns permuted within them, maybe transposed (the
+/// one random symmetry of the crate, drawn from `rng`).
 fn isomorph(g: &Grid, rng: &mut impl rand::Rng) -> Grid {
-    let mut shuffled = |n: usize| -> Vec<usize> {
-        let mut v: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            v.swap(i, rng.random_range(0..=i as u32) as usize);
-        }
-        v
-    };
-    let lines = |bands: Vec<usize>, within: [Vec<usize>; 3]| -> Vec<usize> {
-        bands
-            .iter()
-            .flat_map(|&b| within[b].iter().map(move |&r| 3 * b + r))
-            .collect()
-    };
-    let rows = lines(shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
-    let cols = lines(shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
-    let digits = shuffled(9);
-    let transpose = rng.random_range(0..2u32) == 1;
-    let mut cells = [0u8; 81];
-    for (r, &from_r) in rows.iter().enumerate() {
-        for (c, &from_c) in cols.iter().enumerate() {
-            let (r0, c0) = if transpose {
-                (from_c, from_r)
-            } else {
-                (from_r, from_c)
-            };
-            let d = g.get(9 * r0 + c0);
-            cells[9 * r + c] = if d == 0 {
-                0
-            } else {
-                digits[d as usize - 1] as u8 + 1
-            };
-        }
-    }
-    Grid::from_cells(cells)
+    crate::similarity::Transform::random(rng).apply(g)
 }
 
 /// The technique `name` checked as a practice request (rated within
