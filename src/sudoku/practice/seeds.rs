@@ -5,7 +5,8 @@
 //! takes it too (every answer is walked, never taken on trust).
 //!
 //! Found by `examples/xsearch.rs`: a hill-climb over mutated puzzles (from
-//! magictour's top1465, Serg's benchmark and fresh ones) scored by how few
+//! magictour's top1465, Serg's benchmark and the forum's hardest 1106)
+//! scored by how few
 //! earlier finders fire where the technique's finder reports it on SE's
 //! path, ending when none does.
 
