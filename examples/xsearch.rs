@@ -6,7 +6,8 @@
 //!
 //! `cargo run --release --example xsearch -- SECONDS SEED TARGET... [-- FILE...]`:
 //! a TARGET is a name of `techniques()`, with `@RATING` (tenths) to aim
-//! only at its steps rated that or more; puzzles of the FILEs, one a line,
+//! only at its steps rated that or more (or whose chain visits a cell
+//! twice); puzzles of the FILEs, one a line,
 //! are starting points (fresh ones once they are used up); climbs
 //! restart half the time from the closest puzzles met. `XS_START=FILE`
 //! puts a file's puzzles first; `XS_SHOW=PUZZLE` prints, along the first
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 use puzzlelab::monitor::Silent;
 use puzzlelab::sudoku::Grid;
 use puzzlelab::sudoku::generate::{self, Options, RatingRange, mutate, rng_for};
-use puzzlelab::sudoku::human::{CandidateGrid, SE_ORDER, hint_up_to};
+use puzzlelab::sudoku::human::{CandidateGrid, SE_ORDER, Step, hint_up_to};
 use puzzlelab::sudoku::minimal::minimize;
 use puzzlelab::sudoku::solver::{is_unique, solve};
 use rand::RngExt;
@@ -42,6 +43,19 @@ struct Target {
     hits: Vec<String>,
     /// The closest puzzles met, climbs restart from them half the time.
     elite: Vec<(Score, Grid)>,
+}
+
+impl Target {
+    /// True for a step of the target rated at least its minimum, or whose
+    /// chain visits a cell twice (no finder of strong-link chains, which
+    /// want distinct places, can have caught it first).
+    fn aims_at(&self, s: &Step) -> bool {
+        let mut cells: Vec<usize> = s.links.iter().map(|l| l.from.0).collect();
+        let n = cells.len();
+        cells.sort_unstable();
+        cells.dedup();
+        s.technique == self.name && (s.rating >= self.min || cells.len() < n)
+    }
 }
 
 fn score(puzzle: &Grid, t: &Target, bound: Score) -> (Score, usize) {
@@ -83,10 +97,7 @@ fn scored(puzzle: &Grid, t: &Target, bound: Score) -> (Score, usize, String) {
         }
         if !pruned {
             let steps = SE_ORDER[t.producer].find_all(&b);
-            if let Some(k) = steps
-                .iter()
-                .position(|s| s.technique == t.name && s.rating >= t.min)
-            {
+            if let Some(k) = steps.iter().position(|s| t.aims_at(s)) {
                 if k > 0 {
                     fired += 1;
                     total += k;
@@ -151,10 +162,7 @@ fn show(puzzle: &Grid, t: &Target) {
             break;
         }
         let steps = SE_ORDER[t.producer].find_all(&b);
-        if let Some(k) = steps
-            .iter()
-            .position(|s| s.technique == t.name && s.rating >= t.min)
-        {
+        if let Some(k) = steps.iter().position(|s| t.aims_at(s)) {
             println!("position {i}: {}", b.pencil_line());
             println!("  target {} ({}) [{}]", steps[k].text, steps[k].rating, k);
             for s in &steps[..k] {
