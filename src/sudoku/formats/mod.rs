@@ -106,6 +106,9 @@ pub enum ErrorKind {
     /// A pencil-mark line that is wrong (a bad mark at 1-based `col`, or a
     /// cell with no candidate).
     Pencil { error: PencilLineError, col: usize },
+    /// A name longer than [`MAX_NAME`] bytes once escaped: the writers
+    /// refuse it, so it is not read either (what is read writes back).
+    LongName { bytes: usize },
 }
 
 /// An error with its place: `file:line:col: message`.
@@ -177,6 +180,10 @@ impl fmt::Display for FormatError {
             ErrorKind::BadByte { byte, .. } => write!(
                 f,
                 "byte 0x{byte:02X} is not UTF-8 text: the line is skipped"
+            ),
+            ErrorKind::LongName { bytes } => write!(
+                f,
+                "a name of {bytes} bytes once escaped: names are kept to {MAX_NAME} (as written)"
             ),
             ErrorKind::TooLong => write!(
                 f,

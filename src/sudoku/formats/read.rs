@@ -6,7 +6,7 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use super::names::unescape_name;
+use super::names::{MAX_NAME, escape_name, unescape_name};
 use super::{Collection, ErrorKind, FormatError, MAX_LINE, Record};
 use crate::monitor::{Monitor, Silent};
 use crate::reading::{LineError, Lines, MAX_ERRORS};
@@ -225,13 +225,14 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                     } else if trimmed.is_empty() || trimmed.starts_with('#') {
                         Step::Skip
                     } else if let Some((name, body, offset)) = pencil_line_of(line) {
-                        match self.pencil_ok {
-                            true => Step::Marks(
+                        match (self.pencil_ok, name_fits(name.as_deref())) {
+                            (true, Ok(())) => Step::Marks(
                                 super::parse_pencil_line(body, false)
                                     .map(|m| (name, Box::new(m)))
                                     .map_err(|error| pencil_error(error, offset)),
                             ),
-                            false => Step::Bad(ErrorKind::PencilLine),
+                            (true, Err(e)) => Step::Bad(e),
+                            (false, _) => Step::Bad(ErrorKind::PencilLine),
                         }
                     } else {
                         // A CSV header such as `quizzes,solutions` is not a puzzle.
@@ -379,7 +380,22 @@ pub fn parse_line(line: &str) -> Result<(Option<String>, Grid, Option<Grid>), Er
     let name = name
         .map(|(n, _)| unescape_name(&n))
         .filter(|n| !n.is_empty());
+    name_fits(name.as_deref())?;
     Ok((name, grid, solution))
+}
+
+/// A name as read is one the writers can write back: at most [`MAX_NAME`]
+/// bytes once escaped (a name of control characters grows up to sixfold).
+fn name_fits(name: Option<&str>) -> Result<(), ErrorKind> {
+    // Escaping never shortens a name: one short enough as it stands needs
+    // no look (every name of an ordinary file).
+    match name {
+        Some(n) if n.len() * 6 > MAX_NAME => match escape_name(n).len() {
+            bytes if bytes > MAX_NAME => Err(ErrorKind::LongName { bytes }),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
 }
 
 /// The fields of a CSV line (RFC 4180: `"` quotes a field, `""` is a quote

@@ -191,3 +191,34 @@ fn puzzle_and_solution_lines_read_alike_on_both_paths() {
         Err(ErrorKind::BadChar { ch: 'x', col: 163 })
     ));
 }
+
+/// A name is read only when the writers can write it back (at most
+/// MAX_NAME bytes once escaped): 800 control characters escape to 4,000
+/// bytes and read and write back; 900 escape to 4,500 and are a bad line
+/// that says so, in the named and CSV forms and before a pencil-mark line.
+#[test]
+fn a_name_too_long_to_write_back_is_not_read() {
+    let zeros = P.replace('.', "0");
+    let fits = "\u{1}".repeat(800);
+    let over = "\u{1}".repeat(900);
+    let marks =
+        crate::sudoku::human::CandidateGrid::from_grid(&Grid::parse(P).unwrap()).pencil_line();
+    let text = format!("{fits}\t{zeros}\n{over}\t{zeros}\n\"{over}\",{zeros},\n{over}\t{marks}\n");
+    let (mut records, mut errors) = (Vec::new(), Vec::new());
+    for item in Records::new(text.as_bytes(), "t.txt", &Silent).pencil_lines() {
+        match item {
+            Ok(r) => records.push(r),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].name.as_deref(), Some(fits.as_str()));
+    let back = parse_text(&format_records(&records, Format::Named), "w.txt");
+    assert_eq!(back.records[0].name.as_deref(), Some(fits.as_str()));
+    let said = "a name of 4500 bytes once escaped: names are kept to 4096 (as written)";
+    assert_eq!(
+        errors,
+        [2, 3, 4].map(|l| format!("t.txt:{l}: {said}")),
+        "{errors:?}"
+    );
+}
