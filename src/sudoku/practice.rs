@@ -87,7 +87,7 @@ pub fn practice(
     let mut rng = rng_for(options.seed, options.stream);
     let orbits = options.symmetry.orbits();
     let mut tries = 0;
-    if let Some(made) = from_seeds(info, producers, options, limit, &mut rng, monitor) {
+    if let Some(made) = from_seeds(info, producers, cap, options, limit, &mut rng, monitor) {
         return made;
     }
     let give_up = |tries: u64| {
@@ -198,6 +198,7 @@ const ISOMORPHS: u32 = 20;
 fn from_seeds(
     info: &TechniqueInfo,
     producers: usize,
+    cap: u8,
     options: &Options,
     limit: Duration,
     rng: &mut impl rand::Rng,
@@ -213,7 +214,7 @@ fn from_seeds(
     }
     let start = Instant::now();
     let fits = |g: &Grid| options.clues.is_none_or(|most| g.filled() <= most);
-    let found = |g: &Grid| match walk(g, info, producers, cap(info, producers), monitor) {
+    let found = |g: &Grid| match walk(g, info, producers, cap, monitor) {
         Walk::Found(found) => Ok(Some(*found)),
         Walk::Stopped => Err(GenerateError::Stopped { tries: 0 }),
         Walk::Missed(_) => Ok(None),
