@@ -208,14 +208,18 @@ fn target(arg: &str) -> Result<Target, String> {
     })
 }
 
-/// The puzzles of a file, one a line (what follows the first word of a
-/// line is ignored, as are lines that are no puzzle).
+/// The puzzles of a file, read as every reader of the crate reads one (its
+/// bad lines skipped; a file with none is an error).
 fn puzzles(file: &str) -> Result<Vec<Grid>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    Ok(text
-        .lines()
-        .filter_map(|l| Grid::parse(l.split_whitespace().next()?).ok())
-        .collect())
+    let read = puzzlelab::sudoku::formats::read_file(file, &Silent);
+    match read.records.is_empty() {
+        true => Err(read
+            .errors
+            .iter()
+            .next()
+            .map_or_else(|| format!("{file}: no puzzles"), |e| e.to_string())),
+        false => Ok(read.records.iter().map(|r| r.grid).collect()),
+    }
 }
 
 fn main() {
