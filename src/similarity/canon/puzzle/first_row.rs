@@ -3,7 +3,7 @@
 //! search.
 
 use super::tables::{ALL_ORDERS, AT, NEW, SIGS, UNNAMED};
-use super::{Cells, PuzzleMinlex, State};
+use super::{Cells, PuzzleMinlex, State, name_of, with_name, with_row};
 
 impl PuzzleMinlex {
     /// The first row with clues from source row `r` (values `v`, stack
@@ -16,7 +16,7 @@ impl PuzzleMinlex {
         &mut self,
         t: u8,
         used: u16,
-        mut chosen: [u8; 9],
+        chosen: u64,
         r: usize,
         depth: usize,
         v: &Cells,
@@ -37,11 +37,11 @@ impl PuzzleMinlex {
             if pat != 0 {
                 let c = 2 - pat.trailing_zeros() as usize;
                 let d = usize::from(v[(3 * sig[slot] + c) & 15] & 15);
-                if u32::from(map[d]) == NEW {
-                    map[d] = next;
+                if name_of(map, d) == NEW {
+                    map = with_name(map, d, next);
                     next += 1;
                 }
-                tri = u64::from(map[d]);
+                tri = u64::from(name_of(map, d));
                 ords[slot] = AT[c][2];
             }
             row = row << 12 | tri;
@@ -53,13 +53,12 @@ impl PuzzleMinlex {
             *best = row;
             self.next_states.clear();
         }
-        chosen[depth % 9] = r as u8;
         self.next_states.push(State {
             t,
             sigma,
             used: used | 1 << (r & 15),
             next,
-            rows: chosen,
+            rows: with_row(chosen, depth, r),
             ords,
             map,
             swap,

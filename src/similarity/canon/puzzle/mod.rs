@@ -37,13 +37,16 @@ struct State {
     used: u16,
     /// Next digit name to give.
     next: u8,
-    /// Source rows chosen so far, in order.
-    rows: [u8; 9],
+    /// Source rows chosen so far, in order, four bits each (row `i` of
+    /// the form in bits `4i..4i+4`; see [`with_row`]).
+    rows: u64,
     /// Per stack slot: the column orders (bits over [`PERMS_OF_3`]) still tying.
     ords: [u8; 3],
     /// Source digit → name (0 for empty cells, [`NEW`] for a digit not
-    /// named yet). Indexed by `value & 15`.
-    map: [u8; 16],
+    /// named yet), four bits a value (see [`name_of`]): one word in a
+    /// register, where a byte array written cell by cell and then copied
+    /// whole would stall the copy on the bytes just stored.
+    map: u64,
     /// Slots 0 and 1 may still exchange their source stacks: both are
     /// empty in every row so far (so every column order is allowed).
     swap: bool,
@@ -53,7 +56,7 @@ struct State {
 #[derive(Clone, Copy)]
 struct Part {
     /// The state's names with those given in this row.
-    map: [u8; 16],
+    map: u64,
     /// Next name to give.
     next: u8,
     /// Column orders still tying, per slot.
@@ -66,11 +69,31 @@ struct Part {
     pat: [u8; 4],
 }
 
+/// The name of source value `d` in a name map (four bits a value).
+#[inline(always)]
+fn name_of(map: u64, d: usize) -> u32 {
+    (map >> (4 * (d & 15))) as u32 & 15
+}
+
+/// Source rows `rows` (four bits a row) with row `r` chosen at `depth`
+/// (below 9, not chosen yet).
+#[inline(always)]
+fn with_row(rows: u64, depth: usize, r: usize) -> u64 {
+    rows | ((r & 15) as u64) << (4 * (depth % 9))
+}
+
+/// `map` with source value `d` named `k` (below 16).
+#[inline(always)]
+fn with_name(map: u64, d: usize, k: u8) -> u64 {
+    let at = 4 * (d & 15);
+    map & !(15 << at) | u64::from(k & 15) << at
+}
+
 impl Part {
     /// Give digit `d` the next name.
     #[inline]
     fn name(&mut self, d: usize) {
-        self.map[d & 15] = self.next;
+        self.map = with_name(self.map, d, self.next);
         self.next += 1;
     }
 }
@@ -81,8 +104,8 @@ pub(super) struct PuzzleMinlex {
     states: Vec<State>,
     next_states: Vec<State>,
     /// States while the rows chosen are all empty: (grid, used, rows).
-    zero: Vec<(u8, u16, [u8; 9])>,
-    zero_next: Vec<(u8, u16, [u8; 9])>,
+    zero: Vec<(u8, u16, u64)>,
+    zero_next: Vec<(u8, u16, u64)>,
     /// Candidates of one depth: (state index, source row, pattern length).
     cands: Vec<(u32, u8, u8)>,
 }
@@ -137,8 +160,8 @@ impl PuzzleMinlex {
     #[inline(always)]
     fn empty_rows(&mut self, rows: &RowTables) -> Option<(usize, u8)> {
         self.zero.clear();
-        self.zero.push((0, 0, [0; 9]));
-        self.zero.push((1, 0, [0; 9]));
+        self.zero.push((0, 0, 0));
+        self.zero.push((1, 0, 0));
         for depth in 0..9 {
             // A row equal to an earlier one (`dup`) has its key: no need
             // to leave it out of the least. At first every row is a
@@ -152,7 +175,7 @@ impl PuzzleMinlex {
                     .fold(u8::MAX, |a, &k| a.min(k));
             } else {
                 for &(t, used, chosen) in &self.zero {
-                    for r in candidates(depth, used, &chosen) {
+                    for r in candidates(depth, used, chosen) {
                         first_key = first_key.min(rows.key(t as usize, r));
                     }
                 }
@@ -162,10 +185,9 @@ impl PuzzleMinlex {
             }
             self.zero_next.clear();
             for &(t, used, chosen) in &self.zero {
-                for r in candidates(depth, used, &chosen) {
+                for r in candidates(depth, used, chosen) {
                     if rows.key(t as usize, r) == 0 && !rows.dup(t as usize, used, r) {
-                        let mut chosen = chosen;
-                        chosen[depth] = r as u8;
+                        let chosen = with_row(chosen, depth, r);
                         self.zero_next.push((t, used | 1 << r, chosen));
                     }
                 }
@@ -190,7 +212,7 @@ impl PuzzleMinlex {
         self.next_states.clear();
         let zero = std::mem::take(&mut self.zero);
         for &(t, used, chosen) in &zero {
-            for r in candidates(depth, used, &chosen) {
+            for r in candidates(depth, used, chosen) {
                 if rows.key(t as usize, r) != first_key || rows.dup(t as usize, used, r) {
                     continue;
                 }
@@ -240,7 +262,7 @@ impl PuzzleMinlex {
         let mut best_row = u64::MAX;
         self.next_states.clear();
         for st in &states {
-            for r in candidates(depth, st.used, &st.rows) {
+            for r in candidates(depth, st.used, st.rows) {
                 self.try_row::<C>(st, r, depth, rows, &mut best_row);
             }
         }
@@ -262,7 +284,7 @@ impl PuzzleMinlex {
             let t = st.t as usize;
             let sig = SIGS[usize::from(st.sigma & 7)];
             let other = SIGS[usize::from(SWAP01[usize::from(st.sigma & 7)] & 7)];
-            for r in candidates(depth, st.used, &st.rows) {
+            for r in candidates(depth, st.used, st.rows) {
                 let pat = rows.pat(t, r);
                 let mut len = pattern_len(pat, sig, &st.ords);
                 if st.swap {
@@ -326,7 +348,8 @@ impl PuzzleMinlex {
         // Digits absent from the puzzle take the unused names, in order.
         let mut digits = [0u8; 10];
         let mut taken = [false; 10];
-        for (slot, &m) in digits.iter_mut().zip(st.map.iter()).skip(1) {
+        for (d, slot) in digits.iter_mut().enumerate().skip(1) {
+            let m = name_of(st.map, d) as u8;
             if (1..=9).contains(&m) {
                 *slot = m;
                 taken[m as usize] = true;
@@ -340,7 +363,7 @@ impl PuzzleMinlex {
         }
         Transform {
             transposed: st.t == 1,
-            rows: st.rows,
+            rows: std::array::from_fn(|i| (st.rows >> (4 * i) & 15) as u8),
             cols,
             digits,
         }
@@ -430,10 +453,10 @@ impl PuzzleMinlex {
                 // name is 0, and keeps its orders (see [`ONE_CLUE`]).
                 let c = usize::from(ONE_CLUE_CELL[usize::from(pat & 7)]);
                 let d = usize::from(v[(base + c) & 15] & 15);
-                let known = p.map[d];
+                let known = name_of(p.map, d) as u8;
                 let fresh = u32::from(known) == NEW;
                 let k = if fresh { p.next } else { known };
-                p.map[d] = k;
+                p.map = with_name(p.map, d, k);
                 p.next += u8::from(fresh);
                 let e = ONE_CLUE[usize::from(pat & 7)][usize::from(p.ords[slot] & 63)];
                 p.ords[slot] = e & 63;
@@ -442,7 +465,7 @@ impl PuzzleMinlex {
                 // Two or three clues. Each cell's rank: empty 0, a named
                 // digit its name, a new digit 15 (it takes the next name,
                 // after every named one).
-                let name = |i: usize| u32::from(p.map[usize::from(v[i & 15] & 15)]);
+                let name = |i: usize| name_of(p.map, usize::from(v[i & 15]));
                 let (k0, k1, k2) = (name(base), name(base + 1), name(base + 2));
                 let fresh = u32::from(k0 == NEW) + u32::from(k1 == NEW) + u32::from(k2 == NEW);
                 if fresh > 1 {
@@ -487,8 +510,7 @@ impl PuzzleMinlex {
             self.next_states.clear();
         }
         // The new state: `st` with the row and what it settled.
-        let mut chosen = st.rows;
-        chosen[depth % 9] = r as u8;
+        let chosen = with_row(st.rows, depth, r);
         self.next_states.push(State {
             t: st.t,
             sigma: p.sigma,

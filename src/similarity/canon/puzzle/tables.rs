@@ -145,13 +145,13 @@ pub(super) const KEY: [u8; 512] = {
 /// The source rows that may fill row `depth`: any unused band's rows at a
 /// band's first row, else the unused rows of the band being filled.
 #[inline]
-pub(super) fn candidates(depth: usize, used: u16, rows: &[u8; 9]) -> impl Iterator<Item = usize> {
+pub(super) fn candidates(depth: usize, used: u16, rows: u64) -> impl Iterator<Item = usize> {
     let mut mask = if depth.is_multiple_of(3) {
         // Bit 3b: band b has a row used; spread over the band's rows.
         let any = used | used >> 1 | used >> 2;
         !((any & 0b001_001_001) * 0b111) & 0x1ff
     } else {
-        let b = rows[depth - depth % 3] / 3;
+        let b = (rows >> (4 * (depth - depth % 3)) & 15) / 3;
         (0b111 << (3 * b)) & !used
     };
     std::iter::from_fn(move || {
@@ -358,12 +358,9 @@ pub(super) const ONE_CLUE: [[u8; 64]; 8] = {
 /// The rank of a digit not named yet (see `PuzzleMinlex::fill`).
 pub(super) const NEW: u32 = 15;
 
-/// A state's names before any: empty cells rank 0, every digit [`NEW`].
-pub(super) const UNNAMED: [u8; 16] = {
-    let mut m = [NEW as u8; 16];
-    m[0] = 0;
-    m
-};
+/// A state's names before any (four bits a value, see `PuzzleMinlex`'s
+/// `name_of`): empty cells rank 0, every digit [`NEW`].
+pub(super) const UNNAMED: u64 = !0xf;
 
 /// The places of three ranks among themselves, as [`LEAST`] takes them.
 #[inline(always)]
