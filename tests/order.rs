@@ -583,6 +583,38 @@ fn practice_makes_rare_techniques_from_seeds() {
     }
 }
 
+/// The two techniques no puzzle with givens has been seen to reach come as
+/// pencil-mark puzzles: the position is the puzzle, its first SE step the
+/// technique; another seed gives another; a symmetry is refused at once,
+/// saying why.
+#[test]
+fn practice_makes_pencil_mark_puzzles_for_the_chains_no_puzzle_reaches() {
+    for name in ["Bidirectional X-Cycle", "Forcing X-Chain"] {
+        let mut made = Vec::new();
+        for seed in [1, 2] {
+            let o = Options {
+                seed,
+                tries: u64::MAX,
+                ..Options::default()
+            };
+            let p = practice(name, &o, &Silent).unwrap();
+            assert_eq!(p.marks, Some(p.position), "{name}");
+            assert_eq!(p.step.technique, name);
+            assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
+            assert_eq!(p.puzzle, p.position.grid(), "{name}");
+            made.push(p.position.pencil_line());
+        }
+        assert_ne!(made[0], made[1], "{name}");
+        let symmetric = Options {
+            symmetry: puzzlelab::sudoku::generate::Symmetry::Rotational180,
+            ..Options::default()
+        };
+        let e = practice(name, &symmetric, &Silent).unwrap_err().to_string();
+        assert!(e.contains("made only as a pencil-mark puzzle"), "{e}");
+        assert!(e.contains("ask without one"), "{e}");
+    }
+}
+
 /// The techniques proved never to be SE's next step (NEVER_NEXT, proofs in
 /// src/sudoku/practice/never_next.rs) are refused at once, saying so.
 #[test]

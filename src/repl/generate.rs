@@ -243,7 +243,12 @@ fn make_and_write(
                 practice::practice(t.name, &o, &quiet)
             };
             generate::make_shard(args.count, shard, args.threads, &*monitor, make, |_, p| {
-                write(format!("{} {}", p.puzzle.line(), p.position.pencil_line()))
+                // A pencil-mark puzzle is written as its pencil-mark line.
+                let puzzle = match &p.marks {
+                    Some(marks) => marks.pencil_line(),
+                    None => p.puzzle.line(),
+                };
+                write(format!("{puzzle} {}", p.position.pencil_line()))
             })
         }
     };

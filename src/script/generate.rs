@@ -151,7 +151,8 @@ pub mod api {
     /// A puzzle whose Sudoku Explainer path takes a step of technique `name`, with the position just before it.
     ///
     /// Returns `#{puzzle, position, step, line}`: the puzzle (unique,
-    /// minimal), `position` (the pencil marks on SE's path just before the
+    /// minimal; for the two techniques made only as pencil-mark puzzles,
+    /// below, its Candidates), `position` (the pencil marks on SE's path just before the
     /// step: `hint(position)` is `step`), `step` (a `hint` map whose
     /// technique is `name`), `line` (the position as Sukaku Explainer's
     /// 729-character pencil-mark line, filled cells showing their digit).
@@ -162,7 +163,11 @@ pub mod api {
     /// never SE's next step (an easier step always comes first), are
     /// refused at once with why. The rarest ("(4 Strong Links) Grouped
     /// X-Loop") start from a catalogue of seed puzzles: a random isomorph of
-    /// a seed or of a neighbour, walked again to check the step. Options:
+    /// a seed or of a neighbour, walked again to check the step. No puzzle
+    /// with givens has been seen to reach "Bidirectional X-Cycle" or
+    /// "Forcing X-Chain" as SE's next step: those come as pencil-mark
+    /// puzzles (Sukaku Explainer's, one solution, the step their first),
+    /// a random isomorph of a seed, with no symmetry. Options:
     /// `seed`, `symmetry`, `clues` as for `generate` (with a symmetry the
     /// seeds are not used), `seconds` (give up after this long, default 60:
     /// a technique rare on SE's paths gets an error saying none was found
@@ -208,7 +213,12 @@ pub mod api {
             Err(e) => return Err(error(format!("practice: {e}"))),
         };
         let mut m = Map::new();
-        m.insert("puzzle".into(), Dynamic::from(p.puzzle));
+        // A pencil-mark puzzle is Candidates, as `read_puzzles` reads its line.
+        let puzzle = match p.marks {
+            Some(marks) => Dynamic::from(marks.candidates()),
+            None => Dynamic::from(p.puzzle),
+        };
+        m.insert("puzzle".into(), puzzle);
         m.insert("position".into(), Dynamic::from(p.position.candidates()));
         m.insert(
             "step".into(),

@@ -10,11 +10,13 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::Grid;
+use super::formats::parse_pencil_line;
 use super::generate::{self, GenerateError, Options, Symmetry, mutate, rng_for};
 use super::human::{
     CandidateGrid, SE_ORDER, Step, TechniqueInfo, hint_up_to, technique_matches, techniques,
 };
 use crate::monitor::Monitor;
+use crate::sudoku::CELLS;
 
 mod never_next;
 mod seeds;
@@ -39,6 +41,11 @@ pub struct Practice {
     pub position: CandidateGrid,
     /// The step, of the technique asked for (`hint(position)` gives it).
     pub step: Step,
+    /// For a technique made only as a pencil-mark puzzle
+    /// ([`seeds::PENCIL_SEEDS`]): the puzzle as its pencil marks, which
+    /// are `position` itself (the step is its first); `puzzle` then holds
+    /// its givens.
+    pub marks: Option<CandidateGrid>,
     /// Puzzles made for it.
     pub tries: u64,
 }
@@ -90,6 +97,9 @@ pub fn practice(
     if let Some(made) = from_seeds(info, producers, cap, options, limit, &mut rng, monitor) {
         return made;
     }
+    if let Some(made) = from_pencil_seeds(info, producers, options, limit, &mut rng, monitor) {
+        return made;
+    }
     let give_up = |tries: u64| {
         let bound = match options.tries {
             u64::MAX => format!("within {} s", limit.as_secs_f64()),
@@ -135,6 +145,7 @@ pub fn practice(
                     position,
                     step,
                     tries,
+                    marks: None,
                 });
             }
             Walk::Stopped => return Err(GenerateError::Stopped { tries }),
@@ -167,6 +178,7 @@ pub fn practice(
                         position,
                         step,
                         tries,
+                        marks: None,
                     });
                 }
                 Walk::Stopped => return Err(GenerateError::Stopped { tries }),
@@ -252,6 +264,7 @@ fn from_seeds(
                     position,
                     step,
                     tries,
+                    marks: None,
                 }));
             }
             Ok(None) => {}
@@ -259,6 +272,73 @@ fn from_seeds(
         }
     }
     None
+}
+
+/// A practice puzzle from [`seeds::PENCIL_SEEDS`], for a technique made
+/// only as a pencil-mark puzzle: a seed drawn by `rng`, moved by a random
+/// symmetry and renaming, whose
+/// first SE step is still the technique (SE's scan order is not
+/// symmetric, so each is walked again); the seed itself is the last
+/// resort. `None` when the technique has no such seeds.
+fn from_pencil_seeds(
+    info: &TechniqueInfo,
+    producers: usize,
+    options: &Options,
+    limit: Duration,
+    rng: &mut impl rand::Rng,
+    monitor: &dyn Monitor,
+) -> Option<Result<Practice, GenerateError>> {
+    let seeds: Vec<[u16; CELLS]> = seeds::PENCIL_SEEDS
+        .iter()
+        .filter(|(name, _)| *name == info.name)
+        .filter_map(|(_, line)| parse_pencil_line(line, false).ok())
+        .collect();
+    if seeds.is_empty() {
+        return None;
+    }
+    if options.symmetry != Symmetry::None {
+        return Some(Err(GenerateError::Infeasible(format!(
+            "{} is made only as a pencil-mark puzzle (no puzzle with givens has been seen to reach it as SE's next step), and those keep no symmetry of clues: ask without one",
+            info.name
+        ))));
+    }
+    // The seeds have no givens (every cell holds candidates), so any clue
+    // bound holds.
+    let seed = seeds[rng.random_range(0..seeds.len() as u32) as usize];
+    let start = Instant::now();
+    let mut tries = 0;
+    let moved: Vec<[u16; CELLS]> = (0..ISOMORPHS)
+        .map(|_| crate::similarity::Transform::random(rng).apply_masks(&seed))
+        .chain(std::iter::once(seed))
+        .collect();
+    for masks in moved {
+        if start.elapsed() >= limit || tries >= options.tries {
+            break;
+        }
+        tries += 1;
+        let b = CandidateGrid::from_pencil_masks(&masks);
+        match hint_up_to(&b, producers, monitor) {
+            Err(_) => return Some(Err(GenerateError::Stopped { tries })),
+            Ok(Some(step)) if technique_matches(step.technique, info.name) => {
+                return Some(Ok(Practice {
+                    puzzle: b.grid(),
+                    position: b,
+                    step,
+                    tries,
+                    marks: Some(b),
+                }));
+            }
+            Ok(_) => {}
+        }
+    }
+    Some(Err(GenerateError::NotReached {
+        tries,
+        what: format!(
+            "no pencil-mark puzzle whose first SE step is {} within {} s",
+            info.name,
+            limit.as_secs_f64()
+        ),
+    }))
 }
 
 /// A random isomorph of a grid: digits relabelled, bands and stacks

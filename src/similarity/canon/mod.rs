@@ -143,6 +143,21 @@ mod tests {
         }
     }
 
+    /// Pencil marks move as the grid's digits move, and moving them back
+    /// gives them again.
+    #[test]
+    fn masks_move_with_their_grid() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let g = Grid::parse(SOLVED).unwrap();
+        let single = |g: &Grid| -> [u16; 81] { std::array::from_fn(|i| 1 << (g.get(i) - 1)) };
+        for _ in 0..20 {
+            let t = Transform::random(&mut rng);
+            assert_eq!(t.apply_masks(&single(&g)), single(&t.apply(&g)));
+            let marks: [u16; 81] = std::array::from_fn(|_| rng.random_range(0..512));
+            assert_eq!(t.inverse().apply_masks(&t.apply_masks(&marks)), marks);
+        }
+    }
+
     #[test]
     fn matches_brute_force_on_small_cases() {
         let mut rng = ChaCha8Rng::seed_from_u64(99);

@@ -128,6 +128,23 @@ impl Transform {
         Grid::from_cells(out)
     }
 
+    /// Pencil marks (a mask a cell, bit `d - 1` for digit `d`) moved as
+    /// [`apply`](Self::apply) moves a grid's cells, each digit renamed
+    /// (bits a renaming sends out of 1..9 are dropped).
+    pub fn apply_masks(&self, masks: &[u16; 81]) -> [u16; 81] {
+        let mut out = [0u16; 81];
+        for (o, &s) in out.iter_mut().zip(self.cell_sources().iter()) {
+            let m = masks[s as usize];
+            for d in 1..=9u8 {
+                let e = self.digits.get(usize::from(d)).copied().unwrap_or(d);
+                if m & 1 << (d - 1) != 0 && (1..=9).contains(&e) {
+                    *o |= 1 << (e - 1);
+                }
+            }
+        }
+        out
+    }
+
     /// The transformation undoing this one.
     pub fn inverse(&self) -> Transform {
         let p = self.cell_sources();

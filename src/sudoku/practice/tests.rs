@@ -44,3 +44,50 @@ fn isomorphs_are_isomorphs() {
         assert_eq!(counts(&h), counts(&g));
     }
 }
+
+/// Solutions (up to 2) of pencil marks, by an exact cover apart from the
+/// Sudoku code: an option a candidate, covering its cell and its digit's
+/// row, column and block.
+fn cover_solutions(masks: &[u16; CELLS]) -> u64 {
+    use crate::xcover::{CoverProblem, Options as CoverOptions, solve};
+    let mut options = Vec::new();
+    for (c, &m) in masks.iter().enumerate() {
+        let (r, k) = (c / 9, c % 9);
+        let b = r / 3 * 3 + k / 3;
+        for d in (1..=9).filter(|d| m & 1 << (d - 1) != 0) {
+            options.push(vec![
+                format!("c{c}"),
+                format!("r{r}d{d}"),
+                format!("k{k}d{d}"),
+                format!("b{b}d{d}"),
+            ]);
+        }
+    }
+    let problem = CoverProblem::from_names::<String>(None, &[], &options).unwrap();
+    let o = CoverOptions {
+        limit: Some(2),
+        threads: Some(1),
+        ..CoverOptions::default()
+    };
+    solve(&problem, &o, &Silent).unwrap().count
+}
+
+/// Every pencil-mark seed has one solution (by an exact cover, not by
+/// the solver it practises), and its first SE step is its technique,
+/// named exactly so; each of the two techniques has seeds.
+#[test]
+fn every_pencil_seed_has_one_solution_and_its_step_first() {
+    for name in ["Bidirectional X-Cycle", "Forcing X-Chain"] {
+        assert!(
+            seeds::PENCIL_SEEDS.iter().any(|(n, _)| *n == name),
+            "{name}"
+        );
+    }
+    for (name, line) in seeds::PENCIL_SEEDS {
+        let masks = parse_pencil_line(line, false).unwrap();
+        assert_eq!(cover_solutions(&masks), 1, "{line}");
+        let b = CandidateGrid::from_pencil_masks(&masks);
+        let step = crate::sudoku::human::hint(&b).unwrap();
+        assert_eq!(step.technique, *name, "{line}");
+    }
+}
