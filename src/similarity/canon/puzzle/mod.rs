@@ -66,7 +66,14 @@ struct Part {
     /// Slots 0 and 1 still exchangeable, as in [`State`].
     swap: bool,
     /// The source row's clue pattern per stack (see [`RowTables`]).
-    pat: [u8; 4],
+    pat: u32,
+}
+
+/// Stack `s`'s clue pattern in a row's patterns packed a byte a stack
+/// (first stack lowest), kept in a register.
+#[inline(always)]
+fn stack_pattern(pats: u32, s: usize) -> u8 {
+    (pats >> (8 * (s & 3))) as u8
 }
 
 /// The name of source value `d` in a name map (four bits a value).
@@ -388,7 +395,7 @@ impl PuzzleMinlex {
             ords: st.ords,
             sigma: st.sigma,
             swap: st.swap,
-            pat: *rows.pat(t, r),
+            pat: u32::from_le_bytes(*rows.pat(t, r)),
         };
         let v = rows.src(t, r);
         self.fill::<C>(st, r, depth, v, 0, 0, part, best_row);
@@ -418,8 +425,8 @@ impl PuzzleMinlex {
     ) {
         if p.swap && slot == 0 {
             let sig = SIGS[usize::from(p.sigma & 7)];
-            let empty_a = p.pat[sig[0]] == 0;
-            let empty_b = p.pat[sig[1]] == 0;
+            let empty_a = stack_pattern(p.pat, sig[0]) == 0;
+            let empty_b = stack_pattern(p.pat, sig[1]) == 0;
             if empty_a && empty_b {
                 // Still empty: the two slots stay exchangeable.
                 slot = 2;
@@ -444,7 +451,7 @@ impl PuzzleMinlex {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
             let tri;
-            let pat = p.pat[sig[slot] & 3];
+            let pat = stack_pattern(p.pat, sig[slot]);
             if pat & pat.wrapping_sub(1) == 0 {
                 // No clue or one (nearly every slot of a sparse puzzle),
                 // without a branch on which: the clue, in cell `c`, goes
