@@ -15,13 +15,17 @@
 //!   a built X-cycle or X-chain whose strong links' regions hold just
 //!   their two places, and extra places the climb adds and takes away;
 //!   every other digit is a candidate of every cell (so it makes no
-//!   step). `PATTERN` lines are patterns the target's finder leads with.
+//!   step). With `PM_PLACE` set the climb may also place the digit at a
+//!   template cell (a given, its peers cleared), which the X-chains need:
+//!   without it their closest patterns keep a row with one place (a Hidden
+//!   Single). `PATTERN` lines are patterns the target's finder leads with.
 //! - `fill`: such a pattern, a solution grid with the digit on its
 //!   template, and every other digit's non-solution candidates taken away
 //!   one at a time, each only while the position still leads with the
 //!   target, until one solution is left. A `HIT` line is a position with
 //!   one solution whose next step, as `hint` finds it, is the target.
-//!   This is the mode that finds X-cycles (within a minute or two).
+//!   This is the mode that finds X-cycles (within a minute or two) and,
+//!   with `PM_PLACE`, X-chains.
 //! - `embed`: the first position on SE's path of the FILEs' puzzles where
 //!   nothing before the chains applies, one digit (placed at most
 //!   `PM_PLACED` times, 1 by default) given a built pattern among the
@@ -327,6 +331,32 @@ fn alone(p: &Pattern) -> CandidateGrid {
     CandidateGrid::from_pencil_masks(&masks)
 }
 
+/// Places the digit at a random template cell outside the built chain
+/// (clearing its peers' places), or takes a placed one back.
+fn toggle_placed(p: &mut Pattern, rng: &mut impl rand::Rng) {
+    let c = p.t[rng.random_range(0..9u32) as usize];
+    let placed = |p: &Pattern, c: usize| p.allowed >> c & 1 == 0;
+    if !placed(p, c) && p.chain.iter().any(|&x| x == c || sees(x, c)) {
+        return;
+    }
+    let now: Vec<usize> =
+        p.t.iter()
+            .copied()
+            .filter(|&x| placed(p, x) != (x == c))
+            .collect();
+    p.allowed = !0u128 >> 47;
+    for x in now {
+        p.allowed &= !(1u128 << x);
+        for &q in &TABLES.peers[x] {
+            p.allowed &= !(1u128 << q);
+        }
+    }
+    p.places &= p.allowed;
+    if !placed(p, c) {
+        p.places |= 1u128 << c;
+    }
+}
+
 /// A climb of a pattern's free places until its digit alone leads with
 /// the goal's step (score (0, 0)) or `idle` tries bring nothing closer.
 fn digit_climb(
@@ -339,10 +369,12 @@ fn digit_climb(
 ) -> (Pattern, Score) {
     let (mut now, _) = score(&alone(&cur), goal, (30, usize::MAX));
     *walked += 1;
-    let free: Vec<usize> = (0..81).filter(|&c| cur.free(c)).collect();
-    if now == FAR || free.is_empty() {
+    if now == FAR {
         return (cur, FAR);
     }
+    // only where the pattern may use every cell: a digit placed by the
+    // position stays placed
+    let place_t = std::env::var("PM_PLACE").is_ok() && cur.allowed == !0u128 >> 47;
     let mut idle = 0;
     while idle < idle_cap && Instant::now() < deadline {
         if now == (0, 0) {
@@ -350,9 +382,17 @@ fn digit_climb(
         }
         idle += 1;
         let mut next = cur.clone();
-        for _ in 0..rng.random_range(1..3u32) {
-            let c = free[rng.random_range(0..free.len() as u32) as usize];
-            next.places ^= 1u128 << c;
+        if place_t && rng.random_range(0..8u32) == 0 {
+            toggle_placed(&mut next, rng);
+        } else {
+            let free: Vec<usize> = (0..81).filter(|&c| next.free(c)).collect();
+            if free.is_empty() {
+                continue;
+            }
+            for _ in 0..rng.random_range(1..3u32) {
+                let c = free[rng.random_range(0..free.len() as u32) as usize];
+                next.places ^= 1u128 << c;
+            }
         }
         let (s, _) = score(&alone(&next), goal, now);
         *walked += 1;
@@ -800,12 +840,8 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
         let Some(sol) = solution_on(&mut rng, &p.t) else {
             continue;
         };
-        let mut m = *alone(&p).masks();
-        for (c, v) in m.iter_mut().enumerate() {
-            if p.t.contains(&c) {
-                *v = ALL;
-            }
-        }
+        let b = alone(&p);
+        let mut m: [u16; 81] = std::array::from_fn(|c| if b.is_filled(c) { 1 } else { b.cand(c) });
         let mut fails = 0;
         let mut unique = false;
         while fails < 300 && Instant::now() < deadline {
