@@ -8,7 +8,7 @@
 //! more (a cycle of ten links) or 6.9 (a chain of twelve nodes) count:
 //! shorter ones are always caught by the strong-link finders.
 //!
-//! `cargo run --release --example pmsearch -- MODE SECONDS SEED TARGET [LINKS] [-- FILE...]`,
+//! `cargo run --release --example pmsearch -- MODE SECONDS SEED TARGET [LINKS]`,
 //! LINKS the strong links of the built cycle or chain (5 by default):
 //!
 //! - `digit`: one digit alone. Its places are a random solution template,
@@ -26,19 +26,19 @@
 //!   one solution whose next step, as `hint` finds it, is the target.
 //!   This is the mode that finds X-cycles (within a minute or two) and,
 //!   with `PM_PLACE`, X-chains.
-//! - `embed`: the first position on SE's path of the FILEs' puzzles where
-//!   nothing before the chains applies, one digit (placed at most
-//!   `PM_PLACED` times, 1 by default) given a built pattern among the
-//!   cells still open to it, then climbed by taking away or putting back
-//!   non-solution candidates. The placed digits leave too little room: no
-//!   pattern fitted in our runs.
+//! - `check FILE`: each line's first word read as a pencil-mark line;
+//!   prints its solutions (up to 2) and the step `hint` takes.
+//!
+//! Starting instead from positions on SE's path of hard givens puzzles
+//! (a digit placed at most once there, the rest of its places rebuilt)
+//! found nothing: the placed digits and filled cells leave a built
+//! pattern too little room.
 
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use puzzlelab::monitor::Silent;
 use puzzlelab::sudoku::generate::rng_for;
-use puzzlelab::sudoku::human::{CandidateGrid, SE_ORDER, hint, hint_up_to};
+use puzzlelab::sudoku::human::{CandidateGrid, SE_ORDER, hint};
 use puzzlelab::sudoku::{Grid, solver};
 use rand::RngExt;
 
@@ -535,263 +535,29 @@ fn count2(masks: &[u16; 81]) -> usize {
     found
 }
 
-// ---------------------------------------------------------------- embedding
-
-/// The masks of a position as its pencil-mark line reads: a filled cell
-/// holds its digit alone.
-fn masks_of(b: &CandidateGrid) -> [u16; 81] {
-    std::array::from_fn(|c| match b.is_filled(c) {
-        true => 1 << (b.value(c) - 1),
-        false => b.cand(c),
-    })
-}
-
-/// The first position on SE's path of `p` where nothing before the
-/// static chains applies.
-fn hard_position(p: &Grid, producer: usize) -> Option<CandidateGrid> {
-    let mut b = CandidateGrid::from_grid(p);
-    for _ in 0..120 {
-        if b.is_solved() {
-            return None;
-        }
-        match hint_up_to(&b, producer, &Silent) {
-            Ok(Some(s)) => s.apply(&mut b),
-            Ok(None) => return Some(b),
-            Err(_) => return None,
-        }
-    }
-    None
-}
-
-/// A climb's state: the masks (filled cells as one bit), the solution,
-/// the digit whose pattern was built and the pattern.
-#[derive(Clone)]
-struct Embedded {
-    m: [u16; 81],
-    sol: [u8; 81],
-    d: u8,
-    pat: Pattern,
-}
-
-impl Embedded {
-    fn board(&self) -> CandidateGrid {
-        CandidateGrid::from_pencil_masks(&self.m)
-    }
-    fn filled(&self, c: usize) -> bool {
-        let v = self.m[c];
-        v.count_ones() == 1 && TABLES.peers[c].iter().all(|&p| self.m[p] & v == 0)
-    }
-}
-
-/// `b` (solution `sol`) with digit `d`'s places replaced by a built
-/// pattern that, alone, leads with the goal's step.
-fn embed(
-    rng: &mut impl rand::Rng,
-    b: &CandidateGrid,
-    sol: &Grid,
-    d: u8,
-    goal: &Goal,
-    walked: &mut u64,
-) -> Option<Embedded> {
-    let m = masks_of(b);
-    let bit = 1u16 << (d - 1);
-    let t: [usize; 9] = {
-        let cells: Vec<usize> = (0..81).filter(|&c| sol.get(c) == d).collect();
-        cells.try_into().ok()?
-    };
-    let mut allowed = 0u128;
-    for (c, peers) in TABLES.peers.iter().enumerate() {
-        let placed_peer = peers.iter().any(|&p| b.is_filled(p) && b.value(p) == d);
-        if !b.is_filled(c) && !placed_peer {
-            allowed |= 1u128 << c;
-        }
-    }
-    let pat = (0..500).find_map(|_| build(rng, t, allowed, None, goal.cycle, goal.links))?;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let (pat, s) = digit_climb(rng, goal, pat, 200, deadline, walked);
-    if s != (0, 0) {
-        return None;
-    }
-    let mut e = Embedded {
-        m,
-        sol: std::array::from_fn(|c| sol.get(c)),
-        d,
-        pat,
-    };
-    for c in 0..81 {
-        if !b.is_filled(c) {
-            e.m[c] = match e.pat.has(c) {
-                true => e.m[c] | bit,
-                false => e.m[c] & !bit,
-            };
-            if e.m[c].count_ones() < 2 {
-                return None;
+/// Reads pencil-mark lines (the first word of each line; `#` lines
+/// skipped) and prints for each its solutions (up to 2) and `hint`'s step.
+fn check(file: &str) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("{file}: {e}");
+        std::process::exit(2)
+    });
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let word = line.split_whitespace().next().unwrap_or("");
+        match CandidateGrid::from_pencil_line(word) {
+            Ok(b) => {
+                let m: [u16; 81] = std::array::from_fn(|c| match b.is_filled(c) {
+                    true => 1 << (b.value(c) - 1),
+                    false => b.cand(c),
+                });
+                let step = hint(&b).map_or("none".to_string(), |s| {
+                    format!("{} | {} ({})", s.technique, s.text, s.rating)
+                });
+                println!("solutions {} | {step}", count2(&m));
             }
+            Err(e) => println!("bad line: {e}"),
         }
     }
-    (count2(&e.m) == 1).then_some(e)
-}
-
-/// A neighbour: one or two of the pattern digit's free places toggled, or
-/// a non-solution candidate of another digit taken away or put back.
-fn neighbour(e: &Embedded, rng: &mut impl rand::Rng) -> Option<Embedded> {
-    let mut x = e.clone();
-    let mut added = false;
-    for _ in 0..rng.random_range(1..3u32) {
-        let c = rng.random_range(0..81u32) as usize;
-        if x.filled(c) {
-            continue;
-        }
-        if rng.random_range(0..2u32) == 0 {
-            if !x.pat.free(c) {
-                continue;
-            }
-            x.pat.places ^= 1u128 << c;
-            x.m[c] ^= 1 << (x.d - 1);
-            added |= x.pat.has(c);
-        } else {
-            let v = rng.random_range(1..10u32) as u8;
-            if v == x.d || v == x.sol[c] {
-                continue;
-            }
-            let bit = 1u16 << (v - 1);
-            if x.m[c] & bit != 0 {
-                x.m[c] &= !bit;
-            } else if TABLES.peers[c]
-                .iter()
-                .all(|&p| !(x.m[p] == bit && x.filled(p)))
-            {
-                x.m[c] |= bit;
-                added = true;
-            }
-        }
-        if x.m[c].count_ones() < 2 {
-            return None;
-        }
-    }
-    if x.m == e.m || (added && count2(&x.m) != 1) {
-        return None;
-    }
-    Some(x)
-}
-
-fn embed_search(seconds: u64, seed: u64, goal: &Goal, files: &[String]) {
-    // positions whose digit placed least is placed at most this often
-    let max_placed: usize = std::env::var("PM_PLACED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
-    let target = goal.target.as_str();
-    let mut rng = rng_for(seed, 0);
-    let mut pool: Vec<Grid> = Vec::new();
-    for f in files {
-        let read = puzzlelab::sudoku::formats::read_file(f, &Silent);
-        pool.extend(read.records.iter().map(|r| r.grid));
-    }
-    for i in (1..pool.len()).rev() {
-        pool.swap(i, rng.random_range(0..=i as u32) as usize);
-    }
-    let start = Instant::now();
-    let limit = Duration::from_secs(seconds);
-    let mut best = FAR;
-    let mut elite: Vec<(Score, Embedded)> = Vec::new();
-    let mut hits: Vec<String> = Vec::new();
-    let (mut walked, mut climbs) = (0u64, 0u64);
-    while start.elapsed() < limit {
-        let from = if !elite.is_empty() && rng.random_range(0..3u32) == 0 {
-            Some(
-                elite[rng.random_range(0..elite.len() as u32) as usize]
-                    .1
-                    .clone(),
-            )
-        } else {
-            let Some(p) = pool.pop() else { break };
-            let Some(b) = hard_position(&p, goal.producer) else {
-                continue;
-            };
-            let Ok(Some(sol)) = solver::solve(&p) else {
-                continue;
-            };
-            // the digit with the fewest placed, ties at random
-            let placed = |d: u8| {
-                (0..81)
-                    .filter(|&c| b.is_filled(c) && b.value(c) == d)
-                    .count()
-            };
-            let fewest = (1..=9).map(placed).min().unwrap_or(0);
-            if fewest > max_placed {
-                continue;
-            }
-            let ds: Vec<u8> = (1..=9).filter(|&d| placed(d) == fewest).collect();
-            let d = ds[rng.random_range(0..ds.len() as u32) as usize];
-            (0..3).find_map(|_| embed(&mut rng, &b, &sol, d, goal, &mut walked))
-        };
-        let Some(mut cur) = from else {
-            println!(
-                "# {:.0}s no pattern fits ({} puzzles left)",
-                start.elapsed().as_secs_f64(),
-                pool.len()
-            );
-            continue;
-        };
-        climbs += 1;
-        let (mut now, _) = score(&cur.board(), goal, (40, usize::MAX));
-        walked += 1;
-        if now == FAR {
-            continue;
-        }
-        let mut idle = 0;
-        while idle < 300 && start.elapsed() < limit {
-            let Some(next) = neighbour(&cur, &mut rng) else {
-                continue;
-            };
-            idle += 1;
-            let (s, _) = score(&next.board(), goal, now);
-            walked += 1;
-            if s > now {
-                continue;
-            }
-            if s < now {
-                idle = 0;
-            }
-            (cur, now) = (next, s);
-            if s < best {
-                best = s;
-                let b = cur.board();
-                println!(
-                    "{:>6.0}s best {:?} d{} {} [{}]",
-                    start.elapsed().as_secs_f64(),
-                    s,
-                    cur.d,
-                    b.pencil_line(),
-                    score(&b, goal, FAR).1
-                );
-            }
-            if s == (0, 0) {
-                let b = cur.board();
-                let line = b.pencil_line();
-                let next = hint(&b);
-                let ok = next.as_ref().is_some_and(|s| s.technique == target);
-                if ok && count2(&cur.m) == 1 && !hits.contains(&line) {
-                    let s = next.unwrap_or_else(|| unreachable!());
-                    println!("HIT {target} {line} [{} ({})]", s.text, s.rating);
-                    hits.push(line);
-                }
-                break;
-            }
-        }
-        if now != FAR {
-            elite.push((now, cur));
-            elite.sort_by_key(|e| e.0);
-            elite.truncate(12);
-        }
-        println!(
-            "# {:.0}s climbs {climbs} walked {walked} end {now:?} best {best:?} hits {}",
-            start.elapsed().as_secs_f64(),
-            hits.len()
-        );
-    }
-    println!("# done best {best:?} hits {}", hits.len());
 }
 
 // ---------------------------------------------------------------- filling
@@ -904,7 +670,11 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: pmsearch digit SECONDS SEED TARGET [LINKS] | embed SECONDS SEED TARGET [LINKS] -- FILE...";
+    if args.len() == 2 && args[0] == "check" {
+        check(&args[1]);
+        return;
+    }
+    let usage = "usage: pmsearch digit|fill SECONDS SEED TARGET [LINKS] | check FILE";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -917,13 +687,6 @@ fn main() {
     match args[0].as_str() {
         "digit" => digit_search(seconds, seed, &goal),
         "fill" => fill_search(seconds, seed, &goal),
-        "embed" => {
-            let files: Vec<String> = match args.iter().position(|a| a == "--") {
-                Some(i) => args[i + 1..].to_vec(),
-                None => Vec::new(),
-            };
-            embed_search(seconds, seed, &goal, &files)
-        }
         _ => {
             eprintln!("{usage}");
             std::process::exit(2);
