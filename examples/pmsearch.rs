@@ -16,16 +16,16 @@
 //!   their two places, and extra places the climb adds and takes away;
 //!   every other digit is a candidate of every cell (so it makes no
 //!   step). With `PM_PLACE` set the climb may also place the digit at a
-//!   template cell (a given, its peers cleared), which the X-chains need:
-//!   without it their closest patterns keep a row with one place (a Hidden
-//!   Single). `PATTERN` lines are patterns the target's finder leads with.
+//!   template cell (a given, its peers cleared); X-chains were found as
+//!   often without it. `PATTERN` lines are patterns the target's finder
+//!   leads with: an X-cycle's in seconds, an X-chain's every few minutes.
 //! - `fill`: such a pattern, a solution grid with the digit on its
 //!   template, and every other digit's non-solution candidates taken away
 //!   one at a time, each only while the position still leads with the
 //!   target, until one solution is left. A `HIT` line is a position with
 //!   one solution whose next step, as `hint` finds it, is the target.
-//!   This is the mode that finds X-cycles (within a minute or two) and,
-//!   with `PM_PLACE`, X-chains.
+//!   Nearly every pattern ends in a hit: X-cycles about one a minute,
+//!   X-chains one in 4 to 8 minutes.
 //! - `check FILE`: each line's first word read as a pencil-mark line;
 //!   prints its solutions (up to 2) and the step `hint` takes.
 //!
