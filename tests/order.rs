@@ -561,13 +561,8 @@ fn practice_makes_rare_techniques_from_seeds() {
     for name in ["(4 Strong Links) Grouped X-Loop"] {
         let mut made = Vec::new();
         for seed in [1, 2] {
-            let o = Options {
-                seed,
-                tries: u64::MAX,
-                ..Options::default()
-            };
             let start = std::time::Instant::now();
-            let p = practice(name, &o, &Silent).unwrap();
+            let p = practice_seeded(name, seed);
             assert!(start.elapsed().as_secs() < 30, "{name}: slow");
             assert_eq!(p.step.technique, name);
             assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
@@ -583,6 +578,16 @@ fn practice_makes_rare_techniques_from_seeds() {
     }
 }
 
+/// A practice puzzle for `name` with `seed` and no bound but the time.
+fn practice_seeded(name: &str, seed: u64) -> puzzlelab::sudoku::practice::Practice {
+    let o = Options {
+        seed,
+        tries: u64::MAX,
+        ..Options::default()
+    };
+    practice(name, &o, &Silent).unwrap()
+}
+
 /// The two techniques no puzzle with givens has been seen to reach come as
 /// pencil-mark puzzles: the position is the puzzle, its first SE step the
 /// technique; another seed gives another; a symmetry is refused at once,
@@ -592,12 +597,7 @@ fn practice_makes_pencil_mark_puzzles_for_the_chains_no_puzzle_reaches() {
     for name in ["Bidirectional X-Cycle", "Forcing X-Chain"] {
         let mut made = Vec::new();
         for seed in [1, 2] {
-            let o = Options {
-                seed,
-                tries: u64::MAX,
-                ..Options::default()
-            };
-            let p = practice(name, &o, &Silent).unwrap();
+            let p = practice_seeded(name, seed);
             assert_eq!(p.marks, Some(p.position), "{name}");
             assert_eq!(p.step.technique, name);
             assert_eq!(hint(&p.position).as_ref(), Some(&p.step), "{name}");
