@@ -535,29 +535,30 @@ fn count2(masks: &[u16; 81]) -> usize {
     found
 }
 
-/// Reads pencil-mark lines (the first word of each line; `#` lines
-/// skipped) and prints for each its solutions (up to 2) and `hint`'s step.
-fn check(file: &str) {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
-        eprintln!("{file}: {e}");
-        std::process::exit(2)
+/// Reads a file's pencil-mark lines as every reader of the crate reads
+/// them (bad lines reported with their line) and prints for each its
+/// solutions (up to 2) and `hint`'s step.
+fn check(file: &str) -> Result<(), String> {
+    let mut read = 0;
+    let c = puzzlelab::sudoku::formats::read_file_each(file, &puzzlelab::monitor::Silent, |r| {
+        read += 1;
+        let Some(marks) = r.marks else {
+            println!("line {}: a puzzle, not a pencil-mark line", r.line);
+            return;
+        };
+        let b = CandidateGrid::from_pencil_masks(&marks);
+        let step = hint(&b).map_or("none".to_string(), |s| {
+            format!("{} | {} ({})", s.technique, s.text, s.rating)
+        });
+        println!("line {}: solutions {} | {step}", r.line, count2(&marks));
     });
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let word = line.split_whitespace().next().unwrap_or("");
-        match CandidateGrid::from_pencil_line(word) {
-            Ok(b) => {
-                let m: [u16; 81] = std::array::from_fn(|c| match b.is_filled(c) {
-                    true => 1 << (b.value(c) - 1),
-                    false => b.cand(c),
-                });
-                let step = hint(&b).map_or("none".to_string(), |s| {
-                    format!("{} | {} ({})", s.technique, s.text, s.rating)
-                });
-                println!("solutions {} | {step}", count2(&m));
-            }
-            Err(e) => println!("bad line: {e}"),
-        }
+    if read == 0 {
+        return Err(c.why_empty(file));
     }
+    for e in c.errors.iter() {
+        println!("bad line: {e}");
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- filling
@@ -669,27 +670,45 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() == 2 && args[0] == "check" {
-        check(&args[1]);
-        return;
-    }
-    let usage = "usage: pmsearch digit|fill SECONDS SEED TARGET [LINKS] | check FILE";
-    if args.len() < 4 {
-        eprintln!("{usage}");
+    if let Err(e) = run() {
+        eprintln!("pmsearch: {e}");
+        eprintln!("usage: pmsearch digit|fill SECONDS SEED TARGET [LINKS] | check FILE");
         std::process::exit(2);
     }
-    let seconds: u64 = args[1].parse().unwrap_or(60);
-    let seed: u64 = args[2].parse().unwrap_or(1);
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() == 2 && args[0] == "check" {
+        return check(&args[1]);
+    }
+    if !(4..=5).contains(&args.len()) {
+        return Err(format!("{} arguments", args.len()));
+    }
+    let number = |what: &str, text: &str| -> Result<u64, String> {
+        text.parse()
+            .map_err(|_| format!("{what} must be a whole number, not {text:?}"))
+    };
+    let seconds = number("SECONDS", &args[1])?;
+    let seed = number("SEED", &args[2])?;
     let target = args[3].as_str();
-    let n: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let goal = Goal::new(target, n);
+    if !["Bidirectional X-Cycle", "Forcing X-Chain"].contains(&target) {
+        return Err(format!(
+            "TARGET is \"Bidirectional X-Cycle\" or \"Forcing X-Chain\", not {target:?}"
+        ));
+    }
+    let links = match args.get(4) {
+        Some(text) => match number("LINKS", text)? {
+            n @ 3..=8 => n as usize,
+            n => return Err(format!("LINKS is 3 to 8, not {n}")),
+        },
+        None => 5,
+    };
+    let goal = Goal::new(target, links);
     match args[0].as_str() {
         "digit" => digit_search(seconds, seed, &goal),
         "fill" => fill_search(seconds, seed, &goal),
-        _ => {
-            eprintln!("{usage}");
-            std::process::exit(2);
-        }
+        mode => return Err(format!("MODE is digit, fill or check, not {mode:?}")),
     }
+    Ok(())
 }

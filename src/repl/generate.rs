@@ -243,12 +243,7 @@ fn make_and_write(
                 practice::practice(t.name, &o, &quiet)
             };
             generate::make_shard(args.count, shard, args.threads, &*monitor, make, |_, p| {
-                // A pencil-mark puzzle is written as its pencil-mark line.
-                let puzzle = match &p.marks {
-                    Some(marks) => marks.pencil_line(),
-                    None => p.puzzle.line(),
-                };
-                write(format!("{puzzle} {}", p.position.pencil_line()))
+                write(format!("{} {}", p.puzzle_line(), p.position.pencil_line()))
             })
         }
     };

@@ -50,6 +50,17 @@ pub struct Practice {
     pub tries: u64,
 }
 
+impl Practice {
+    /// The puzzle as a line: its 81 characters, or the 729-character
+    /// pencil-mark line of a pencil-mark puzzle.
+    pub fn puzzle_line(&self) -> String {
+        match &self.marks {
+            Some(marks) => marks.pencil_line(),
+            None => self.puzzle.line(),
+        }
+    }
+}
+
 /// The technique of `techniques()` that `name` names (any case; a name
 /// without its last words, as in `Unique Rectangle`, is accepted when
 /// some technique starts with it), or an error listing them with the
