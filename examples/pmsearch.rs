@@ -593,7 +593,8 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
     let (mut walked, mut patterns, mut hits) = (0u64, 0u64, 0u64);
-    let mut fewest = usize::MAX;
+    // Fewest candidates any walk came down to (none before a first walk).
+    let mut fewest: Option<usize> = None;
     while Instant::now() < deadline {
         let t = template(&mut rng);
         let Some(p) = build(&mut rng, t, !0u128 >> 47, None, goal.cycle, goal.links) else {
@@ -634,7 +635,7 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
             }
         }
         let left: usize = m.iter().map(|v| v.count_ones() as usize).sum();
-        fewest = fewest.min(left);
+        fewest = Some(fewest.map_or(left, |f| f.min(left)));
         let b = CandidateGrid::from_pencil_masks(&m);
         if unique {
             let next = hint(&b);
@@ -663,6 +664,7 @@ fn fill_search(seconds: u64, seed: u64, goal: &Goal) {
             );
         }
     }
+    let fewest = fewest.map_or("none".to_string(), |f| f.to_string());
     println!(
         "# {:.0}s patterns {patterns} walked {walked} fewest {fewest} hits {hits}",
         start.elapsed().as_secs_f64()
