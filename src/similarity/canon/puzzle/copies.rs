@@ -12,6 +12,8 @@
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
 
+use super::row_tables::RowTables;
+use super::tables::{pattern_len, rows_of};
 use super::{Cells, Part, PuzzleMinlex, Rows, State};
 use crate::cpu::Level;
 use crate::sudoku::Grid;
@@ -32,7 +34,7 @@ macro_rules! copies {
     ($($method:ident: $portable:ident, $fast:ident($($arg:ident: $ty:ty),* $(,)?);)*) => {
         /// One compiled copy of the search: how `fill` and `fill_names`
         /// call each other and themselves.
-        pub(super) trait MinlexCopy {
+        pub(super) trait MinlexCopy: PatternLens {
             $(
                 #[allow(clippy::too_many_arguments)]
                 fn $method(m: &mut PuzzleMinlex, $($arg: $ty),*);
@@ -80,6 +82,107 @@ macro_rules! copies {
             )*
         }
     };
+}
+
+/// How a copy picks a state's candidate rows (see `next_row`): each
+/// row's pattern length is the least bit length its clue pattern can take
+/// under the stack order `sig` and the column orders `ords` (the lesser
+/// of two stack orders, with `other`, while slots 0 and 1 may still
+/// exchange); of the rows of `mask`, those of the least length are kept.
+pub(super) trait PatternLens {
+    /// The least pattern length of the rows of `mask` and the rows that
+    /// have it; `(u8::MAX, 0)` for no rows.
+    fn least_rows(
+        rows: &RowTables,
+        t: usize,
+        sig: [usize; 3],
+        other: Option<[usize; 3]>,
+        ords: &[u8; 3],
+        mask: u16,
+    ) -> (u8, u16);
+}
+
+impl PatternLens for Portable {
+    /// Row by row, three table lookups a row.
+    #[inline(always)]
+    fn least_rows(
+        rows: &RowTables,
+        t: usize,
+        sig: [usize; 3],
+        other: Option<[usize; 3]>,
+        ords: &[u8; 3],
+        mask: u16,
+    ) -> (u8, u16) {
+        let (mut least, mut at) = (u8::MAX, 0u16);
+        for r in rows_of(mask) {
+            let pat = rows.pat(t, r);
+            let mut len = pattern_len(pat, sig, ords);
+            if let Some(other) = other {
+                len = len.min(pattern_len(pat, other, ords));
+            }
+            let len = len as u8;
+            if len < least {
+                (least, at) = (len, 0);
+            }
+            if len == least {
+                at |= 1 << r;
+            }
+        }
+        (least, at)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PatternLens for X86V3 {
+    /// Every row at once, with no branch: each slot's lengths by pattern
+    /// are a 16-byte table, looked up for the sixteen rows' patterns by
+    /// one byte shuffle; a row's length is the most of its three slots',
+    /// rows outside `mask` read 255, and the least is found by halving.
+    #[inline(always)]
+    fn least_rows(
+        rows: &RowTables,
+        t: usize,
+        sig: [usize; 3],
+        other: Option<[usize; 3]>,
+        ords: &[u8; 3],
+        mask: u16,
+    ) -> (u8, u16) {
+        use super::tables::SLOT_LENS;
+        use std::arch::x86_64::*;
+        // SAFETY: only reached from the X86V3 copy, which runs only where
+        // the CPU has SSSE3 and SSE4.1 (part of V3); each load reads one
+        // 16-byte array.
+        unsafe {
+            let under = |sig: [usize; 3]| {
+                let mut most = _mm_setzero_si128();
+                for (slot, &s) in sig.iter().enumerate() {
+                    let table = SLOT_LENS[slot][usize::from(ords[slot] & 63)];
+                    let table = _mm_loadu_si128(table.as_ptr().cast());
+                    let pats = _mm_loadu_si128(rows.stack_pats(t, s).as_ptr().cast());
+                    most = _mm_max_epu8(most, _mm_shuffle_epi8(table, pats));
+                }
+                most
+            };
+            let mut lens = under(sig);
+            if let Some(other) = other {
+                lens = _mm_min_epu8(lens, under(other));
+            }
+            // Byte r all ones when bit r of `mask` is set.
+            let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+            let spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+            let bytes = _mm_shuffle_epi8(_mm_cvtsi32_si128(i32::from(mask)), spread);
+            let inside = _mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit);
+            let lens = _mm_or_si128(lens, _mm_andnot_si128(inside, _mm_set1_epi8(-1)));
+            let m = _mm_min_epu8(lens, _mm_srli_si128::<8>(lens));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
+            let m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
+            let least = _mm_cvtsi128_si32(m) as u8;
+            let at = _mm_cmpeq_epi8(lens, _mm_set1_epi8(least as i8));
+            let at = _mm_movemask_epi8(_mm_and_si128(at, inside)) as u16;
+            (least, at)
+        }
+    }
 }
 
 copies! {

@@ -14,7 +14,7 @@ use copies::MinlexCopy;
 use row_tables::RowTables;
 use tables::{
     ALL_ORDERS, BEFORE, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, SIGS, SORTERS, SWAP01, UNNAMED,
-    candidates, pack_rows, pattern_len, places, rows_grid,
+    candidate_mask, candidates, pack_rows, places, rows_grid, rows_of,
 };
 
 /// A form as its nine rows, each packed four bits a cell, first cell
@@ -113,8 +113,9 @@ pub(super) struct PuzzleMinlex {
     /// States while the rows chosen are all empty: (grid, used, rows).
     zero: Vec<(u8, u16, u64)>,
     zero_next: Vec<(u8, u16, u64)>,
-    /// Candidates of one depth: (state index, source row, pattern length).
-    cands: Vec<(u32, u8, u8)>,
+    /// Per state of one depth: its candidates' least pattern length and
+    /// the rows that have it.
+    least: Vec<(u8, u16)>,
 }
 
 impl PuzzleMinlex {
@@ -282,47 +283,33 @@ impl PuzzleMinlex {
     #[inline(always)]
     fn next_row<C: MinlexCopy>(&mut self, rows: &RowTables, depth: usize, form: &mut Rows) {
         let states = std::mem::take(&mut self.states);
-        // Every candidate with its pattern length, then those reaching the
-        // least kept: no branch on how each compares (the CPU cannot guess
-        // it, and a candidate costs little more than the guess it missed).
+        // Each state's least pattern length and the rows that have it (no
+        // branch on how each row compares: the CPU cannot guess it), then
+        // the rows of the states reaching the least of all are filled.
         let mut least_len = u8::MAX;
-        self.cands.clear();
-        for (i, st) in states.iter().enumerate() {
+        self.least.clear();
+        for st in &states {
             let t = st.t as usize;
             let sig = SIGS[usize::from(st.sigma & 7)];
             let other = SIGS[usize::from(SWAP01[usize::from(st.sigma & 7)] & 7)];
-            for r in candidates(depth, st.used, st.rows) {
-                let pat = rows.pat(t, r);
-                let mut len = pattern_len(pat, sig, &st.ords);
-                if st.swap {
-                    len = len.min(pattern_len(pat, other, &st.ords));
-                }
-                // A row equal to an earlier unused one is never filled.
-                let len = if rows.dup(t, st.used, r) {
-                    u8::MAX
-                } else {
-                    len as u8
-                };
-                least_len = least_len.min(len);
-                self.cands.push((i as u32, r as u8, len));
-            }
+            // A row equal to an earlier unused one is never filled.
+            let mask = candidate_mask(depth, st.used, st.rows);
+            let mask = mask & !rows.dups(t, st.used, mask);
+            let (len, at) = C::least_rows(rows, t, sig, st.swap.then_some(other), &st.ords, mask);
+            least_len = least_len.min(len);
+            self.least.push((len, at));
         }
-        let mut kept = 0;
-        for j in 0..self.cands.len() {
-            let c = self.cands[j];
-            self.cands[kept] = c;
-            kept += usize::from(c.2 == least_len && least_len != u8::MAX);
-        }
-        self.cands.truncate(kept);
         let mut best_row = u64::MAX;
         self.next_states.clear();
-        let cands = std::mem::take(&mut self.cands);
-        for &(i, r, _) in &cands {
-            let st = &states[i as usize];
-            let r = r as usize;
-            self.try_row::<C>(st, r, depth, rows, &mut best_row);
+        let least = std::mem::take(&mut self.least);
+        for (st, &(len, at)) in states.iter().zip(&least) {
+            if len == least_len {
+                for r in rows_of(at) {
+                    self.try_row::<C>(st, r, depth, rows, &mut best_row);
+                }
+            }
         }
-        self.cands = cands;
+        self.least = least;
         self.settle(best_row, depth, form, states);
     }
 

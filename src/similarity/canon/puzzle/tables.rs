@@ -146,14 +146,25 @@ pub(super) const KEY: [u8; 512] = {
 /// band's first row, else the unused rows of the band being filled.
 #[inline]
 pub(super) fn candidates(depth: usize, used: u16, rows: u64) -> impl Iterator<Item = usize> {
-    let mut mask = if depth.is_multiple_of(3) {
+    rows_of(candidate_mask(depth, used, rows))
+}
+
+/// [`candidates`] as a mask (bit per source row).
+#[inline(always)]
+pub(super) fn candidate_mask(depth: usize, used: u16, rows: u64) -> u16 {
+    if depth.is_multiple_of(3) {
         // Bit 3b: band b has a row used; spread over the band's rows.
         let any = used | used >> 1 | used >> 2;
         !((any & 0b001_001_001) * 0b111) & 0x1ff
     } else {
         let b = (rows >> (4 * (depth - depth % 3)) & 15) / 3;
         (0b111 << (3 * b)) & !used
-    };
+    }
+}
+
+/// The rows of a mask, lowest first.
+#[inline(always)]
+pub(super) fn rows_of(mut mask: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let r = mask.trailing_zeros() as usize;
@@ -182,6 +193,27 @@ const SLOT_LEN: [[[u8; 64]; 8]; 3] = {
                 o += 1;
             }
             m += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `SLOT_LENS[s][o]`: [`SLOT_LEN`]`[s][m][o]` at index `m` (0 to 7), the
+/// rest 0: one slot's lengths for every pattern as a 16-byte lookup table
+/// (see `PatternLens` in `copies`, which looks up sixteen rows at once).
+pub(super) const SLOT_LENS: [[[u8; 16]; 64]; 3] = {
+    let mut t = [[[0u8; 16]; 64]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let mut o = 0;
+        while o < 64 {
+            let mut m = 0;
+            while m < 8 {
+                t[s][o][m] = SLOT_LEN[s][m][o];
+                m += 1;
+            }
+            o += 1;
         }
         s += 1;
     }
