@@ -34,7 +34,7 @@ macro_rules! copies {
     ($($method:ident: $portable:ident, $fast:ident($($arg:ident: $ty:ty),* $(,)?);)*) => {
         /// One compiled copy of the search: how `fill` and `fill_names`
         /// call each other and themselves.
-        pub(super) trait MinlexCopy: PatternLens {
+        pub(super) trait MinlexCopy: Kernels {
             $(
                 #[allow(clippy::too_many_arguments)]
                 fn $method(m: &mut PuzzleMinlex, $($arg: $ty),*);
@@ -84,12 +84,16 @@ macro_rules! copies {
     };
 }
 
-/// How a copy picks a state's candidate rows (see `next_row`): each
-/// row's pattern length is the least bit length its clue pattern can take
-/// under the stack order `sig` and the column orders `ords` (the lesser
-/// of two stack orders, with `other`, while slots 0 and 1 may still
-/// exchange); of the rows of `mask`, those of the least length are kept.
-pub(super) trait PatternLens {
+/// The parts of the search each copy does its own way: building the row
+/// tables, and picking a state's candidate rows (see `next_row`). A row's
+/// pattern length is the least bit length its clue pattern can take under
+/// the stack order `sig` and the column orders `ords` (the lesser of two
+/// stack orders, with `other`, while slots 0 and 1 may still exchange);
+/// of the rows of `mask`, those of the least length are kept.
+pub(super) trait Kernels {
+    /// The tables of `g`'s rows.
+    fn row_tables(g: &Grid) -> RowTables;
+
     /// The least pattern length of the rows of `mask` and the rows that
     /// have it; `(u8::MAX, 0)` for no rows.
     fn least_rows(
@@ -102,7 +106,12 @@ pub(super) trait PatternLens {
     ) -> (u8, u16);
 }
 
-impl PatternLens for Portable {
+impl Kernels for Portable {
+    #[inline(always)]
+    fn row_tables(g: &Grid) -> RowTables {
+        RowTables::new(g)
+    }
+
     /// Row by row, three table lookups a row.
     #[inline(always)]
     fn least_rows(
@@ -133,7 +142,12 @@ impl PatternLens for Portable {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl PatternLens for X86V3 {
+impl Kernels for X86V3 {
+    #[inline(always)]
+    fn row_tables(g: &Grid) -> RowTables {
+        RowTables::new_sse(g)
+    }
+
     /// Every row at once, with no branch: each slot's lengths by pattern
     /// are a 16-byte table, looked up for the sixteen rows' patterns by
     /// one byte shuffle; a row's length is the most of its three slots',

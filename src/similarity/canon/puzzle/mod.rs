@@ -143,7 +143,7 @@ impl PuzzleMinlex {
     /// [`Self::form`] in the compiled copy `C` (see [`copies`]).
     #[inline(always)]
     fn form_in<C: MinlexCopy>(&mut self, g: &Grid) -> Rows {
-        let rows = RowTables::new(g);
+        let rows = C::row_tables(g);
         let Some((depth, first_key)) = self.empty_rows(&rows) else {
             self.states.clear();
             return [0; 9];

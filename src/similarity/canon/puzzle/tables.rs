@@ -201,7 +201,7 @@ const SLOT_LEN: [[[u8; 64]; 8]; 3] = {
 
 /// `SLOT_LENS[s][o]`: [`SLOT_LEN`]`[s][m][o]` at index `m` (0 to 7), the
 /// rest 0: one slot's lengths for every pattern as a 16-byte lookup table
-/// (see `PatternLens` in `copies`, which looks up sixteen rows at once).
+/// (see `Kernels` in `copies`, which looks up sixteen rows at once).
 pub(super) const SLOT_LENS: [[[u8; 16]; 64]; 3] = {
     let mut t = [[[0u8; 16]; 64]; 3];
     let mut s = 0;
