@@ -122,21 +122,20 @@ impl Kernels for Portable {
         ords: &[u8; 3],
         mask: u16,
     ) -> (u8, u16) {
-        let (mut least, mut at) = (u8::MAX, 0u16);
+        // Lengths first, then the rows of the least: no branch on how
+        // each row compares (the CPU cannot guess it).
+        let mut lens = [u8::MAX; 16];
+        let mut least = u8::MAX;
         for r in rows_of(mask) {
             let pat = rows.pat(t, r);
             let mut len = pattern_len(pat, sig, ords);
             if let Some(other) = other {
                 len = len.min(pattern_len(pat, other, ords));
             }
-            let len = len as u8;
-            if len < least {
-                (least, at) = (len, 0);
-            }
-            if len == least {
-                at |= 1 << r;
-            }
+            lens[r & 15] = len as u8;
+            least = least.min(len as u8);
         }
+        let at = rows_of(mask).fold(0u16, |at, r| at | u16::from(lens[r & 15] == least) << r);
         (least, at)
     }
 }
