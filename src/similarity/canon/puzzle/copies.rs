@@ -84,6 +84,21 @@ macro_rules! copies {
     };
 }
 
+/// A state's candidate rows, to pick from by [`Kernels::least_rows`].
+pub(super) struct Choice<'a> {
+    pub(super) rows: &'a RowTables,
+    /// The grid as given (0) or transposed (1).
+    pub(super) t: usize,
+    /// The stack order.
+    pub(super) sig: [usize; 3],
+    /// The other stack order while slots 0 and 1 may still exchange.
+    pub(super) other: Option<[usize; 3]>,
+    /// The column orders still tying, per slot.
+    pub(super) ords: [u8; 3],
+    /// The candidate rows (bit per source row).
+    pub(super) mask: u16,
+}
+
 /// The parts of the search each copy does its own way: building the row
 /// tables, and picking a state's candidate rows (see `next_row`). A row's
 /// pattern length is the least bit length its clue pattern can take under
@@ -96,14 +111,7 @@ pub(super) trait Kernels {
 
     /// The least pattern length of the rows of `mask` and the rows that
     /// have it; `(u8::MAX, 0)` for no rows.
-    fn least_rows(
-        rows: &RowTables,
-        t: usize,
-        sig: [usize; 3],
-        other: Option<[usize; 3]>,
-        ords: &[u8; 3],
-        mask: u16,
-    ) -> (u8, u16);
+    fn least_rows(c: &Choice) -> (u8, u16);
 }
 
 impl Kernels for Portable {
@@ -114,28 +122,21 @@ impl Kernels for Portable {
 
     /// Row by row, three table lookups a row.
     #[inline(always)]
-    fn least_rows(
-        rows: &RowTables,
-        t: usize,
-        sig: [usize; 3],
-        other: Option<[usize; 3]>,
-        ords: &[u8; 3],
-        mask: u16,
-    ) -> (u8, u16) {
+    fn least_rows(c: &Choice) -> (u8, u16) {
         // Lengths first, then the rows of the least: no branch on how
         // each row compares (the CPU cannot guess it).
         let mut lens = [u8::MAX; 16];
         let mut least = u8::MAX;
-        for r in rows_of(mask) {
-            let pat = rows.pat(t, r);
-            let mut len = pattern_len(pat, sig, ords);
-            if let Some(other) = other {
-                len = len.min(pattern_len(pat, other, ords));
+        for r in rows_of(c.mask) {
+            let pat = c.rows.pat(c.t, r);
+            let mut len = pattern_len(pat, c.sig, &c.ords);
+            if let Some(other) = c.other {
+                len = len.min(pattern_len(pat, other, &c.ords));
             }
             lens[r & 15] = len as u8;
             least = least.min(len as u8);
         }
-        let at = rows_of(mask).fold(0u16, |at, r| at | u16::from(lens[r & 15] == least) << r);
+        let at = rows_of(c.mask).fold(0u16, |at, r| at | u16::from(lens[r & 15] == least) << r);
         (least, at)
     }
 }
@@ -152,14 +153,7 @@ impl Kernels for X86V3 {
     /// one byte shuffle; a row's length is the most of its three slots',
     /// rows outside `mask` read 255, and the least is found by halving.
     #[inline(always)]
-    fn least_rows(
-        rows: &RowTables,
-        t: usize,
-        sig: [usize; 3],
-        other: Option<[usize; 3]>,
-        ords: &[u8; 3],
-        mask: u16,
-    ) -> (u8, u16) {
+    fn least_rows(c: &Choice) -> (u8, u16) {
         use super::tables::SLOT_LENS;
         use std::arch::x86_64::*;
         // SAFETY: only reached from the X86V3 copy, which runs only where
@@ -169,21 +163,21 @@ impl Kernels for X86V3 {
             let under = |sig: [usize; 3]| {
                 let mut most = _mm_setzero_si128();
                 for (slot, &s) in sig.iter().enumerate() {
-                    let table = SLOT_LENS[slot][usize::from(ords[slot] & 63)];
+                    let table = SLOT_LENS[slot][usize::from(c.ords[slot] & 63)];
                     let table = _mm_loadu_si128(table.as_ptr().cast());
-                    let pats = _mm_loadu_si128(rows.stack_pats(t, s).as_ptr().cast());
+                    let pats = _mm_loadu_si128(c.rows.stack_pats(c.t, s).as_ptr().cast());
                     most = _mm_max_epu8(most, _mm_shuffle_epi8(table, pats));
                 }
                 most
             };
-            let mut lens = under(sig);
-            if let Some(other) = other {
+            let mut lens = under(c.sig);
+            if let Some(other) = c.other {
                 lens = _mm_min_epu8(lens, under(other));
             }
             // Byte r all ones when bit r of `mask` is set.
             let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
             let spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
-            let bytes = _mm_shuffle_epi8(_mm_cvtsi32_si128(i32::from(mask)), spread);
+            let bytes = _mm_shuffle_epi8(_mm_cvtsi32_si128(i32::from(c.mask)), spread);
             let inside = _mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit);
             let lens = _mm_or_si128(lens, _mm_andnot_si128(inside, _mm_set1_epi8(-1)));
             let m = _mm_min_epu8(lens, _mm_srli_si128::<8>(lens));

@@ -10,7 +10,7 @@ mod tables;
 use super::{PERMS_OF_3, Transform};
 use crate::cpu;
 use crate::sudoku::Grid;
-use copies::MinlexCopy;
+use copies::{Choice, MinlexCopy};
 use row_tables::RowTables;
 use tables::{
     ALL_ORDERS, BEFORE, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, SIGS, SORTERS, SWAP01, UNNAMED,
@@ -295,7 +295,14 @@ impl PuzzleMinlex {
             // A row equal to an earlier unused one is never filled.
             let mask = candidate_mask(depth, st.used, st.rows);
             let mask = mask & !rows.dups(t, st.used, mask);
-            let (len, at) = C::least_rows(rows, t, sig, st.swap.then_some(other), &st.ords, mask);
+            let (len, at) = C::least_rows(&Choice {
+                rows,
+                t,
+                sig,
+                other: st.swap.then_some(other),
+                ords: st.ords,
+                mask,
+            });
             least_len = least_len.min(len);
             self.least.push((len, at));
         }
