@@ -174,43 +174,24 @@ pub(super) fn rows_of(mut mask: u16) -> impl Iterator<Item = usize> {
     })
 }
 
-/// `SLOT_LEN[s][m][o]`: the bit length, in a row's nine cells, of the
+/// `SLOT_LENS[s][o][m]`: the bit length, in a row's nine cells, of the
 /// smallest clue pattern the column orders `o` (bits over [`PERMS_OF_3`])
 /// give slot `s` holding a stack with pattern `m` (see [`MINPAT`]); 0 for
-/// an empty stack.
-const SLOT_LEN: [[[u8; 64]; 8]; 3] = {
-    let mut t = [[[0u8; 64]; 8]; 3];
-    let mut s = 0;
-    while s < 3 {
-        let mut m = 1;
-        while m < 8 {
-            let mut o = 0;
-            while o < 64 {
-                let least = MINPAT[m][o] as u32;
-                if least != 0 {
-                    t[s][m][o] = (3 * (2 - s) as u32 + 32 - least.leading_zeros()) as u8;
-                }
-                o += 1;
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// `SLOT_LENS[s][o]`: [`SLOT_LEN`]`[s][m][o]` at index `m` (0 to 7), the
-/// rest 0: one slot's lengths for every pattern as a 16-byte lookup table
-/// (see `Kernels` in `copies`, which looks up sixteen rows at once).
+/// an empty stack and past `m` = 7. One slot's lengths for every pattern
+/// are a 16-byte lookup table, so the V3 copy looks up sixteen rows at
+/// once (see `Kernels` in `copies`).
 pub(super) const SLOT_LENS: [[[u8; 16]; 64]; 3] = {
     let mut t = [[[0u8; 16]; 64]; 3];
     let mut s = 0;
     while s < 3 {
         let mut o = 0;
         while o < 64 {
-            let mut m = 0;
+            let mut m = 1;
             while m < 8 {
-                t[s][o][m] = SLOT_LEN[s][m][o];
+                let least = MINPAT[m][o] as u32;
+                if least != 0 {
+                    t[s][o][m] = (3 * (2 - s) as u32 + 32 - least.leading_zeros()) as u8;
+                }
                 m += 1;
             }
             o += 1;
@@ -231,7 +212,7 @@ pub(super) fn pattern_len(p: &[u8; 4], sig: [usize; 3], ords: &[u8; 3]) -> u32 {
     // (a branch the CPU cannot guess, taken for every candidate row).
     let len = |slot: usize| {
         let m = usize::from(p[sig[slot] & 3] & 7);
-        u32::from(SLOT_LEN[slot][m][usize::from(ords[slot] & 63)])
+        u32::from(SLOT_LENS[slot][usize::from(ords[slot] & 63)][m])
     };
     len(0).max(len(1)).max(len(2))
 }
