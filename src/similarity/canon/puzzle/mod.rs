@@ -13,8 +13,8 @@ use crate::sudoku::Grid;
 use copies::{Choice, MinlexCopy};
 use row_tables::RowTables;
 use tables::{
-    ALL_ORDERS, BEFORE, LEAST, NEW, ONE_CLUE, ONE_CLUE_CELL, SIGS, SORTERS, SWAP01, UNNAMED,
-    candidate_mask, candidates, pack_rows, places, rows_grid, rows_of,
+    ALL_ORDERS, BEFORE, LEAST, NEW, ONE_CLUE, SIGS, SORTERS, SWAP01, UNNAMED, candidate_mask,
+    candidates, pack_rows, places, rows_grid, rows_of,
 };
 
 /// A form as its nine rows, each packed four bits a cell, first cell
@@ -67,13 +67,16 @@ struct Part {
     swap: bool,
     /// The source row's clue pattern per stack (see [`RowTables`]).
     pat: u32,
+    /// The source row's single clue per stack, where it has at most one
+    /// (see [`RowTables`]).
+    one: u32,
 }
 
-/// Stack `s`'s clue pattern in a row's patterns packed a byte a stack
-/// (first stack lowest), kept in a register.
+/// Stack `s`'s byte of a row's word packed a byte a stack (first stack
+/// lowest; the patterns and single clues of [`Part`]), kept in a register.
 #[inline(always)]
-fn stack_pattern(pats: u32, s: usize) -> u8 {
-    (pats >> (8 * (s & 3))) as u8
+fn stack_byte(word: u32, s: usize) -> u8 {
+    (word >> (8 * (s & 3))) as u8
 }
 
 /// The name of source value `d` in a name map (four bits a value).
@@ -390,6 +393,7 @@ impl PuzzleMinlex {
             sigma: st.sigma,
             swap: st.swap,
             pat: u32::from_le_bytes(*rows.pat(t, r)),
+            one: u32::from_le_bytes(*rows.one(t, r)),
         };
         let v = rows.src(t, r);
         self.fill::<C>(st, r, depth, v, 0, 0, part, best_row);
@@ -419,8 +423,8 @@ impl PuzzleMinlex {
     ) {
         if p.swap && slot == 0 {
             let sig = SIGS[usize::from(p.sigma & 7)];
-            let empty_a = stack_pattern(p.pat, sig[0]) == 0;
-            let empty_b = stack_pattern(p.pat, sig[1]) == 0;
+            let empty_a = stack_byte(p.pat, sig[0]) == 0;
+            let empty_b = stack_byte(p.pat, sig[1]) == 0;
             if empty_a && empty_b {
                 // Still empty: the two slots stay exchangeable.
                 slot = 2;
@@ -445,15 +449,15 @@ impl PuzzleMinlex {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
             let tri;
-            let pat = stack_pattern(p.pat, sig[slot]);
+            let pat = stack_byte(p.pat, sig[slot]);
             if pat & pat.wrapping_sub(1) == 0 {
                 // No clue or one (nearly every slot of a sparse puzzle),
-                // without a branch on which: the clue, in cell `c`, goes
-                // as far right as the orders allow and takes its name, or
-                // the new one. An empty stack reads an empty cell, whose
-                // name is 0, and keeps its orders (see [`ONE_CLUE`]).
-                let c = usize::from(ONE_CLUE_CELL[usize::from(pat & 7)]);
-                let d = usize::from(v[(base + c) & 15] & 15);
+                // without a branch on which: the clue, its value read
+                // whole from the row tables, goes as far right as the
+                // orders allow and takes its name, or the new one. An
+                // empty stack reads 0, whose name is 0, and keeps its
+                // orders (see [`ONE_CLUE`]).
+                let d = usize::from(stack_byte(p.one, sig[slot]) & 15);
                 let known = name_of(p.map, d) as u8;
                 let fresh = u32::from(known) == NEW;
                 let k = if fresh { p.next } else { known };

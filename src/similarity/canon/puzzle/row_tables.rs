@@ -16,6 +16,10 @@ pub(super) struct RowTables {
     /// `pat[t][r][s]`: the clue pattern of stack `s` (bit 2 - c for column
     /// c of the stack); the fourth byte is 0 (one word a row).
     pat: [[[u8; 4]; 16]; 2],
+    /// `one[t][r][s]`: the value of stack `s`'s clue when it has at most
+    /// one (0 for none), as the bitwise or of its three cells, so that
+    /// filling such a stack reads it without finding its cell first.
+    one: [[[u8; 4]; 16]; 2],
     /// `stack_pats[t][s][r]`: `pat[t][r][s]`, a stack's patterns down the
     /// rows (0 for rows 9 to 15), for looking up sixteen rows at once.
     stack_pats: [[[u8; 16]; 3]; 2],
@@ -47,6 +51,7 @@ impl RowTables {
         let mut tables = RowTables {
             src,
             pat: [[[0u8; 4]; 16]; 2],
+            one: [[[0u8; 4]; 16]; 2],
             stack_pats: [[[0u8; 16]; 3]; 2],
             // Rows 9 to 15 the worst: the least key is a real row's.
             key: [[u8::MAX; 16]; 2],
@@ -62,6 +67,10 @@ impl RowTables {
                     down[r] = pat[s];
                 }
                 tables.key[t][r] = KEY[mask];
+                for s in 0..3 {
+                    let v = &rows[r][3 * s..3 * s + 3];
+                    tables.one[t][r][s] = v[0] | v[1] | v[2];
+                }
             }
             // Equal rows have equal clue cells: the rows are compared only
             // then (mostly empty rows), the three pairs of each band.
@@ -91,6 +100,7 @@ impl RowTables {
         let mut tables = RowTables {
             src: [[[0u8; 16]; 16]; 2],
             pat: [[[0u8; 4]; 16]; 2],
+            one: [[[0u8; 4]; 16]; 2],
             stack_pats: [[[0u8; 16]; 3]; 2],
             key: [[u8::MAX; 16]; 2],
             same: [[0u16; 16]; 2],
@@ -130,18 +140,19 @@ impl RowTables {
                     );
                     _mm_storeu_si128(tables.stack_pats[t][s].as_mut_ptr().cast(), *down);
                 }
-                // A row's four pattern bytes: the three stacks and a zero.
-                let [s0, s1, s2] = stack;
-                let (lo01, lo2) = (_mm_unpacklo_epi8(s0, s1), _mm_unpacklo_epi8(s2, zero));
-                let (hi01, hi2) = (_mm_unpackhi_epi8(s0, s1), _mm_unpackhi_epi8(s2, zero));
-                let quads = [
-                    _mm_unpacklo_epi16(lo01, lo2),
-                    _mm_unpackhi_epi16(lo01, lo2),
-                    _mm_unpacklo_epi16(hi01, hi2),
-                    _mm_unpackhi_epi16(hi01, hi2),
-                ];
-                for (q, &quad) in quads.iter().enumerate() {
-                    _mm_storeu_si128(tables.pat[t][4 * q..].as_mut_ptr().cast(), quad);
+                // A row's four pattern bytes (the three stacks and a
+                // zero), and likewise its single clues: a stack's three
+                // columns or'ed.
+                let ones: [__m128i; 3] = std::array::from_fn(|s| {
+                    _mm_or_si128(
+                        _mm_or_si128(across[3 * s], across[3 * s + 1]),
+                        across[3 * s + 2],
+                    )
+                });
+                for (down, out) in [(stack, &mut tables.pat[t]), (ones, &mut tables.one[t])] {
+                    for (q, quad) in quads(down, zero).into_iter().enumerate() {
+                        _mm_storeu_si128(out[4 * q..].as_mut_ptr().cast(), quad);
+                    }
                 }
                 // The key: the three counts sorted, packed in base 4 (as
                 // `KEY`); each fits its byte, so 16-bit shifts carry
@@ -196,6 +207,12 @@ impl RowTables {
         &self.pat[t & 1][r & 15]
     }
 
+    /// Row `r`'s single clue values per stack in grid `t` (see `one`).
+    #[inline(always)]
+    pub(super) fn one(&self, t: usize, r: usize) -> &[u8; 4] {
+        &self.one[t & 1][r & 15]
+    }
+
     /// Stack `s`'s clue patterns in grid `t`, a byte a row.
     #[inline(always)]
     pub(super) fn stack_pats(&self, t: usize, s: usize) -> &[u8; 16] {
@@ -212,6 +229,29 @@ impl RowTables {
     #[inline(always)]
     pub(super) fn key(&self, t: usize, r: usize) -> u8 {
         self.key[t & 1][r & 15]
+    }
+}
+
+/// Three vectors of bytes down the rows (one a stack) as sixteen rows'
+/// four bytes each (the three stacks, then `zero`'s byte), in four vectors.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn quads(
+    [s0, s1, s2]: [std::arch::x86_64::__m128i; 3],
+    zero: std::arch::x86_64::__m128i,
+) -> [std::arch::x86_64::__m128i; 4] {
+    use std::arch::x86_64::*;
+    // SAFETY: only reached from `new_sse`, in the X86V3 copy (SSE2 is
+    // part of every x86-64 CPU); no memory is touched.
+    unsafe {
+        let (lo01, lo2) = (_mm_unpacklo_epi8(s0, s1), _mm_unpacklo_epi8(s2, zero));
+        let (hi01, hi2) = (_mm_unpackhi_epi8(s0, s1), _mm_unpackhi_epi8(s2, zero));
+        [
+            _mm_unpacklo_epi16(lo01, lo2),
+            _mm_unpackhi_epi16(lo01, lo2),
+            _mm_unpacklo_epi16(hi01, hi2),
+            _mm_unpackhi_epi16(hi01, hi2),
+        ]
     }
 }
 

@@ -335,11 +335,6 @@ pub(super) const AT: [[u8; 3]; 3] = {
     t
 };
 
-/// `ONE_CLUE_CELL[p]`: the cell of a stack whose clue pattern `p` (bit
-/// 2 - c for cell c) has one clue; 0 for an empty stack (any cell reads
-/// empty).
-pub(super) const ONE_CLUE_CELL: [u8; 8] = [0, 2, 1, 0, 0, 0, 0, 0];
-
 /// `ONE_CLUE[p][m]` for a stack whose clue pattern `p` has at most one
 /// clue, under the column orders `m` (bits over [`PERMS_OF_3`]): the low six
 /// bits the orders that put the clue furthest right (all of `m` when the
