@@ -79,6 +79,15 @@ fn stack_byte(word: u32, s: usize) -> u8 {
     (word >> (8 * (s & 3))) as u8
 }
 
+/// True when no stack of a row's patterns (a byte a stack, each below 8)
+/// has two clues: no byte shares a bit with itself less one (the top bit
+/// of each byte set first, so no byte borrows from the next).
+#[inline(always)]
+fn no_stack_holds_two(pats: u32) -> bool {
+    let less_one = (pats | 0x8080_8080).wrapping_sub(0x0101_0101) & 0x7f7f_7f7f;
+    pats & less_one == 0
+}
+
 /// The name of source value `d` in a name map (four bits a value).
 #[inline(always)]
 fn name_of(map: u64, d: usize) -> u32 {
@@ -100,6 +109,25 @@ fn with_name(map: u64, d: usize, k: u8) -> u64 {
 }
 
 impl Part {
+    /// The triple of slot `slot`, filled from source stack `s` holding no
+    /// clue or one, without a branch on which: the clue (its value read
+    /// whole from the row tables) goes as far right as the orders allow
+    /// and takes its name, or the next one. An empty stack reads 0, whose
+    /// name is 0, and keeps its orders (see [`ONE_CLUE`]).
+    #[inline(always)]
+    fn one_clue(&mut self, slot: usize, s: usize) -> u32 {
+        let d = usize::from(stack_byte(self.one, s) & 15);
+        let known = name_of(self.map, d) as u8;
+        let fresh = u32::from(known) == NEW;
+        let k = if fresh { self.next } else { known };
+        self.map = with_name(self.map, d, k);
+        self.next += u8::from(fresh);
+        let pat = stack_byte(self.pat, s);
+        let e = ONE_CLUE[usize::from(pat & 7)][usize::from(self.ords[slot % 3] & 63)];
+        self.ords[slot % 3] = e & 63;
+        u32::from(k) << (4 * u32::from(e >> 6))
+    }
+
     /// Give digit `d` the next name.
     #[inline]
     fn name(&mut self, d: usize) {
@@ -445,27 +473,25 @@ impl PuzzleMinlex {
             }
         }
         let sig = SIGS[usize::from(p.sigma & 7)];
+        if no_stack_holds_two(p.pat) {
+            // No slot left has two clues (most rows of a sparse puzzle):
+            // the slots one after another without a branch, the row
+            // compared once.
+            while slot < 3 {
+                row = row << 12 | u64::from(p.one_clue(slot, sig[slot]));
+                slot += 1;
+            }
+            if row > *best {
+                return;
+            }
+        }
         while slot < 3 {
             let base = 3 * sig[slot];
             let shift = 24 - 12 * slot as u32;
             let tri;
             let pat = stack_byte(p.pat, sig[slot]);
             if pat & pat.wrapping_sub(1) == 0 {
-                // No clue or one (nearly every slot of a sparse puzzle),
-                // without a branch on which: the clue, its value read
-                // whole from the row tables, goes as far right as the
-                // orders allow and takes its name, or the new one. An
-                // empty stack reads 0, whose name is 0, and keeps its
-                // orders (see [`ONE_CLUE`]).
-                let d = usize::from(stack_byte(p.one, sig[slot]) & 15);
-                let known = name_of(p.map, d) as u8;
-                let fresh = u32::from(known) == NEW;
-                let k = if fresh { p.next } else { known };
-                p.map = with_name(p.map, d, k);
-                p.next += u8::from(fresh);
-                let e = ONE_CLUE[usize::from(pat & 7)][usize::from(p.ords[slot] & 63)];
-                p.ords[slot] = e & 63;
-                tri = u32::from(k) << (4 * u32::from(e >> 6));
+                tri = p.one_clue(slot, sig[slot]);
             } else {
                 // Two or three clues. Each cell's rank: empty 0, a named
                 // digit its name, a new digit 15 (it takes the next name,
@@ -675,6 +701,22 @@ impl PuzzleMinlex {
             }
             q.ords[slot] = mask;
             C::fill(self, st, r, depth, v, slot + 1, row, q, best);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit trick against the definition, on every row's patterns.
+    #[test]
+    fn no_stack_holds_two_is_at_most_one_clue_a_stack() {
+        for m in 0..512u32 {
+            let pats = [m >> 6 & 7, m >> 3 & 7, m & 7];
+            let expected = pats.iter().all(|p| p.count_ones() <= 1);
+            let word = pats[0] | pats[1] << 8 | pats[2] << 16;
+            assert_eq!(no_stack_holds_two(word), expected, "{pats:?}");
         }
     }
 }
