@@ -46,14 +46,7 @@ impl PuzzleMinlex {
             }
             row = row << 12 | tri;
         }
-        if row > *best {
-            return;
-        }
-        if row < *best {
-            *best = row;
-            self.next_states.clear();
-        }
-        self.next_states.push(State {
+        let state = State {
             t,
             sigma,
             used: used | 1 << (r & 15),
@@ -62,6 +55,7 @@ impl PuzzleMinlex {
             ords,
             map,
             swap,
-        });
+        };
+        self.offer(state, row, best);
     }
 }

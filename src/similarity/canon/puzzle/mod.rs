@@ -481,9 +481,6 @@ impl PuzzleMinlex {
                 row = row << 12 | u64::from(p.one_clue(slot, sig[slot]));
                 slot += 1;
             }
-            if row > *best {
-                return;
-            }
         }
         while slot < 3 {
             let base = 3 * sig[slot];
@@ -536,13 +533,9 @@ impl PuzzleMinlex {
             }
             slot += 1;
         }
-        if row < *best {
-            *best = row;
-            self.next_states.clear();
-        }
         // The new state: `st` with the row and what it settled.
         let chosen = with_row(st.rows, depth, r);
-        self.next_states.push(State {
+        let state = State {
             t: st.t,
             sigma: p.sigma,
             used: st.used | 1 << (r & 15),
@@ -551,7 +544,28 @@ impl PuzzleMinlex {
             ords: p.ords,
             map: p.map,
             swap: p.swap,
-        });
+        };
+        self.offer(state, row, best);
+    }
+
+    /// Keeps `state`, whose row is `row`, among `next_states` when the
+    /// row ties with `best`, and alone when it is smaller (lowering
+    /// `best`), without a branch on how they compare: the CPU cannot
+    /// guess it, and a worse row costs only a write past the end.
+    #[inline(always)]
+    fn offer(&mut self, state: State, row: u64, best: &mut u64) {
+        let states = &mut self.next_states;
+        states.reserve(1);
+        let at = if row < *best { 0 } else { states.len() };
+        let kept = at + usize::from(row <= *best);
+        *best = (*best).min(row);
+        // SAFETY: `at` is at most the length, so below the capacity just
+        // reserved; `State` is `Copy`, so writing over a state drops
+        // nothing, and the new length counts only states written.
+        unsafe {
+            states.as_mut_ptr().add(at).write(state);
+            states.set_len(kept);
+        }
     }
 
     /// [`Self::fill`] from a slot with more than one new cell (ranks
