@@ -128,6 +128,23 @@ impl Part {
         u32::from(k) << (4 * u32::from(e >> 6))
     }
 
+    /// How source stack `s` ranks in slot 0 while slots 0 and 1 are
+    /// still exchangeable (every column order allowed there): 0 when it is
+    /// empty, the name of its one clue ([`NEW`] for a digit not named
+    /// yet, which takes the next name, after every name given), else 16
+    /// times its clues (they go right, so fewer is smaller). The stack
+    /// that ranks less gives the smaller row; two that rank alike must
+    /// both be tried.
+    #[inline(always)]
+    fn first_rank(&self, s: usize) -> u32 {
+        let clues = stack_byte(self.pat, s).count_ones();
+        if clues > 1 {
+            16 * clues
+        } else {
+            name_of(self.map, usize::from(stack_byte(self.one, s) & 15))
+        }
+    }
+
     /// Give digit `d` the next name.
     #[inline]
     fn name(&mut self, d: usize) {
@@ -451,20 +468,19 @@ impl PuzzleMinlex {
     ) {
         if p.swap && slot == 0 {
             let sig = SIGS[usize::from(p.sigma & 7)];
-            let empty_a = stack_byte(p.pat, sig[0]) == 0;
-            let empty_b = stack_byte(p.pat, sig[1]) == 0;
-            if empty_a && empty_b {
+            let (a, b) = (p.first_rank(sig[0]), p.first_rank(sig[1]));
+            if a == 0 && b == 0 {
                 // Still empty: the two slots stay exchangeable.
                 slot = 2;
-            } else if empty_a || empty_b {
-                // The empty stack comes first (its triple is the least).
+            } else if a != b {
+                // The stack that ranks less comes first.
                 p.swap = false;
-                if empty_b {
+                if b < a {
                     p.sigma = SWAP01[usize::from(p.sigma & 7)];
                 }
             } else {
-                // Clues in both: the first fixes which stack comes first;
-                // try both.
+                // A tie (as many clues, two or more, or one new digit
+                // each): try both.
                 p.swap = false;
                 C::fill(self, st, r, depth, v, 0, 0, p, best);
                 p.sigma = SWAP01[usize::from(p.sigma & 7)];
