@@ -12,9 +12,10 @@
 //!
 //! [`form_on`]: PuzzleMinlex::form_on
 
+use super::fill::Part;
 use super::row_tables::RowTables;
 use super::tables::{pattern_len, rows_of};
-use super::{Cells, Part, PuzzleMinlex, Rows, State};
+use super::{Cells, PuzzleMinlex, Rows, State};
 use crate::cpu::Level;
 use crate::sudoku::Grid;
 
