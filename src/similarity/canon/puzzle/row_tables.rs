@@ -33,6 +33,21 @@ pub(super) struct RowTables {
 }
 
 impl RowTables {
+    /// Tables with no rows filled in yet, for either build to fill.
+    #[inline(always)]
+    fn empty() -> RowTables {
+        RowTables {
+            src: [[[0u8; 16]; 16]; 2],
+            pat: [[[0u8; 4]; 16]; 2],
+            one: [[[0u8; 4]; 16]; 2],
+            stack_pats: [[[0u8; 16]; 3]; 2],
+            // Rows 9 to 15 the worst: the least key is a real row's.
+            key: [[u8::MAX; 16]; 2],
+            same: [[0u16; 16]; 2],
+            equal: [0; 2],
+        }
+    }
+
     #[inline(always)]
     pub(super) fn new(g: &Grid) -> RowTables {
         let cells = g.cells();
@@ -50,13 +65,7 @@ impl RowTables {
         }
         let mut tables = RowTables {
             src,
-            pat: [[[0u8; 4]; 16]; 2],
-            one: [[[0u8; 4]; 16]; 2],
-            stack_pats: [[[0u8; 16]; 3]; 2],
-            // Rows 9 to 15 the worst: the least key is a real row's.
-            key: [[u8::MAX; 16]; 2],
-            same: [[0u16; 16]; 2],
-            equal: [0; 2],
+            ..RowTables::empty()
         };
         for (t, rows) in src.iter().enumerate() {
             let clues: [usize; 9] = std::array::from_fn(|r| clue_mask(&rows[r]));
@@ -97,15 +106,7 @@ impl RowTables {
         use std::arch::x86_64::*;
         let mut padded = [0u8; 96];
         padded[..81].copy_from_slice(g.cells());
-        let mut tables = RowTables {
-            src: [[[0u8; 16]; 16]; 2],
-            pat: [[[0u8; 4]; 16]; 2],
-            one: [[[0u8; 4]; 16]; 2],
-            stack_pats: [[[0u8; 16]; 3]; 2],
-            key: [[u8::MAX; 16]; 2],
-            same: [[0u16; 16]; 2],
-            equal: [0; 2],
-        };
+        let mut tables = RowTables::empty();
         // SAFETY: only reached from the X86V3 copy, which runs only where
         // the CPU has SSSE3 and SSE4.1; every load reads 16 bytes of
         // `padded` (row 8 ends at byte 88 of 96) and every store writes
