@@ -81,8 +81,10 @@ def protocol():
         execute(kc, 'display(ym);\n"after"'),
         execute(kc, "let b = 1;\nlet c = count_polyomno(rect(6, 10), \"pentominoes\");"),
     ]
-    # A failed cell aborts the cells queued behind it (stop_on_error).
-    first = kc.execute("let s = 0;\nfor i in 0..200000 { s += i }\nnosuch_fn()")
+    # A failed cell aborts the cells queued behind it (stop_on_error). Its
+    # loop (about 0.2 s) keeps it running until the second is queued, even
+    # with the whole test suite loading both cores.
+    first = kc.execute("let s = 0;\nfor i in 0..2000000 { s += i }\nnosuch_fn()")
     second = kc.execute("a + 1")
     replies = {}
     for _ in range(2):
